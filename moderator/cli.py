@@ -1,0 +1,72 @@
+"""The `mindflayer` command: starts the TUI, or runs one of its sub-commands.
+
+Each sub-command's work lives beside the code it uses (storage, narration,
+tui); this module only parses arguments and dispatches, importing lazily so
+`mindflayer history` never pays for Textual and the TUI never waits on speech.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line, shared by `main` and the tests."""
+    parser = argparse.ArgumentParser(
+        prog="mindflayer",
+        description="Table-side moderator for Stranger Things: Attack of the Mind Flayer.",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="folder of the score database (default: the platform's user data folder, "
+        "or $MINDFLAYER_DATA_DIR)",
+    )
+    parser.add_argument(
+        "--voice-scripts",
+        metavar="DIR",
+        help="folder of voice scripts that override the shipped ones",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    history = sub.add_parser("history", help="print past series and per-player stats")
+    history.add_argument("--csv", metavar="FILE", help="export the history as CSV")
+    history.add_argument("--json", metavar="FILE", help="export the history as JSON")
+
+    narrate = sub.add_parser("narrate", help="speak a voice script, or render it to a WAV")
+    narrate.add_argument("script", help="script name, e.g. reveal, setup, finale")
+    narrate.add_argument("--players", type=int, default=7, help="number of players (4-10)")
+    narrate.add_argument("--lang", default="en", help="language code: en, fr, de, es")
+    narrate.add_argument(
+        "--seconds", type=float, default=None, help="eyes-open window of the reveal"
+    )
+    narrate.add_argument("--wav", metavar="FILE", help="render to this WAV instead of playing")
+
+    sub.add_parser("voices", help="list the speech engine's voices")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `mindflayer` console script and `python -m moderator`."""
+    args = build_parser().parse_args(argv)
+    if args.command == "history":
+        from moderator.storage.history_cli import run_history
+
+        return run_history(args)
+    if args.command == "narrate":
+        from moderator.narration.cli import run_narrate
+
+        return run_narrate(args)
+    if args.command == "voices":
+        from moderator.narration.cli import run_voices
+
+        return run_voices(args)
+    from moderator.tui.run import run_app
+
+    return run_app(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""What happened at the table, as immutable, JSON-serializable facts.
+
+Events name seats by index into the clockwise seating order fixed by
+`GameStarted`; the storage layer persists them as JSON and `replay` rebuilds the
+state from them, so they must stay small, plain and versionable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from moderator.domain.errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    """The table sat down: names clockwise, and who (the youngest) starts."""
+
+    players: tuple[str, ...]
+    first_player: int
+
+
+@dataclass(frozen=True)
+class TurnPassed:
+    """The current player finished their turn; the next in play clockwise goes."""
+
+
+@dataclass(frozen=True)
+class PlayerKnockedOut:
+    """A player announced they are knocked out and flipped their tile."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class MeetingStarted:
+    """The current player drew a Meeting card; some in-play players may sit out."""
+
+    sitting_out: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SitOutToggled:
+    """During a Meeting, the table changed whether an in-play player sits out."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class MeetingResolved:
+    """Every participant received their two cards: the Meeting is over."""
+
+
+@dataclass(frozen=True)
+class ResultsDeclared:
+    """After the count to 3 the teams are public: who growled, Waffles in hand."""
+
+    possessed: tuple[int, ...]
+    waffles: tuple[int, ...]
+
+
+Event = (
+    GameStarted
+    | TurnPassed
+    | PlayerKnockedOut
+    | MeetingStarted
+    | SitOutToggled
+    | MeetingResolved
+    | ResultsDeclared
+)
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in (
+        GameStarted,
+        TurnPassed,
+        PlayerKnockedOut,
+        MeetingStarted,
+        SitOutToggled,
+        MeetingResolved,
+        ResultsDeclared,
+    )
+}
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """A plain dict (JSON-ready) with the event's type under "type"."""
+    data: dict[str, Any] = {"type": type(event).__name__}
+    for key, value in asdict(event).items():
+        data[key] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """Rebuild an event from `event_to_json` output; refuse anything else."""
+    try:
+        cls = EVENT_TYPES[data["type"]]
+    except (KeyError, TypeError):
+        raise IllegalAction(f"Unknown event in the game log: {data!r:.80}") from None
+    kwargs: dict[str, Any] = {}
+    for field in fields(cls):
+        if field.name not in data:
+            raise IllegalAction(f"The game log's {cls.__name__} lacks “{field.name}”.")
+        value = data[field.name]
+        kwargs[field.name] = tuple(value) if isinstance(value, list) else value
+    return cls(**kwargs)

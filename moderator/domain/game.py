@@ -1,0 +1,300 @@
+"""The public state of one game and the pure function that advances it.
+
+`apply(state, event)` either returns a new state or raises `IllegalAction`
+without touching the old one; `replay(events)` folds a whole log. Nothing here
+knows who is Possessed until `ResultsDeclared`, when the table says it aloud.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from moderator.domain import rules
+from moderator.domain.errors import IllegalAction
+from moderator.domain.events import (
+    Event,
+    GameStarted,
+    MeetingResolved,
+    MeetingStarted,
+    PlayerKnockedOut,
+    ResultsDeclared,
+    SitOutToggled,
+    TurnPassed,
+)
+from moderator.domain.names import clean_roster
+from moderator.domain.rules import Team
+
+
+class GameOver(StrEnum):
+    """Why the game ended (the rulebook's two ways)."""
+
+    FEW_IN_PLAY = "few_in_play"
+    THIRD_MEETING = "third_meeting"
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """A Meeting in progress."""
+
+    #: 1, 2 or 3.
+    number: int
+    #: The seat whose turn it was when the Meeting card was drawn.
+    drawn_by: int
+    #: In-play seats that sit out by a card effect (knocked-out seats never take part).
+    sitting_out: frozenset[int]
+
+
+@dataclass(frozen=True)
+class Result:
+    """The public outcome once the teams are revealed."""
+
+    possessed: frozenset[int]
+    waffles: tuple[int, ...]
+    winner: Team
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Pass:
+    """One line of the Meeting passing chart: `giver` gives a card left and right."""
+
+    giver: int
+    left: int
+    right: int
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything the table can see about one game."""
+
+    players: tuple[str, ...]
+    first_player: int
+    #: Whose turn it is; always a seat in play unless the game is over.
+    current: int
+    #: 1 for the first player's first turn, +1 each time the turn passes.
+    turn: int
+    knocked_out: frozenset[int] = frozenset()
+    meetings_resolved: int = 0
+    meeting: Meeting | None = None
+    over: GameOver | None = None
+    result: Result | None = None
+
+    @property
+    def count(self) -> int:
+        """Number of players at the table."""
+        return len(self.players)
+
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """Seats still in play, clockwise from seat 0."""
+        return tuple(s for s in range(self.count) if s not in self.knocked_out)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (results may still be pending)."""
+        return self.over is not None
+
+    def next_in_play(self, seat: int) -> int:
+        """The next seat clockwise after `seat` that is still in play."""
+        for step in range(1, self.count + 1):
+            candidate = (seat + step) % self.count
+            if candidate not in self.knocked_out:
+                return candidate
+        raise IllegalAction("Nobody is left in play.")
+
+    def participants(self) -> tuple[int, ...]:
+        """Seats taking part in the current Meeting (none without a Meeting)."""
+        if self.meeting is None:
+            return ()
+        return tuple(s for s in self.in_play if s not in self.meeting.sitting_out)
+
+
+def new_game(players: Iterable[str], first_player: int = 0) -> GameState:
+    """The state right after `GameStarted` (validates the roster)."""
+    return apply(None, GameStarted(tuple(players), first_player))
+
+
+def passing_chart(state: GameState) -> tuple[Pass, ...]:
+    """Who gives to whom in the current Meeting.
+
+    Left is the next participant clockwise, right the previous one, skipping
+    everyone who sits out. With two participants both cards go to the other;
+    with one, nothing moves (empty chart).
+    """
+    seats = state.participants()
+    if len(seats) < 2:
+        return ()
+    size = len(seats)
+    return tuple(
+        Pass(giver=seat, left=seats[(i + 1) % size], right=seats[(i - 1) % size])
+        for i, seat in enumerate(seats)
+    )
+
+
+def replay(events: Iterable[Event]) -> GameState:
+    """Rebuild the state from a game's whole event log."""
+    state: GameState | None = None
+    for event in events:
+        state = apply(state, event)
+    if state is None:
+        raise IllegalAction("The game log is empty.")
+    return state
+
+
+def apply(state: GameState | None, event: Event) -> GameState:
+    """Return the state after `event`, or raise `IllegalAction` (state untouched)."""
+    if isinstance(event, GameStarted):
+        return _start(state, event)
+    if state is None:
+        raise IllegalAction("No game has started yet.")
+    if isinstance(event, ResultsDeclared):
+        return _declare(state, event)
+    if state.is_over:
+        raise IllegalAction("The game is over: only the results can be entered now.")
+    if isinstance(event, TurnPassed):
+        return _pass_turn(state)
+    if isinstance(event, PlayerKnockedOut):
+        return _knock_out(state, event.player)
+    if isinstance(event, MeetingStarted):
+        return _start_meeting(state, event)
+    if isinstance(event, SitOutToggled):
+        return _toggle_sit_out(state, event.player)
+    if isinstance(event, MeetingResolved):
+        return _resolve_meeting(state)
+    raise IllegalAction(f"Unknown action {event!r:.60}.")  # pragma: no cover
+
+
+def _check_seat(state: GameState, seat: object) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.count:
+        raise IllegalAction(f"There is no player at seat {seat!r:.20}.")
+    return seat
+
+
+def _start(state: GameState | None, event: GameStarted) -> GameState:
+    if state is not None:
+        raise IllegalAction("This game has already started.")
+    if not isinstance(event.players, tuple) or not all(isinstance(n, str) for n in event.players):
+        raise IllegalAction("The players must be a list of names.")
+    rules.check_player_count(len(event.players))
+    names = clean_roster(event.players)
+    if names != event.players:
+        raise IllegalAction("Names must be trimmed before the game starts.")
+    first = event.first_player
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
+        raise IllegalAction("The first player must be one of the players.")
+    return GameState(players=names, first_player=first, current=first, turn=1)
+
+
+def _pass_turn(state: GameState) -> GameState:
+    if state.meeting is not None:
+        raise IllegalAction("Finish the Meeting before passing the turn.")
+    return replace(state, current=state.next_in_play(state.current), turn=state.turn + 1)
+
+
+def _knock_out(state: GameState, player: int) -> GameState:
+    seat = _check_seat(state, player)
+    name = state.players[seat]
+    if seat in state.knocked_out:
+        raise IllegalAction(f"{name} is already knocked out.")
+    knocked = state.knocked_out | {seat}
+    meeting = state.meeting
+    if meeting is not None and seat in meeting.sitting_out:
+        meeting = replace(meeting, sitting_out=meeting.sitting_out - {seat})
+    after = replace(state, knocked_out=knocked, meeting=meeting)
+    if rules.game_should_end(len(after.in_play), after.meetings_resolved):
+        return replace(after, meeting=None, over=GameOver.FEW_IN_PLAY)
+    if seat == state.current:
+        # A knocked-out player cannot take turns: the turn moves on at once.
+        after = replace(after, current=after.next_in_play(seat), turn=state.turn + 1)
+    return after
+
+
+def _start_meeting(state: GameState, event: MeetingStarted) -> GameState:
+    if state.meeting is not None:
+        raise IllegalAction(f"Meeting {state.meeting.number} is already under way.")
+    if state.meetings_resolved >= rules.MEETINGS_PER_GAME:  # pragma: no cover - game over
+        raise IllegalAction("There are only three Meetings in a game.")
+    if not isinstance(event.sitting_out, tuple):
+        raise IllegalAction("Sitting out must be a list of players.")
+    sitting_out: set[int] = set()
+    for raw in event.sitting_out:
+        seat = _check_seat(state, raw)
+        if seat in state.knocked_out:
+            raise IllegalAction(
+                f"{state.players[seat]} is knocked out and already sits out every Meeting."
+            )
+        sitting_out.add(seat)
+    meeting = Meeting(
+        number=state.meetings_resolved + 1,
+        drawn_by=state.current,
+        sitting_out=frozenset(sitting_out),
+    )
+    return replace(state, meeting=meeting)
+
+
+def _toggle_sit_out(state: GameState, player: int) -> GameState:
+    if state.meeting is None:
+        raise IllegalAction("Players can only sit out during a Meeting.")
+    seat = _check_seat(state, player)
+    if seat in state.knocked_out:
+        raise IllegalAction(
+            f"{state.players[seat]} is knocked out and already sits out every Meeting."
+        )
+    out = state.meeting.sitting_out
+    out = out - {seat} if seat in out else out | {seat}
+    return replace(state, meeting=replace(state.meeting, sitting_out=out))
+
+
+def _resolve_meeting(state: GameState) -> GameState:
+    if state.meeting is None:
+        raise IllegalAction("There is no Meeting to resolve.")
+    resolved = state.meetings_resolved + 1
+    after = replace(state, meeting=None, meetings_resolved=resolved)
+    if rules.game_should_end(len(after.in_play), resolved):
+        return replace(after, over=GameOver.THIRD_MEETING)
+    if state.meeting.drawn_by == state.current:
+        # "Finally, the player to your left takes their turn."
+        return replace(after, current=after.next_in_play(state.current), turn=state.turn + 1)
+    # The player who drew the card was knocked out meanwhile: the turn already moved.
+    return after
+
+
+def _declare(state: GameState, event: ResultsDeclared) -> GameState:
+    if not state.is_over:
+        raise IllegalAction("The results can only be entered once the game is over.")
+    if state.result is not None:
+        raise IllegalAction("The results of this game are already entered.")
+    if not isinstance(event.possessed, tuple) or not isinstance(event.waffles, tuple):
+        raise IllegalAction("The results must list players and Waffles.")
+    possessed = frozenset(_check_seat(state, seat) for seat in event.possessed)
+    if len(possessed) != len(event.possessed):
+        raise IllegalAction("A player is named twice among the Possessed.")
+    needed = rules.setup_for(state.count).mind_flayer
+    if len(possessed) < needed:
+        raise IllegalAction(
+            f"With {state.count} players at least {needed} "
+            f"{'player was' if needed == 1 else 'players were'} Possessed from the start: "
+            "mark everyone who growled."
+        )
+    if len(event.waffles) != state.count:
+        raise IllegalAction("Enter a number of Waffle cards for every player.")
+    for seat, count in enumerate(event.waffles):
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise IllegalAction(f"{state.players[seat]}'s Waffle cards must be a whole number.")
+        if not 0 <= count <= rules.MAX_WAFFLES:
+            raise IllegalAction(
+                f"{state.players[seat]} cannot hold {count} Waffle cards "
+                f"(the game has {rules.MAX_WAFFLES})."
+            )
+    if sum(event.waffles) > rules.MAX_WAFFLES:
+        raise IllegalAction(f"The game has only {rules.MAX_WAFFLES} Waffle cards in all.")
+    winner = rules.winning_team(possessed, state.in_play)
+    result = Result(
+        possessed=possessed,
+        waffles=event.waffles,
+        winner=winner,
+        points=rules.points(state.count, possessed, event.waffles, winner),
+    )
+    return replace(state, result=result)

@@ -1,0 +1,1 @@
+"""Voice scripts and speech."""

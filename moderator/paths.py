@@ -1,0 +1,42 @@
+"""Where the app keeps its files.
+
+One place decides this so the CLI, the TUI and the tests agree: an explicit
+option wins, then an environment variable (the tests set it to a temp dir so a
+developer's real data is never touched), then the platform's user directories.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "mindflayer-moderator"
+DATA_DIR_ENV = "MINDFLAYER_DATA_DIR"
+CONFIG_DIR_ENV = "MINDFLAYER_CONFIG_DIR"
+CACHE_DIR_ENV = "MINDFLAYER_CACHE_DIR"
+
+
+def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The folder that holds the score database."""
+    return _pick(explicit, DATA_DIR_ENV, platformdirs.user_data_dir(APP_NAME))
+
+
+def config_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The folder that holds settings and the user's own voice scripts."""
+    return _pick(explicit, CONFIG_DIR_ENV, platformdirs.user_config_dir(APP_NAME))
+
+
+def cache_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The folder that holds synthesized speech, safe to delete at any time."""
+    return _pick(explicit, CACHE_DIR_ENV, platformdirs.user_cache_dir(APP_NAME))
+
+
+def _pick(explicit: str | os.PathLike[str] | None, env: str, default: str) -> Path:
+    if explicit:
+        return Path(explicit).expanduser()
+    from_env = os.environ.get(env)
+    if from_env:
+        return Path(from_env).expanduser()
+    return Path(default)

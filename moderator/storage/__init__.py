@@ -1,0 +1,1 @@
+"""Crash-proof game log and series history in SQLite."""

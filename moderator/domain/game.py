@@ -151,12 +151,12 @@ def apply(state: GameState | None, event: Event) -> GameState:
         raise IllegalAction("No game has started yet.")
     if isinstance(event, ResultsDeclared):
         return _declare(state, event)
+    if isinstance(event, PlayerKnockedOut):
+        return _knock_out(state, event.player)
     if state.is_over:
         raise IllegalAction("The game is over: only the results can be entered now.")
     if isinstance(event, TurnPassed):
         return _pass_turn(state)
-    if isinstance(event, PlayerKnockedOut):
-        return _knock_out(state, event.player)
     if isinstance(event, MeetingStarted):
         return _start_meeting(state, event)
     if isinstance(event, SitOutToggled):
@@ -194,11 +194,21 @@ def _pass_turn(state: GameState) -> GameState:
 
 
 def _knock_out(state: GameState, player: int) -> GameState:
+    """Flip a tile; at the end of a game, knock-outs that came with it still count.
+
+    Several players can be knocked out at the same moment (by the cards of a
+    Meeting, the last one included), and who is still in play decides the
+    winner, so until the results are entered the table can record them all.
+    """
+    if state.result is not None:
+        raise IllegalAction("The results are entered: undo them first to change the game.")
     seat = _check_seat(state, player)
     name = state.players[seat]
     if seat in state.knocked_out:
         raise IllegalAction(f"{name} is already knocked out.")
     knocked = state.knocked_out | {seat}
+    if state.is_over:
+        return replace(state, knocked_out=knocked)
     meeting = state.meeting
     if meeting is not None and seat in meeting.sitting_out:
         meeting = replace(meeting, sitting_out=meeting.sitting_out - {seat})

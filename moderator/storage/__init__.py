@@ -1,1 +1,32 @@
-"""Crash-proof game log and series history in SQLite."""
+"""Crash-proof game log and series history in SQLite.
+
+One database file per data folder (`mindflayer.sqlite3`), opened by one app at a
+time. Every table action is committed in its own transaction before the screen
+shows it, so a closed lid, a dead battery or `kill -9` loses nothing the table
+saw. See `docs/architecture.md` (Storage) for the contract the TUI relies on.
+"""
+
+from moderator.storage.database import DATABASE_NAME
+from moderator.storage.errors import (
+    DatabaseInUseError,
+    NewerDatabaseError,
+    StorageError,
+    StorageWriteError,
+)
+from moderator.storage.records import GameScore, PlayerStats, SeriesRecord, Unfinished
+from moderator.storage.saved_game import SavedGame
+from moderator.storage.store import Store
+
+__all__ = [
+    "DATABASE_NAME",
+    "DatabaseInUseError",
+    "GameScore",
+    "NewerDatabaseError",
+    "PlayerStats",
+    "SavedGame",
+    "SeriesRecord",
+    "StorageError",
+    "StorageWriteError",
+    "Store",
+    "Unfinished",
+]

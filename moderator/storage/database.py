@@ -1,0 +1,161 @@
+"""Opening the database file safely: diagnose, quarantine, configure, migrate.
+
+The order matters. The lock is already held (see `locking`), so nobody else is
+writing. Then, before anything is written: a file that is not a database, or
+fails `PRAGMA integrity_check`, is renamed aside untouched (with its `-wal`
+sidecar, so SQLite can still open the pair for a rescue) and a fresh database
+is started; a database from a newer schema is refused without changing a byte.
+Only then is WAL switched on (that rewrites the header) and the schema migrated.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+import moderator
+from moderator.storage import schema
+from moderator.storage.errors import NewerDatabaseError, StorageError, StorageWriteError
+
+DATABASE_NAME = "mindflayer.sqlite3"
+SQLITE_HEADER = b"SQLite format 3\x00"
+#: SQLite result codes that mean "this file is damaged", as opposed to busy or I/O errors.
+_DAMAGE_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+_SIDECARS = ("-wal", "-shm", "-journal")
+#: Waiting this long for SQLite's own locks covers a checkpoint by a reader.
+BUSY_TIMEOUT_MS = 5000
+
+ConnectionFactory = type[sqlite3.Connection]
+
+
+def connect(path: Path, factory: ConnectionFactory = sqlite3.Connection) -> sqlite3.Connection:
+    """A connection in autocommit mode: every transaction in the store is explicit."""
+    conn = sqlite3.connect(
+        str(path),
+        isolation_level=None,
+        check_same_thread=False,
+        factory=factory,
+        timeout=BUSY_TIMEOUT_MS / 1000,
+    )
+    return conn
+
+
+def open_database(
+    path: Path,
+    now: Callable[[], datetime],
+    factory: ConnectionFactory = sqlite3.Connection,
+) -> tuple[sqlite3.Connection, list[str]]:
+    """Open (or create) the database at `path`; return it with notices for the table."""
+    notices: list[str] = []
+    problem = diagnose(path)
+    if problem is not None:
+        kept = quarantine(path, now())
+        notices.append(
+            f"The score database was damaged ({problem}). It is kept untouched as {kept}, "
+            "and a fresh one was started."
+        )
+    conn = connect(path, factory)
+    try:
+        configure(conn)
+        schema.migrate(conn)
+    except sqlite3.Error as error:
+        conn.close()
+        raise StorageWriteError(
+            f"The score database in {path.parent} could not be prepared ({error}); "
+            "check that the folder can be written, or choose another with --data-dir."
+        ) from error
+    except BaseException:
+        conn.close()
+        raise
+    return conn, notices
+
+
+def configure(conn: sqlite3.Connection) -> None:
+    """WAL + synchronous=FULL: a committed action survives a power cut; FKs enforced."""
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+
+
+def diagnose(path: Path) -> str | None:
+    """Why the file at `path` cannot be used as our database, or None if it can.
+
+    Raises `NewerDatabaseError` for a newer schema and `StorageError` when the file
+    cannot be read right now (that is not damage, so nothing is moved).
+    """
+    try:
+        with path.open("rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise StorageError(
+            f"The score database {path} cannot be read ({error.strerror or error})."
+        ) from error
+    if not header:
+        return None  # An empty file is an empty database: SQLite builds it in place.
+    if header != SQLITE_HEADER:
+        return "it is not an SQLite database"
+    conn = connect(path)
+    try:
+        version = schema.user_version(conn)
+        if version > schema.SCHEMA_VERSION:
+            raise NewerDatabaseError(
+                newer_message(path, version, schema.recorded_app_version(conn))
+            )
+        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+        if app_id not in (0, schema.APPLICATION_ID) or (
+            version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        ):
+            return "it belongs to another program"
+        rows = conn.execute("PRAGMA integrity_check").fetchall()
+        if rows != [("ok",)]:
+            return f"it failed its integrity check: {rows[0][0]}"
+    except sqlite3.DatabaseError as error:
+        if getattr(error, "sqlite_errorname", None) in _DAMAGE_CODES:
+            return f"SQLite cannot read it: {error}"
+        raise StorageError(f"The score database {path} cannot be read ({error}).") from error
+    finally:
+        conn.close()
+    return None
+
+
+def newer_message(path: Path, version: int, app_version: str | None) -> str:
+    """The sentence for a database this app is too old to open."""
+    needed = (
+        f"mindflayer-moderator {app_version} or newer"
+        if app_version
+        else "a newer mindflayer-moderator"
+    )
+    return (
+        f"The score database {path} was written by {needed} (schema version {version}); "
+        f"this is version {moderator.__version__}, which reads schema version "
+        f"{schema.SCHEMA_VERSION} at most. Nothing was changed: update the app, "
+        "or start with another --data-dir."
+    )
+
+
+def quarantine(path: Path, moment: datetime) -> Path:
+    """Rename the damaged file (and its sidecars) aside, untouched; return the new path."""
+    stamp = moment.strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    counter = 1
+    while target.exists():
+        counter += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
+    try:
+        os.rename(path, target)
+        for suffix in _SIDECARS:
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                os.rename(side, target.with_name(target.name + suffix))
+    except OSError as error:
+        raise StorageWriteError(
+            f"The score database {path} is damaged and could not be moved aside "
+            f"({error.strerror or error}); copy it somewhere safe, then remove it."
+        ) from error
+    return target

@@ -1,0 +1,85 @@
+"""History and per-player stats, computed from replayed games with the domain's rules.
+
+Only complete series count (three games with results): that is what "won the
+series" means, and it keeps the stats equal to the sums of the history table.
+Players are told apart by their exact name, as typed at setup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from moderator.domain import GameState, Team
+from moderator.domain.rules import series_totals, series_winners
+from moderator.storage.records import GameScore, PlayerStats, SeriesRecord
+
+
+def game_score(game_id: int, number: int, state: GameState, finished_at: datetime) -> GameScore:
+    """The score line of a game with results (the caller checks `state.result`)."""
+    result = state.result
+    if result is None:
+        raise ValueError("A game without results has no score.")
+    return GameScore(
+        game_id=game_id,
+        number=number,
+        players=state.players,
+        points=dict(zip(state.players, result.points, strict=True)),
+        winner=result.winner,
+        finished_at=finished_at,
+        possessed=frozenset(state.players[seat] for seat in result.possessed),
+    )
+
+
+def series_record(series_id: int, started_at: datetime, games: Sequence[GameScore]) -> SeriesRecord:
+    """A complete series with its totals and winner(s) (co-winners on a tie)."""
+    points = [game.points for game in games]
+    return SeriesRecord(
+        series_id=series_id,
+        started_at=started_at,
+        finished_at=max(game.finished_at for game in games),
+        games=tuple(games),
+        totals=series_totals(points),
+        winners=series_winners(points),
+    )
+
+
+def player_stats(records: Sequence[SeriesRecord]) -> list[PlayerStats]:
+    """Totals per player name: most series won first, then points, then name."""
+    table: dict[str, dict[str, int]] = {}
+
+    def line(name: str) -> dict[str, int]:
+        return table.setdefault(
+            name,
+            dict.fromkeys(
+                (
+                    "series_played",
+                    "series_won",
+                    "games_played",
+                    "games_won",
+                    "wins_as_sane",
+                    "wins_as_possessed",
+                    "points",
+                ),
+                0,
+            ),
+        )
+
+    for record in records:
+        for name in record.totals:
+            line(name)["series_played"] += 1
+        for name in record.winners:
+            line(name)["series_won"] += 1
+        for game in record.games:
+            for name in game.players:
+                stats = line(name)
+                stats["games_played"] += 1
+                stats["points"] += game.points[name]
+                team = game.team_of(name)
+                if team is game.winner:
+                    stats["games_won"] += 1
+                    key = "wins_as_sane" if team is Team.SANE else "wins_as_possessed"
+                    stats[key] += 1
+    result = [PlayerStats(name=name, **numbers) for name, numbers in table.items()]
+    result.sort(key=lambda s: (-s.series_won, -s.points, -s.games_won, s.name.casefold(), s.name))
+    return result

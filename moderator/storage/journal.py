@@ -1,0 +1,95 @@
+"""The one place where the store writes: a transaction per action, or nothing.
+
+Every write goes through `Journal.write`, which runs `BEGIN IMMEDIATE … COMMIT`
+and turns any SQLite failure (full disk, read-only folder, I/O error) into a
+`StorageWriteError` after rolling back. Callers change their in-memory state
+only after `write` returns, so memory never runs ahead of the disk.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+
+from moderator.storage.errors import StorageError, StorageWriteError
+from moderator.storage.records import time_to_text
+from moderator.storage.schema import rollback_quietly
+
+
+class Journal:
+    """A connection, a clock and a lock that serializes the app's threads."""
+
+    def __init__(self, conn: sqlite3.Connection, clock: Callable[[], datetime]) -> None:
+        self._conn: sqlite3.Connection | None = conn
+        self.clock = clock
+        #: Held across check → commit → apply, so two threads cannot interleave one game.
+        self.lock = threading.RLock()
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The open connection; using a closed store is a programming error with a sentence."""
+        if self._conn is None:
+            raise StorageError("The score database is closed.")
+        return self._conn
+
+    def now_text(self) -> str:
+        """The current time as stored in the database."""
+        return time_to_text(self.clock())
+
+    @contextmanager
+    def write(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One committed transaction; `what` names the action in the error sentence."""
+        with self.lock:
+            conn = self.conn
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                yield conn
+                conn.execute("COMMIT")
+            except sqlite3.Error as error:
+                rollback_quietly(conn)
+                raise StorageWriteError(write_failure(what, error)) from error
+            except BaseException:
+                rollback_quietly(conn)
+                raise
+
+    def query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        """All rows of a read-only query (parameterized, like every statement here)."""
+        with self.lock:
+            try:
+                return self.conn.execute(sql, params).fetchall()
+            except sqlite3.Error as error:
+                raise StorageError(f"The score database could not be read ({error}).") from error
+
+    def close(self) -> None:
+        """Close the connection (SQLite checkpoints the WAL as the last one closes)."""
+        with self.lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+
+def write_failure(what: str, error: sqlite3.Error) -> str:
+    """A sentence for a failed write that says why and that nothing changed."""
+    text = str(error).lower()
+    if "full" in text:
+        reason = "the disk is full"
+        advice = "free some space"
+    elif "readonly" in text or "read-only" in text or "permission" in text:
+        reason = "the score folder cannot be written"
+        advice = "make the folder writable or restart with another --data-dir"
+    elif "i/o" in text:
+        reason = "the disk reported an error"
+        advice = "check the disk"
+    elif "locked" in text or "busy" in text:
+        reason = "the score database is busy"
+        advice = "wait a moment"
+    else:
+        reason = f"SQLite said: {error}"
+        advice = "check the score folder"
+    return (
+        f"Could not save {what} ({reason}), so it did not happen; "
+        f"the game is exactly as before. {advice.capitalize()}, then try again."
+    )

@@ -1,0 +1,98 @@
+"""A game whose every action is committed to disk before it is applied in memory."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from moderator.domain import GameState, IllegalAction, Timeline
+from moderator.domain.timeline import LogEntry, Undo, entry_to_json
+from moderator.storage.journal import Journal
+
+
+def entry_text(entry: LogEntry) -> str:
+    """The JSON text stored in `log.entry` (compact; names kept as typed, not escaped)."""
+    return json.dumps(entry_to_json(entry), ensure_ascii=False, separators=(",", ":"))
+
+
+class SavedGame:
+    """One game of a series, bound to the database that holds its log.
+
+    The write-ahead rule lives in `record`: check with the domain, commit the
+    entry in its own transaction, and only then apply it to `timeline`. A failed
+    commit raises `StorageWriteError` and leaves `timeline` untouched, so what the
+    table sees is always what a restart would rebuild.
+    """
+
+    def __init__(
+        self, journal: Journal, game_id: int, series_id: int, number: int, timeline: Timeline
+    ) -> None:
+        self._journal = journal
+        self.game_id = game_id
+        self.series_id = series_id
+        #: 1, 2 or 3 within its series.
+        self.number = number
+        #: The in-memory game; change it only through `record`.
+        self.timeline = timeline
+
+    def __repr__(self) -> str:
+        return (
+            f"SavedGame(game_id={self.game_id}, series_id={self.series_id}, "
+            f"number={self.number}, entries={len(self.timeline.log)})"
+        )
+
+    @property
+    def state(self) -> GameState:
+        """The current public state of the game."""
+        return self.timeline.state
+
+    @property
+    def finished(self) -> bool:
+        """Whether the results are entered (and not undone)."""
+        return self.timeline.state.result is not None
+
+    def record(self, entry: LogEntry) -> GameState:
+        """Persist `entry` (an event, `Undo()` or `Redo()`), then apply it; return the state.
+
+        Raises `IllegalAction` (nothing written) if the rules refuse it, and
+        `StorageWriteError` (nothing changed) if it cannot be saved.
+        """
+        with self._journal.lock:
+            self.timeline.check(entry)
+            if isinstance(entry, Undo) and self.finished:
+                self._check_results_can_be_undone()
+            trial = dataclasses.replace(
+                self.timeline,
+                events=list(self.timeline.events),
+                redo_stack=list(self.timeline.redo_stack),
+                log=list(self.timeline.log),
+            )
+            trial.record(entry)
+            was_finished = self.finished
+            now_finished = trial.state.result is not None
+            seq = len(self.timeline.log) + 1
+            at = self._journal.now_text()
+            with self._journal.write("that action") as conn:
+                conn.execute(
+                    "INSERT INTO log (game_id, seq, at, entry) VALUES (?, ?, ?, ?)",
+                    (self.game_id, seq, at, entry_text(entry)),
+                )
+                if now_finished != was_finished:
+                    conn.execute(
+                        "UPDATE games SET finished_at = ? WHERE id = ?",
+                        (at if now_finished else None, self.game_id),
+                    )
+            self.timeline.record(entry)
+            return self.timeline.state
+
+    def _check_results_can_be_undone(self) -> None:
+        """Once the next game of the series has started, this game's results are settled."""
+        rows = self._journal.query(
+            "SELECT 1 FROM games WHERE series_id = ? AND number > ? LIMIT 1",
+            (self.series_id, self.number),
+        )
+        if rows:
+            raise IllegalAction(
+                f"Game {self.number + 1} of this series has started: "
+                f"the results of game {self.number} can no longer be undone."
+            )

@@ -1,0 +1,296 @@
+"""The score database as the app sees it: series, games, resume, history.
+
+`Store.open` takes the instance lock, opens (or repairs, or refuses) the file and
+migrates it; every method after that is one short transaction or one read. The
+game log is the only truth: states, results and history are rebuilt by replaying
+it, and the `games.finished_at` cache is written in the same transaction as the
+log entry that changes it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+from moderator.domain import IllegalAction, Timeline
+from moderator.domain.names import clean_roster
+from moderator.domain.rules import GAMES_PER_SERIES
+from moderator.domain.timeline import entry_from_json
+from moderator.storage import history
+from moderator.storage.database import DATABASE_NAME, ConnectionFactory, open_database
+from moderator.storage.errors import StorageError, StorageWriteError
+from moderator.storage.journal import Journal
+from moderator.storage.locking import DatabaseLock
+from moderator.storage.records import (
+    GameScore,
+    PlayerStats,
+    SeriesRecord,
+    Unfinished,
+    time_from_text,
+    utc_now,
+)
+from moderator.storage.saved_game import SavedGame, entry_text
+
+
+class Store:
+    """The open score database of one running app (one per data folder)."""
+
+    def __init__(
+        self, path: Path, journal: Journal, lock: DatabaseLock, notices: list[str]
+    ) -> None:
+        """Use `Store.open`; this only binds what it prepared."""
+        #: The database file.
+        self.path = path
+        #: Sentences for the table about what happened while opening (e.g. a repair).
+        self.notices = notices
+        self._journal = journal
+        self._lock = lock
+        self._games: dict[int, SavedGame] = {}
+
+    @classmethod
+    def open(
+        cls,
+        data_dir: Path | str,
+        *,
+        clock: Callable[[], datetime] = utc_now,
+        connection_factory: ConnectionFactory = sqlite3.Connection,
+    ) -> Store:
+        """Open the database in `data_dir` (created if needed) for this app instance.
+
+        Raises `DatabaseInUseError` if another instance has it, `NewerDatabaseError`
+        if a newer app wrote it, `StorageWriteError` if the folder cannot be written.
+        `clock` and `connection_factory` exist so tests can pin time and inject faults.
+        """
+        folder = Path(data_dir)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StorageWriteError(
+                f"The score folder {folder} cannot be created ({error.strerror or error}); "
+                "choose another one with --data-dir."
+            ) from error
+        path = folder / DATABASE_NAME
+        lock = DatabaseLock(folder / f"{DATABASE_NAME}.lock")
+        lock.acquire()
+        try:
+            conn, notices = open_database(path, clock, connection_factory)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(path, Journal(conn, clock), lock, notices)
+
+    def close(self) -> None:
+        """Close the database and let another instance open it (safe to call twice)."""
+        self._journal.close()
+        self._lock.release()
+        self._games.clear()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- series and games ---------------------------------------------------------
+
+    def new_series(self) -> int:
+        """Start a series (its games follow with `new_game`); return its id."""
+        with self._journal.write("the new series") as conn:
+            cursor = conn.execute(
+                "INSERT INTO series (started_at) VALUES (?)", (self._journal.now_text(),)
+            )
+            series_id = cursor.lastrowid
+        assert series_id is not None
+        return series_id
+
+    def new_game(self, series_id: int, players: Sequence[str], first_player: int) -> SavedGame:
+        """Seat the players for the series' next game and persist its `GameStarted`.
+
+        The roster is checked by the domain first (`IllegalAction`, nothing written);
+        a series has at most three games, each started once the previous has results.
+        """
+        with self._journal.lock:
+            timeline = Timeline.start(clean_roster(players), first_player)
+            self._check_series_open(series_id)
+            games = self._journal.query(
+                "SELECT number, finished_at FROM games WHERE series_id = ? ORDER BY number",
+                (series_id,),
+            )
+            if len(games) >= GAMES_PER_SERIES:
+                raise IllegalAction(
+                    f"A series has {GAMES_PER_SERIES} games and this one has had them all: "
+                    "start a new series."
+                )
+            if games and games[-1][1] is None:
+                raise IllegalAction(
+                    f"Game {games[-1][0]} of this series has no results yet: "
+                    "enter them before starting the next game."
+                )
+            number = len(games) + 1
+            names = timeline.state.players
+            started = timeline.log[0]
+            with self._journal.write("the new game") as conn:
+                at = self._journal.now_text()
+                game_id = conn.execute(
+                    "INSERT INTO games (series_id, number, started_at) VALUES (?, ?, ?)",
+                    (series_id, number, at),
+                ).lastrowid
+                assert game_id is not None
+                for seat, name in enumerate(names):
+                    conn.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
+                    conn.execute(
+                        "INSERT INTO game_players (game_id, seat, player_id) "
+                        "SELECT ?, ?, id FROM players WHERE name = ?",
+                        (game_id, seat, name),
+                    )
+                conn.execute(
+                    "INSERT INTO log (game_id, seq, at, entry) VALUES (?, 1, ?, ?)",
+                    (game_id, at, entry_text(started)),
+                )
+            game = SavedGame(self._journal, game_id, series_id, number, timeline)
+            self._games[game_id] = game
+            return game
+
+    def abandon_series(self, series_id: int) -> None:
+        """The table starts afresh instead of resuming: the series is no longer offered.
+
+        A complete series stays in the history; abandoning it changes nothing.
+        """
+        self._check_series_exists(series_id)
+        with self._journal.write("abandoning the series") as conn:
+            conn.execute(
+                "UPDATE series SET abandoned_at = ? WHERE id = ? AND abandoned_at IS NULL "
+                "AND (SELECT count(*) FROM games WHERE series_id = series.id "
+                "     AND finished_at IS NOT NULL) < ?",
+                (self._journal.now_text(), series_id, GAMES_PER_SERIES),
+            )
+
+    def load_game(self, game_id: int) -> SavedGame:
+        """The game rebuilt from its log, undo history included (the same object each time)."""
+        with self._journal.lock:
+            if game_id in self._games:
+                return self._games[game_id]
+            rows = self._journal.query(
+                "SELECT series_id, number FROM games WHERE id = ?", (game_id,)
+            )
+            if not rows:
+                raise StorageError(f"There is no game {game_id} in the score database.")
+            series_id, number = rows[0]
+            assert isinstance(series_id, int) and isinstance(number, int)
+            game = SavedGame(
+                self._journal, game_id, series_id, number, self._replay(game_id, number)
+            )
+            self._games[game_id] = game
+            return game
+
+    def unfinished(self) -> Unfinished | None:
+        """The newest series neither complete nor abandoned, to resume at start-up."""
+        rows = self._journal.query(
+            "SELECT id FROM series WHERE abandoned_at IS NULL "
+            "AND (SELECT count(*) FROM games WHERE series_id = series.id "
+            "     AND finished_at IS NOT NULL) < ? "
+            "ORDER BY id DESC LIMIT 1",
+            (GAMES_PER_SERIES,),
+        )
+        if not rows:
+            return None
+        series_id = rows[0][0]
+        assert isinstance(series_id, int)
+        open_games = self._journal.query(
+            "SELECT id FROM games WHERE series_id = ? AND finished_at IS NULL "
+            "ORDER BY number DESC LIMIT 1",
+            (series_id,),
+        )
+        game = None
+        if open_games:
+            game_id = open_games[0][0]
+            assert isinstance(game_id, int)
+            game = self.load_game(game_id)
+        return Unfinished(series_id, game)
+
+    def series_games(self, series_id: int) -> list[GameScore]:
+        """The series' games whose replayed log has results, in order."""
+        rows = self._journal.query(
+            "SELECT id, number, finished_at FROM games WHERE series_id = ? ORDER BY number",
+            (series_id,),
+        )
+        scores: list[GameScore] = []
+        for game_id, number, finished_at in rows:
+            assert isinstance(game_id, int) and isinstance(number, int)
+            state = self.load_game(game_id).state
+            if state.result is None:
+                continue
+            # The cache is kept with the log; the fallback only covers a hand-edited file.
+            moment = finished_at if isinstance(finished_at, str) else self._last_time(game_id)
+            scores.append(history.game_score(game_id, number, state, time_from_text(moment)))
+        return scores
+
+    # -- history ------------------------------------------------------------------
+
+    def history(self) -> list[SeriesRecord]:
+        """Every complete series (3 games with results), oldest first."""
+        rows = self._journal.query(
+            "SELECT id, started_at FROM series "
+            "WHERE (SELECT count(*) FROM games WHERE series_id = series.id "
+            "       AND finished_at IS NOT NULL) >= ? "
+            "ORDER BY id",
+            (GAMES_PER_SERIES,),
+        )
+        records: list[SeriesRecord] = []
+        for series_id, started_at in rows:
+            assert isinstance(series_id, int) and isinstance(started_at, str)
+            games = self.series_games(series_id)
+            if len(games) >= GAMES_PER_SERIES:
+                records.append(history.series_record(series_id, time_from_text(started_at), games))
+        return records
+
+    def player_stats(self) -> list[PlayerStats]:
+        """Per-player totals over every complete series, best first."""
+        return history.player_stats(self.history())
+
+    def known_players(self) -> list[str]:
+        """Every name seated before, most recently seated first (for quick setup)."""
+        rows = self._journal.query(
+            "SELECT p.name FROM players p JOIN game_players gp ON gp.player_id = p.id "
+            "GROUP BY p.id ORDER BY max(gp.game_id) DESC, p.name"
+        )
+        return [str(row[0]) for row in rows]
+
+    # -- helpers ------------------------------------------------------------------
+
+    def _check_series_exists(self, series_id: int) -> tuple[object, ...]:
+        rows = self._journal.query("SELECT id, abandoned_at FROM series WHERE id = ?", (series_id,))
+        if not rows:
+            raise IllegalAction(f"There is no series {series_id}.")
+        return rows[0]
+
+    def _check_series_open(self, series_id: int) -> None:
+        if self._check_series_exists(series_id)[1] is not None:
+            raise IllegalAction("This series was abandoned: start a new series instead.")
+
+    def _replay(self, game_id: int, number: int) -> Timeline:
+        rows = self._journal.query(
+            "SELECT seq, entry FROM log WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        try:
+            if [seq for seq, _ in rows] != list(range(1, len(rows) + 1)):
+                raise ValueError("its entries are not numbered 1, 2, 3…")
+            entries = [entry_from_json(json.loads(str(text))) for _, text in rows]
+            return Timeline.from_log(entries)
+        except (ValueError, TypeError) as error:  # IllegalAction is a ValueError
+            raise StorageError(
+                f"Game {number} (id {game_id}) cannot be rebuilt from its log: {error}"
+            ) from error
+
+    def _last_time(self, game_id: int) -> str:
+        rows = self._journal.query("SELECT max(at) FROM log WHERE game_id = ?", (game_id,))
+        return str(rows[0][0])

@@ -1,0 +1,75 @@
+"""The values a script can speak, derived from what the caller knows.
+
+The TUI passes only what it has (a player count, a name, a meeting number);
+the numbers a player needs at setup come from the rulebook module, never from
+the voice script, so a script cannot get the rules wrong.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from moderator.domain.errors import IllegalAction
+from moderator.domain.rules import MEETINGS_PER_GAME, setup_for
+from moderator.narration.settings import DEFAULT_REVEAL_SECONDS, MAX_PAUSE_SECONDS
+
+
+def join_words(items: Sequence[str], conjunction: str) -> str:
+    """`a`, `a and b`, `a, b and c` in the script's language."""
+    items = [str(item) for item in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def script_values(
+    script: str,
+    context: Mapping[str, object],
+    reveal_seconds: float,
+    conjunction: str = "and",
+) -> dict[str, object]:
+    """Placeholder values and `when` flags for one run of `script`."""
+    values: dict[str, object] = dict(context)
+    if script == "setup":
+        _add_setup(values, conjunction)
+    elif script == "reveal":
+        values.setdefault("seconds", reveal_seconds)
+    elif script == "meeting":
+        values.setdefault("meetings", MEETINGS_PER_GAME)
+        meeting = values.get("meeting")
+        values["last_meeting"] = isinstance(meeting, int) and meeting >= MEETINGS_PER_GAME
+    elif script == "series_winner":
+        players = values.get("players")
+        if isinstance(players, Sequence) and not isinstance(players, str):
+            values["players"] = join_words([str(p) for p in players], conjunction)
+    return values
+
+
+def _add_setup(values: dict[str, object], conjunction: str) -> None:
+    players = values.get("players")
+    if isinstance(players, Sequence) and not isinstance(players, str):
+        players = len(players)
+    if not isinstance(players, int):
+        return
+    try:
+        setup = setup_for(players)
+    except IllegalAction:
+        return
+    values["players"] = players
+    values["mind_flayer"] = setup.mind_flayer
+    values["waffle"] = setup.waffle
+    values["back_in_box"] = join_words(list(setup.back_in_box), conjunction)
+    values["reveal"] = setup.reveal
+    values["cards_back_in_box"] = bool(setup.back_in_box)
+
+
+def pause_seconds(value: object) -> float:
+    """A pause length from a placeholder value, kept within sane bounds."""
+    try:
+        seconds = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return DEFAULT_REVEAL_SECONDS
+    if not math.isfinite(seconds):
+        return DEFAULT_REVEAL_SECONDS
+    return min(MAX_PAUSE_SECONDS, max(0.0, seconds))

@@ -1,0 +1,293 @@
+"""Runs scripts on one background thread: captions, exact pauses, cancel.
+
+The director is the only place that knows about time. It posts a caption as
+each line's audio starts, counts a pause from the moment the previous audio
+ended (`time.monotonic`, so a late wake-up never lengthens the eyes-open
+window), reports whole seconds left, and checks for cancellation at every
+wait. Every wait is bounded: synthesis by `SYNTHESIS_BOUND`, playback by the
+speaker's own bound, pauses by their length. Speech faults never stop a
+script: the line continues as a caption with its estimated duration.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import queue
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from concurrent.futures import wait as wait_futures
+from dataclasses import dataclass, field
+
+from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
+from moderator.narration.scripts import Action, Line, Wait
+from moderator.narration.settings import VoiceSettings
+from moderator.narration.speaker import Clip, Speaker, SpeechFault, estimate_duration
+
+log = logging.getLogger(__name__)
+
+#: Longest the director waits for one line's audio to be synthesized.
+SYNTHESIS_BOUND = 20.0
+#: How often a wait on synthesis looks at the cancel flag.
+_POLL = 0.02
+
+EventSink = Callable[[NarrationEvent], None]
+
+
+@dataclass
+class Job:
+    """One `play()` call."""
+
+    actions: list[Action]
+    on_event: EventSink
+    cancelled: threading.Event = field(default_factory=threading.Event)
+
+
+class NoticeBoard:
+    """Remembers which missing parts the table was told about, so each is told once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._told: set[str] = set()
+        self._pending: list[SpeechFault] = []
+        #: Every notice so far, for `Narrator.warnings`.
+        self.messages: list[str] = []
+
+    def add(self, fault: SpeechFault) -> bool:
+        """Record `fault`; True the first time its part goes missing."""
+        with self._lock:
+            if fault.part in self._told:
+                return False
+            self._told.add(fault.part)
+            self.messages.append(fault.message)
+            return True
+
+    def defer(self, fault: SpeechFault) -> None:
+        """Record a fault found at start-up, to be told at the next play."""
+        if self.add(fault):
+            with self._lock:
+                self._pending.append(fault)
+
+    def take_pending(self) -> list[SpeechFault]:
+        """Start-up faults not yet told to a listener."""
+        with self._lock:
+            pending, self._pending = self._pending, []
+        return pending
+
+
+class Director:
+    """Owns the narration thread; `submit` and `cancel` return at once."""
+
+    def __init__(
+        self,
+        speaker: Speaker,
+        settings: Callable[[], VoiceSettings],
+        notices: NoticeBoard,
+        time_scale: float = 1.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._speaker = speaker
+        self._settings = settings
+        self._notices = notices
+        self._scale = max(0.0, time_scale)
+        self._clock = clock
+        self._jobs: queue.Queue[Job | None] = queue.Queue()
+        self._lock = threading.Lock()
+        self._current: Job | None = None
+        self._closed = False
+        self._thread = threading.Thread(target=self._loop, name="mindflayer-narration", daemon=True)
+        self._thread.start()
+
+    def submit(self, job: Job) -> None:
+        """Cancel whatever runs or waits, then queue `job`."""
+        with self._lock:
+            if self._closed:
+                _emit(job.on_event, Finished(cancelled=True))
+                return
+            self._cancel_locked()
+            self._current = job
+            self._jobs.put(job)
+
+    def cancel(self) -> None:
+        """Silence at once and end the running script (it reports Finished(cancelled=True))."""
+        with self._lock:
+            self._cancel_locked()
+
+    def silence(self) -> None:
+        """Stop the audio but keep the script's captions and timing (mute)."""
+        self._speaker.stop()
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Cancel, stop the thread (bounded) and release the speaker."""
+        with self._lock:
+            self._closed = True
+            self._cancel_locked()
+            self._jobs.put(None)
+        self._thread.join(timeout)
+        self._speaker.close()
+
+    def _cancel_locked(self) -> None:
+        if self._current is not None:
+            self._current.cancelled.set()
+        self._speaker.stop()
+
+    def _loop(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            try:
+                cancelled = self._run(job)
+            except Exception:  # a bug here must not kill narration for the session
+                log.exception("narration failed")
+                cancelled = job.cancelled.is_set()
+            _emit(job.on_event, Finished(cancelled=cancelled))
+
+    def _run(self, job: Job) -> bool:
+        if job.cancelled.is_set():
+            return True
+        if self._settings().enabled:
+            for fault in self._notices.take_pending():
+                _emit(job.on_event, Notice(fault.message))
+        prepared = self._prefetch(job.actions)
+        audio_end: float | None = None
+        for index, action in enumerate(job.actions):
+            if job.cancelled.is_set():
+                return True
+            if isinstance(action, Line):
+                audio_end = self._say(job, action, prepared.get(index))
+            elif isinstance(action, Wait):
+                start = audio_end if audio_end is not None else self._clock()
+                self._pause(job, action.seconds, start)
+                audio_end = None
+        return job.cancelled.is_set()
+
+    def _prefetch(
+        self, actions: list[Action]
+    ) -> dict[int, tuple[tuple[str, int, float], Future[Clip]]]:
+        """Ask for every line's audio up front, so line N+1 is ready when N ends."""
+        settings = self._settings()
+        prepared: dict[int, tuple[tuple[str, int, float], Future[Clip]]] = {}
+        if not settings.enabled:
+            return prepared
+        key = (settings.rate, settings.volume)
+        for index, action in enumerate(actions):
+            if isinstance(action, Line):
+                future = self._synthesize(action, settings)
+                prepared[index] = ((action.voice, *key), future)
+        return prepared
+
+    def _synthesize(self, line: Line, settings: VoiceSettings) -> Future[Clip]:
+        try:
+            return self._speaker.synthesize(line.text, line.voice, settings.rate, settings.volume)
+        except Exception as error:  # a speaker must not raise here, but never trust it
+            future: Future[Clip] = Future()
+            future.set_exception(
+                error
+                if isinstance(error, SpeechFault)
+                else SpeechFault("engine", f"The speech engine failed ({error}); captions only.")
+            )
+            return future
+
+    def _say(
+        self,
+        job: Job,
+        line: Line,
+        prepared: tuple[tuple[str, int, float], Future[Clip]] | None,
+    ) -> float:
+        """Speak one line; return the moment its audio ended."""
+        settings = self._settings()
+        clip: Clip | None = None
+        if settings.enabled:
+            wanted = (line.voice, settings.rate, settings.volume)
+            if prepared is not None and prepared[0] == wanted:
+                future = prepared[1]
+            else:
+                future = self._synthesize(line, settings)
+            clip = self._await(job, future)
+            if job.cancelled.is_set():
+                return self._clock()
+        if clip is None:
+            clip = Clip(line.text, estimate_duration(line.text, settings.rate))
+
+        started: list[float] = []
+
+        def on_start() -> None:
+            if not started:
+                started.append(self._clock())
+                _emit(job.on_event, LineStarted(line.text))
+
+        if clip.path is not None and self._settings().enabled:
+            try:
+                self._speaker.play(clip, on_start)
+            except SpeechFault as fault:
+                self._tell(job, fault)
+            except Exception as error:
+                self._tell(job, SpeechFault("player", f"Sound playback failed ({error})."))
+        played_until = self._clock()
+        if job.cancelled.is_set():
+            return played_until
+        on_start()
+        end = started[0] + clip.duration * self._scale
+        self._sleep_until(job, end)
+        return max(end, played_until)
+
+    def _await(self, job: Job, future: Future[Clip]) -> Clip | None:
+        """The clip, or None (captions only) on a fault, a timeout or a cancel."""
+        deadline = self._clock() + SYNTHESIS_BOUND
+        while not future.done():
+            if job.cancelled.is_set():
+                return None
+            remaining = deadline - self._clock()
+            if remaining <= 0:
+                self._tell(
+                    job,
+                    SpeechFault(
+                        "synthesis",
+                        "The speech engine did not answer in time; showing captions only.",
+                    ),
+                )
+                return None
+            wait_futures([future], timeout=min(_POLL, remaining))
+        error = future.exception()
+        if error is None:
+            return future.result()
+        if isinstance(error, SpeechFault):
+            self._tell(job, error)
+        else:
+            self._tell(job, SpeechFault("engine", f"The speech engine failed ({error})."))
+        return None
+
+    def _pause(self, job: Job, seconds: float, start: float) -> None:
+        """Wait `seconds` from `start`, reporting whole seconds left."""
+        end = start + seconds * self._scale
+        if seconds >= 1:
+            for left in range(math.ceil(seconds - 1e-9), 0, -1):
+                self._sleep_until(job, start + (seconds - left) * self._scale)
+                if job.cancelled.is_set():
+                    return
+                _emit(job.on_event, Countdown(left))
+            self._sleep_until(job, end)
+            if not job.cancelled.is_set():
+                _emit(job.on_event, Countdown(0))
+        else:
+            self._sleep_until(job, end)
+
+    def _sleep_until(self, job: Job, moment: float) -> None:
+        remaining = moment - self._clock()
+        if remaining > 0:
+            job.cancelled.wait(remaining)
+
+    def _tell(self, job: Job, fault: SpeechFault) -> None:
+        if self._notices.add(fault):
+            _emit(job.on_event, Notice(fault.message))
+
+
+def _emit(on_event: EventSink, event: NarrationEvent) -> None:
+    """Deliver an event; a failing listener must not stop the narration thread."""
+    try:
+        on_event(event)
+    except Exception:
+        log.exception("narration listener failed on %r", event)

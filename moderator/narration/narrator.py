@@ -1,0 +1,141 @@
+"""The narration layer's front door: `make_narrator` and `Narrator`.
+
+The TUI calls this from its event loop, so every method returns at once:
+`play` queues a job for the director's thread, `cancel` sets a flag and kills
+the audio child, and even building the real speaker does not wait for the
+speech engine to start (it starts in the background).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+
+from moderator.narration.director import Director, EventSink, Job, NoticeBoard
+from moderator.narration.events import Finished, Notice
+from moderator.narration.scripts import Language, Line, ScriptLibrary, user_scripts_dir
+from moderator.narration.settings import VoiceSettings
+from moderator.narration.speaker import SilentSpeaker, Speaker, SpeechFault
+
+log = logging.getLogger(__name__)
+
+
+class Narrator:
+    """Speaks voice scripts with captions; see docs/architecture.md, "Narration"."""
+
+    def __init__(
+        self,
+        settings: VoiceSettings,
+        library: ScriptLibrary,
+        speaker: Speaker,
+        time_scale: float = 1.0,
+        warnings: list[str] | None = None,
+    ) -> None:
+        self._settings = settings.clamped()
+        self._library = library
+        self._notices = NoticeBoard()
+        self._warnings_before = list(library.warnings) + list(warnings or [])
+        try:
+            problems = speaker.problems()
+        except Exception as error:
+            problems = [SpeechFault("engine", f"The speech engine failed ({error}).")]
+        for fault in problems:
+            self._notices.defer(fault)
+        self._lock = threading.Lock()
+        self._director = Director(speaker, self._current_settings, self._notices, time_scale)
+
+    @property
+    def warnings(self) -> list[str]:
+        """Broken user scripts (fallen back) and missing speech parts, as sentences."""
+        return self._warnings_before + list(self._notices.messages)
+
+    @property
+    def settings(self) -> VoiceSettings:
+        """The settings in force."""
+        return self._current_settings()
+
+    @property
+    def languages(self) -> list[Language]:
+        """Languages with voice scripts (English first), for a settings screen."""
+        return list(self._library.languages.values())
+
+    def _current_settings(self) -> VoiceSettings:
+        with self._lock:
+            return self._settings
+
+    def lines(self, script: str, context: Mapping[str, object]) -> list[str]:
+        """The captions of `script`, for showing on screen without speaking."""
+        settings = self._current_settings()
+        actions = self._library.actions(settings.lang, script, context, settings.reveal_seconds)
+        return [a.text for a in actions or [] if isinstance(a, Line)]
+
+    def play(self, script: str, context: Mapping[str, object], on_event: EventSink) -> None:
+        """Run `script` in the background, cancelling whatever was playing.
+
+        `on_event` is called from the narration thread: LineStarted, Countdown,
+        Notice, then exactly one Finished.
+        """
+        settings = self._current_settings()
+        actions = self._library.actions(settings.lang, script, context, settings.reveal_seconds)
+        if actions is None:
+            self._director.cancel()
+            _safe(on_event, Notice(f"There is no voice script named {script!r}."))
+            _safe(on_event, Finished(cancelled=False))
+            return
+        self._director.submit(Job(actions, on_event))
+
+    def cancel(self) -> None:
+        """Silence at once; the running script ends with Finished(cancelled=True)."""
+        self._director.cancel()
+
+    def update_settings(self, settings: VoiceSettings) -> None:
+        """Apply new settings from the next line on; muting also silences the current one."""
+        settings = settings.clamped()
+        with self._lock:
+            self._settings = settings
+        if not settings.enabled:
+            self._director.silence()
+
+    def close(self) -> None:
+        """Stop speaking and release the engine (bounded)."""
+        self._director.close()
+
+
+def _safe(on_event: EventSink, event: Notice | Finished) -> None:
+    try:
+        on_event(event)
+    except Exception:
+        log.exception("narration listener failed on %r", event)
+
+
+def make_narrator(
+    settings: VoiceSettings,
+    voice_scripts_dir: Path | None,
+    cache_dir: Path,
+    speaker: Speaker | None = None,
+    time_scale: float = 1.0,
+) -> Narrator:
+    """Build a narrator; never raises for missing speech parts and never waits on them.
+
+    Args:
+        settings: Initial voice settings.
+        voice_scripts_dir: The user's override folder (`--voice-scripts`); None
+            means `<config dir>/voice_scripts`.
+        cache_dir: Where synthesized lines are kept (e.g. `moderator.paths.cache_dir()`).
+        speaker: A speech back-end; None builds the real espeak-ng one, or
+            captions only when it cannot be built.
+        time_scale: Multiplies every wait (UI tests use 0.01).
+    """
+    library = ScriptLibrary.load(user_scripts_dir(voice_scripts_dir))
+    warnings: list[str] = []
+    if speaker is None:
+        try:
+            from moderator.narration.espeak_speaker import EspeakSpeaker
+
+            speaker = EspeakSpeaker(cache_dir)
+        except Exception as error:
+            warnings.append(f"Speech is off ({error}); showing captions only.")
+            speaker = SilentSpeaker()
+    return Narrator(settings, library, speaker, time_scale, warnings)

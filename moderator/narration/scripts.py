@@ -1,0 +1,228 @@
+"""Finding voice scripts: the user's overrides first, then the shipped ones.
+
+Layout, in every voice-script folder::
+
+    <lang>/language.toml     name = "Français", voice = "fr"   (espeak-ng voice)
+    <lang>/<script>.toml     one file per script (setup, reveal, meeting, ...)
+
+A user folder may hold only the files it changes. For each (language, script)
+the first file that validates wins: the user's folder, then the shipped one,
+then the English script (spoken with the English voice, so a partial language
+never makes the French voice read English). A file that fails validation adds
+one warning naming file and line, and the next candidate is used, so a typo
+never stops the app.
+
+The shipped folder is `voice_scripts/` at the repository root in a source
+checkout, and `moderator/voice_scripts/` inside an installed wheel (the build
+force-includes it there).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from moderator.narration.context import pause_seconds, script_values
+from moderator.narration.validation import (
+    SCRIPT_NAMES,
+    Pause,
+    Say,
+    Script,
+    ScriptError,
+    load_script,
+)
+from moderator.paths import config_dir
+
+BASE_LANGUAGE = "en"
+LANGUAGE_FILE = "language.toml"
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+_VOICE_NAME = re.compile(r"^[A-Za-z0-9/_+.-]{1,60}$")
+_LANG_CODE = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?$")
+
+
+@dataclass(frozen=True)
+class Language:
+    """A set of voice scripts and the espeak-ng voice that speaks them."""
+
+    code: str
+    name: str
+    voice: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line to speak, with its placeholders filled in."""
+
+    text: str
+    #: espeak-ng voice of the language the text is written in.
+    voice: str
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A pause of `seconds`, counted from the end of the previous audio."""
+
+    seconds: float
+
+
+Action = Line | Wait
+
+
+def shipped_scripts_dir(package_dir: Path = _PACKAGE_DIR) -> Path:
+    """Where the scripts that ship with the app are (wheel first, then checkout)."""
+    for candidate in (package_dir / "voice_scripts", package_dir.parent / "voice_scripts"):
+        if (candidate / BASE_LANGUAGE).is_dir():
+            return candidate
+    return package_dir / "voice_scripts"
+
+
+@dataclass
+class ScriptLibrary:
+    """Every script of every language, resolved and validated once at start-up."""
+
+    languages: dict[str, Language] = field(default_factory=dict)
+    #: (lang, script) -> (script, language whose voice speaks it)
+    scripts: dict[tuple[str, str], tuple[Script, Language]] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, user_dir: Path | None, shipped_dir: Path | None = None) -> ScriptLibrary:
+        """Load and validate; never raises, problems become `warnings`."""
+        shipped = shipped_dir if shipped_dir is not None else shipped_scripts_dir()
+        folders = [d for d in (user_dir, shipped) if d is not None]
+        library = cls()
+        if not (shipped / BASE_LANGUAGE).is_dir():
+            library.warnings.append(
+                f"The shipped voice scripts are missing ({shipped}); reinstall mindflayer."
+            )
+        codes = library._find_languages(folders, user_dir)
+        for code in codes:
+            for name in SCRIPT_NAMES:
+                library._resolve(code, name, folders)
+        for name in SCRIPT_NAMES:
+            if (BASE_LANGUAGE, name) not in library.scripts:
+                library.warnings.append(
+                    f"No usable {name} script: {shipped / BASE_LANGUAGE / (name + '.toml')} "
+                    "is missing or broken; that moment will be silent."
+                )
+        return library
+
+    def _find_languages(self, folders: Sequence[Path], user_dir: Path | None) -> list[str]:
+        for folder in reversed(folders):  # shipped first, so the user's metadata wins
+            if not folder.is_dir():
+                continue
+            for sub in sorted(folder.iterdir()):
+                if not sub.is_dir() or sub.name.startswith("."):
+                    continue
+                if not _LANG_CODE.match(sub.name):
+                    self.warnings.append(
+                        f"{sub}: not a language code folder (like en, fr); ignored"
+                    )
+                    continue
+                meta = sub / LANGUAGE_FILE
+                if meta.is_file():
+                    language = self._read_language(sub.name, meta)
+                    if language is not None:
+                        self.languages[sub.name] = language
+                elif sub.name not in self.languages:
+                    self.warnings.append(
+                        f'{meta}:1: missing; write name = "..." and voice = "..." '
+                        "(an espeak-ng voice, see `mindflayer voices`)"
+                    )
+                if folder == user_dir:
+                    for file in sorted(sub.iterdir()):
+                        if (
+                            file.suffix == ".toml"
+                            and file.name != LANGUAGE_FILE
+                            and (file.stem not in SCRIPT_NAMES)
+                        ):
+                            self.warnings.append(
+                                f"{file}:1: unknown script name {file.stem!r} "
+                                f"(known: {', '.join(SCRIPT_NAMES)}); ignored"
+                            )
+        ordered = sorted(self.languages, key=lambda code: (code != BASE_LANGUAGE, code))
+        self.languages = {code: self.languages[code] for code in ordered}
+        return ordered
+
+    def _read_language(self, code: str, meta: Path) -> Language | None:
+        try:
+            data = tomllib.loads(meta.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            self.warnings.append(f"{meta}:1: {error}")
+            return None
+        name, voice = data.get("name"), data.get("voice")
+        if not isinstance(name, str) or not name.strip():
+            self.warnings.append(f"{meta}:1: name must be the language's name in quotes")
+            return None
+        if not isinstance(voice, str) or not _VOICE_NAME.match(voice):
+            self.warnings.append(f'{meta}:1: voice must be an espeak-ng voice such as "fr"')
+            return None
+        return Language(code, name.strip(), voice)
+
+    def _resolve(self, code: str, name: str, folders: Sequence[Path]) -> None:
+        language = self.languages[code]
+        for folder in folders:
+            path = folder / code / f"{name}.toml"
+            if not path.is_file():
+                continue
+            try:
+                self.scripts[(code, name)] = (load_script(name, path), language)
+                return
+            except ScriptError as error:
+                self.warnings.append(f"Voice script refused (falling back): {error}")
+        if code != BASE_LANGUAGE and BASE_LANGUAGE in self.languages:
+            if (BASE_LANGUAGE, name) not in self.scripts:
+                self._resolve(BASE_LANGUAGE, name, folders)
+            found = self.scripts.get((BASE_LANGUAGE, name))
+            if found is not None:
+                self.scripts[(code, name)] = found
+
+    def get(self, lang: str, name: str) -> tuple[Script, Language] | None:
+        """The script to run for `name` in `lang` (English when `lang` is unknown)."""
+        found = self.scripts.get((lang, name))
+        if found is None:
+            found = self.scripts.get((BASE_LANGUAGE, name))
+        return found
+
+    def actions(
+        self,
+        lang: str,
+        name: str,
+        context: Mapping[str, object],
+        reveal_seconds: float,
+    ) -> list[Action] | None:
+        """The lines and waits of one run, or None when the script does not exist."""
+        found = self.get(lang, name)
+        if found is None:
+            return None
+        script, language = found
+        values = script_values(name, context, reveal_seconds, script.conjunction)
+        actions: list[Action] = []
+        for step in script.steps:
+            if step.when is not None and not step.when.holds(values):
+                continue
+            if isinstance(step, Say):
+                text = " ".join(step.template.render(values).split())
+                if text:
+                    actions.append(Line(text, language.voice))
+            elif isinstance(step, Pause):
+                if step.seconds is not None:
+                    seconds = step.seconds
+                else:
+                    seconds = pause_seconds(values.get(step.placeholder or "", None))
+                if seconds > 0:
+                    actions.append(Wait(seconds))
+        return actions
+
+
+def user_scripts_dir(explicit: Path | None = None) -> Path:
+    """The user's override folder: `--voice-scripts DIR`, else the config folder's."""
+    return explicit if explicit is not None else config_dir() / "voice_scripts"
+
+
+def available_languages(voice_scripts_dir: Path | None = None) -> list[Language]:
+    """Languages the voice can speak (shipped plus the user's), English first."""
+    return list(ScriptLibrary.load(user_scripts_dir(voice_scripts_dir)).languages.values())

@@ -1,0 +1,354 @@
+"""Turning one voice-script file into checked data, or a message with file and line.
+
+Voice scripts are edited by players in a text editor, so every mistake must be
+reported where it is (`reveal.toml:12: ...`) and must never reach the speech
+code: a file either validates completely or is refused as a whole (the loader
+then falls back to the shipped script). TOML is parsed with the stdlib
+`tomllib`; it does not report where values are, so step lines are found by
+scanning for the `[[step]]` headers, which is exact for the documented format.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from moderator.narration.settings import MAX_PAUSE_SECONDS
+from moderator.narration.templates import Template, TemplateError, parse_template
+
+#: Longest line a script may speak; longer is surely pasted by mistake.
+MAX_LINE_CHARS = 600
+MAX_STEPS = 200
+STEP_KINDS = ("say", "pause")
+STEP_KEYS = frozenset({"say", "pause", "when"})
+TOP_LEVEL_KEYS = frozenset({"step", "and"})
+
+
+@dataclass(frozen=True)
+class ScriptSpec:
+    """What a script may use: its placeholders, pause placeholders and conditions."""
+
+    name: str
+    placeholders: frozenset[str]
+    #: Placeholders holding a number of seconds, usable as `pause = "{seconds}"`.
+    numeric: frozenset[str] = frozenset()
+    #: Flags usable in `when = "flag"` or `when = "not flag"`.
+    conditions: frozenset[str] = frozenset()
+
+
+SPECS: Mapping[str, ScriptSpec] = {
+    spec.name: spec
+    for spec in (
+        ScriptSpec(
+            "setup",
+            frozenset({"players", "mind_flayer", "waffle", "back_in_box"}),
+            conditions=frozenset({"reveal", "cards_back_in_box"}),
+        ),
+        ScriptSpec("reveal", frozenset({"seconds"}), numeric=frozenset({"seconds"})),
+        ScriptSpec(
+            "meeting",
+            frozenset({"meeting", "meetings"}),
+            conditions=frozenset({"last_meeting"}),
+        ),
+        ScriptSpec("knockout", frozenset({"player"})),
+        ScriptSpec("finale", frozenset()),
+        ScriptSpec("series_winner", frozenset({"players"})),
+        ScriptSpec("turn", frozenset({"player"})),
+    )
+}
+SCRIPT_NAMES: tuple[str, ...] = tuple(SPECS)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """`when = "reveal"` or `when = "not reveal"`."""
+
+    flag: str
+    negated: bool = False
+
+    def holds(self, flags: Mapping[str, object]) -> bool:
+        """Whether the step runs, given the script's flags (missing flags are false)."""
+        return bool(flags.get(self.flag, False)) != self.negated
+
+
+@dataclass(frozen=True)
+class Say:
+    """Speak a line (and show it as a caption)."""
+
+    template: Template
+    when: Condition | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Pause:
+    """Wait, counted from the end of the previous line's audio."""
+
+    #: A fixed number of seconds, or None when `placeholder` gives it.
+    seconds: float | None
+    placeholder: str | None = None
+    when: Condition | None = None
+    line: int = 0
+
+
+Step = Say | Pause
+
+
+@dataclass(frozen=True)
+class Script:
+    """One validated script file."""
+
+    name: str
+    steps: tuple[Step, ...]
+    source: Path
+    #: The word that joins lists such as "6+ and 9+" in this language.
+    conjunction: str = "and"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One mistake in a script file."""
+
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+class ScriptError(ValueError):
+    """A script file was refused; `problems` says every reason with its line."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+_TOML_LINE = re.compile(r"at line (\d+)")
+_STEP_HEADER = re.compile(r"^\s*\[\[\s*step\s*\]\]")
+
+
+def load_script(name: str, path: Path) -> Script:
+    """Read and validate `path` as the script `name`.
+
+    Raises:
+        ScriptError: unreadable file, bad TOML, or any invalid step.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScriptError([Problem(path, 1, f"cannot read the file ({error})")]) from error
+    return parse_script(name, text, path)
+
+
+def parse_script(name: str, text: str, path: Path) -> Script:
+    """Validate the TOML `text` of script `name`; `path` is only used in messages."""
+    spec = SPECS.get(name)
+    if spec is None:
+        known = ", ".join(SCRIPT_NAMES)
+        raise ScriptError([Problem(path, 1, f"unknown script {name!r} (known: {known})")])
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        found = _TOML_LINE.search(str(error))
+        line = int(found.group(1)) if found else 1
+        raise ScriptError([Problem(path, line, f"not valid TOML: {error}")]) from error
+
+    problems: list[Problem] = []
+    source_lines = text.splitlines()
+    headers = [i + 1 for i, line in enumerate(source_lines) if _STEP_HEADER.match(line)]
+
+    for key in document:
+        if key not in TOP_LEVEL_KEYS:
+            problems.append(
+                Problem(
+                    path,
+                    _key_line(source_lines, key, 1, len(source_lines)),
+                    f"unknown key {key!r}; a script has [[step]] tables (and optionally 'and')",
+                )
+            )
+    conjunction = document.get("and", "and")
+    if not isinstance(conjunction, str) or not conjunction.strip():
+        problems.append(
+            Problem(
+                path,
+                _key_line(source_lines, "and", 1, len(source_lines)),
+                "'and' must be a word, e.g. and = \"et\"",
+            )
+        )
+        conjunction = "and"
+
+    raw_steps = document.get("step")
+    steps: list[Step] = []
+    if not isinstance(raw_steps, list) or not raw_steps:
+        problems.append(
+            Problem(path, 1, "no steps: add [[step]] tables with say = ... or pause = ...")
+        )
+    elif len(raw_steps) > MAX_STEPS:
+        problems.append(Problem(path, 1, f"too many steps ({len(raw_steps)}, at most {MAX_STEPS})"))
+    else:
+        for index, raw in enumerate(raw_steps):
+            start = headers[index] if index < len(headers) else 1
+            end = headers[index + 1] - 1 if index + 1 < len(headers) else len(source_lines)
+            step = _parse_step(spec, raw, path, source_lines, start, end, problems)
+            if step is not None:
+                steps.append(step)
+    if problems:
+        raise ScriptError(problems)
+    return Script(name, tuple(steps), path, conjunction.strip())
+
+
+def _parse_step(
+    spec: ScriptSpec,
+    raw: object,
+    path: Path,
+    source_lines: Sequence[str],
+    start: int,
+    end: int,
+    problems: list[Problem],
+) -> Step | None:
+    if not isinstance(raw, dict):
+        problems.append(Problem(path, start, "a step must be a table"))
+        return None
+    before = len(problems)
+    unknown = sorted(set(raw) - STEP_KEYS)
+    for key in unknown:
+        problems.append(
+            Problem(
+                path,
+                _key_line(source_lines, key, start, end),
+                f'unknown step kind {key!r}; a step is say = "text" or pause = seconds',
+            )
+        )
+    kinds = [kind for kind in STEP_KINDS if kind in raw]
+    if len(kinds) != 1:
+        if not unknown:
+            problems.append(
+                Problem(path, start, 'a step needs exactly one of say = "text" or pause = seconds')
+            )
+        return None
+
+    when = _parse_when(
+        spec, raw.get("when"), path, _key_line(source_lines, "when", start, end), problems
+    )
+    kind = kinds[0]
+    line = _key_line(source_lines, kind, start, end)
+    value = raw[kind]
+    step: Step | None
+    if kind == "say":
+        step = _parse_say(spec, value, when, path, line, problems)
+    else:
+        step = _parse_pause(spec, value, when, path, line, problems)
+    return step if len(problems) == before else None
+
+
+def _parse_say(
+    spec: ScriptSpec,
+    value: object,
+    when: Condition | None,
+    path: Path,
+    line: int,
+    problems: list[Problem],
+) -> Say | None:
+    if not isinstance(value, str) or not value.strip():
+        problems.append(Problem(path, line, "say must be some text in quotes"))
+        return None
+    if len(value) > MAX_LINE_CHARS:
+        problems.append(Problem(path, line, f"line too long ({len(value)} > {MAX_LINE_CHARS})"))
+        return None
+    try:
+        template = parse_template(value)
+    except TemplateError as error:
+        problems.append(Problem(path, line, str(error)))
+        return None
+    for unknown in sorted(template.names - spec.placeholders):
+        problems.append(Problem(path, line, _unknown_placeholder(spec, unknown)))
+    return Say(template, when, line)
+
+
+def _parse_pause(
+    spec: ScriptSpec,
+    value: object,
+    when: Condition | None,
+    path: Path,
+    line: int,
+    problems: list[Problem],
+) -> Pause | None:
+    if isinstance(value, bool):
+        problems.append(Problem(path, line, "pause must be a number of seconds"))
+        return None
+    if isinstance(value, int | float):
+        seconds = float(value)
+        if not math.isfinite(seconds) or seconds <= 0:
+            problems.append(Problem(path, line, f"pause must be more than 0 seconds, not {value}"))
+            return None
+        if seconds > MAX_PAUSE_SECONDS:
+            problems.append(
+                Problem(path, line, f"pause of {value} s is absurd (at most {MAX_PAUSE_SECONDS:g})")
+            )
+            return None
+        return Pause(seconds, None, when, line)
+    if isinstance(value, str):
+        try:
+            template = parse_template(value)
+        except TemplateError as error:
+            problems.append(Problem(path, line, str(error)))
+            return None
+        names = [name for _, name in template.parts if name is not None]
+        literal = "".join(text for text, _ in template.parts).strip()
+        if len(names) == 1 and not literal:
+            name = names[0]
+            if name in spec.numeric:
+                return Pause(None, name, when, line)
+            if name not in spec.placeholders:
+                problems.append(Problem(path, line, _unknown_placeholder(spec, name)))
+                return None
+        allowed = ", ".join(f'"{{{n}}}"' for n in sorted(spec.numeric)) or "none in this script"
+        problems.append(
+            Problem(path, line, f"pause must be a number of seconds or one of: {allowed}")
+        )
+        return None
+    problems.append(Problem(path, line, "pause must be a number of seconds"))
+    return None
+
+
+def _parse_when(
+    spec: ScriptSpec, value: object, path: Path, line: int, problems: list[Problem]
+) -> Condition | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        words = value.split()
+        negated = len(words) == 2 and words[0] == "not"
+        flag = words[-1] if words and (len(words) == 1 or negated) else ""
+        if flag in spec.conditions:
+            return Condition(flag, negated)
+    allowed = ", ".join(sorted(spec.conditions)) or "none in this script"
+    problems.append(
+        Problem(
+            path,
+            line,
+            f"when = {value!r} is not a known condition (known: {allowed}; "
+            "prefix with 'not ' to invert)",
+        )
+    )
+    return None
+
+
+def _unknown_placeholder(spec: ScriptSpec, name: str) -> str:
+    known = ", ".join(f"{{{n}}}" for n in sorted(spec.placeholders)) or "none"
+    return f"unknown placeholder {{{name}}} in the {spec.name} script (known: {known})"
+
+
+def _key_line(source_lines: Sequence[str], key: str, start: int, end: int) -> int:
+    """The line of `key = ...` between lines `start` and `end` (1-based), else `start`."""
+    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+    for number in range(max(start, 1), min(end, len(source_lines)) + 1):
+        if pattern.match(source_lines[number - 1]):
+            return number
+    return max(start, 1)

@@ -3,23 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
-
-
-class PlaceholderApp(App[None]):
-    """Shown until the table screens land."""
-
-    BINDINGS = [("q", "quit", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("mindflayer-moderator: the table screens are being built. Press q to quit.")
-        yield Footer()
+from moderator import paths
+from moderator.storage import StorageError
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """Run the app until the table quits."""
-    PlaceholderApp().run()
-    return 0
+    """Run the app until the table quits.
+
+    A database that cannot be opened (newer version, already in use, unwritable)
+    is reported as its sentence and a non-zero exit, never as a traceback.
+    """
+    from moderator.tui.app import make_app
+
+    voice_scripts = getattr(args, "voice_scripts", None)
+    try:
+        app = make_app(
+            data_dir=paths.data_dir(getattr(args, "data_dir", None)),
+            config_dir=paths.config_dir(),
+            cache_dir=paths.cache_dir(),
+            voice_scripts_dir=Path(voice_scripts).expanduser() if voice_scripts else None,
+        )
+    except StorageError as error:
+        print(f"mindflayer: {error}", file=sys.stderr)
+        return 1
+    app.run()
+    return 0 if app.return_code in (None, 0) else app.return_code

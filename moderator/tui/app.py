@@ -1,0 +1,157 @@
+"""The table app: wiring only (bindings, screens, the factory).
+
+`make_app` is shared by `run_app` and the tests: it injects the store, the
+narrator and the folders, so a test runs the real app on temp folders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from moderator.tui.config import load_settings
+from moderator.tui.ports import NarratorLike, StoreLike
+from moderator.tui.session import Session
+
+CSS_DIR = Path(__file__).parent
+
+
+class MindFlayerApp(App[None]):
+    """Moderates one game night: setup, reveal, turns, Meetings, finale, series."""
+
+    TITLE = "Mind Flayer moderator"
+    CSS_PATH = [CSS_DIR / "app.tcss", CSS_DIR / "screens.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "v", "toggle_mute", "Mute", id="mute", tooltip="Silence the voice or bring it back"
+        ),
+        Binding("f1,question_mark", "help", "Help", id="help", tooltip="Keys and rulebook panels"),
+        Binding("f2", "settings", "Settings", id="settings", tooltip="Voice and reveal settings"),
+    ]
+
+    def __init__(self, session: Session, notices: Iterable[str] = ()) -> None:
+        super().__init__()
+        self.session = session
+        self._notices = list(notices)
+
+    def on_mount(self) -> None:
+        """Open on the start screen and show what the layers had to say."""
+        from moderator.tui.screens.start import StartScreen
+
+        self.push_screen(StartScreen())
+        for notice in self._notices:
+            self.notify(notice, severity="warning", markup=False, timeout=10)
+
+    def on_unmount(self) -> None:
+        """Silence the voice and close the database on the way out."""
+        self.session.close()
+
+    # --- navigation ------------------------------------------------------------------
+
+    def show_screen(self, screen: Screen[None]) -> None:
+        """Show a game screen: above the start screen, or instead of the game screen."""
+        from moderator.tui.screens.start import StartScreen
+
+        if isinstance(self.screen, StartScreen):
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+
+    def back_to_start(self) -> None:
+        """Leave the game screens (the game stays saved)."""
+        from moderator.tui.screens.start import StartScreen
+
+        self.session.silence()
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, StartScreen):
+            self.pop_screen()
+
+    def route(self) -> None:
+        """Show the screen the open game's state calls for, or refresh it."""
+        from moderator.tui.screens import routing
+
+        target = routing.screen_for(self.session, self.screen)
+        if target is None:
+            refresh = getattr(self.screen, "refresh_state", None)
+            if refresh is not None:
+                refresh()
+            return
+        self.show_screen(target)
+
+    # --- app-wide actions --------------------------------------------------------------
+
+    def action_toggle_mute(self) -> None:
+        """Silence at once (or bring the voice back)."""
+        muted = self.session.toggle_mute()
+        self.notify("Voice muted." if muted else "Voice on.", markup=False)
+
+    def action_help(self) -> None:
+        """Keys and the rulebook's reference panels."""
+        from moderator.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_settings(self) -> None:
+        """Voice, language, reveal time."""
+        from moderator.tui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """Every key of the current screen is also a command in the palette."""
+        yield from super().get_system_commands(screen)
+        seen: set[str] = set()
+        for _key, binding in screen.active_bindings.items():
+            bound = binding.binding
+            if not bound.description or bound.action in seen:
+                continue
+            seen.add(bound.action)
+            node = binding.node
+
+            async def run(action: str = bound.action, target: object = node) -> None:
+                await self.run_action(action, target)  # type: ignore[arg-type]
+
+            yield SystemCommand(bound.description, bound.tooltip or bound.description, run)
+
+
+def make_app(
+    data_dir: Path,
+    config_dir: Path,
+    cache_dir: Path,
+    voice_scripts_dir: Path | None,
+    narrator: NarratorLike | None = None,
+    store: StoreLike | None = None,
+) -> MindFlayerApp:
+    """Build the app on these folders; raises StorageError if the database can't open.
+
+    Args:
+        data_dir: folder of the score database.
+        config_dir: folder of settings.json.
+        cache_dir: folder of synthesized speech.
+        voice_scripts_dir: user voice scripts overriding the shipped ones, if any.
+        narrator: a ready narrator (tests pass one with a small time scale).
+        store: a ready store (otherwise `Store.open(data_dir)`).
+    """
+    settings, settings_notice = load_settings(config_dir)
+    if store is None:
+        from moderator.storage import Store
+
+        store = Store.open(data_dir)
+    try:
+        if narrator is None:
+            from moderator.tui.voice import build_narrator
+
+            narrator = build_narrator(settings, voice_scripts_dir, cache_dir)
+    except BaseException:
+        store.close()
+        raise
+    notices = [*store.notices, *narrator.warnings]
+    if settings_notice:
+        notices.append(settings_notice)
+    return MindFlayerApp(Session(store, narrator, settings, config_dir), notices)

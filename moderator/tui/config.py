@@ -1,0 +1,95 @@
+"""The table's settings, kept as JSON in the config folder.
+
+Saved atomically (write a temp file, fsync, rename) so a crash never leaves a
+half-written file; a missing or damaged file gives the defaults plus a notice
+instead of stopping the game night.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from moderator.narration.settings import MAX_RATE, MIN_RATE
+
+SETTINGS_FILE = "settings.json"
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What the Settings screen edits; mirrors the narration layer's VoiceSettings."""
+
+    enabled: bool = True
+    lang: str = "en"
+    #: Words per minute of the voice.
+    rate: int = 160
+    #: 0.0 .. 1.0
+    volume: float = 1.0
+    #: Length of the Possessed's eyes-open window in the reveal.
+    reveal_seconds: float = 5.0
+    #: Speak "<name>, your turn" each time the turn passes.
+    announce_turns: bool = False
+
+    def validated(self) -> TableSettings:
+        """The same settings, or ValueError with a sentence saying what is wrong."""
+        if not isinstance(self.enabled, bool) or not isinstance(self.announce_turns, bool):
+            raise ValueError("Voice and turn announcements must be on or off.")
+        if not isinstance(self.lang, str) or not self.lang.strip() or len(self.lang) > 20:
+            raise ValueError("The language must be a code such as en, fr or de.")
+        if not isinstance(self.rate, int) or isinstance(self.rate, bool):
+            raise ValueError("The speech rate must be a whole number of words per minute.")
+        if not MIN_RATE <= self.rate <= MAX_RATE:
+            raise ValueError(
+                f"The speech rate must be between {MIN_RATE} and {MAX_RATE} words per minute."
+            )
+        volume = float(self.volume)
+        if not math.isfinite(volume) or not 0.0 <= volume <= 1.0:
+            raise ValueError("The volume must be between 0 and 1.")
+        seconds = float(self.reveal_seconds)
+        if not math.isfinite(seconds) or not 1.0 <= seconds <= 30.0:
+            raise ValueError("The reveal window must be between 1 and 30 seconds.")
+        return replace(self, lang=self.lang.strip(), volume=volume, reveal_seconds=seconds)
+
+
+def load_settings(config_dir: Path) -> tuple[TableSettings, str | None]:
+    """The saved settings, or the defaults and a sentence saying why."""
+    path = config_dir / SETTINGS_FILE
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return TableSettings(), None
+    except OSError as error:
+        return (
+            TableSettings(),
+            f"The settings could not be read ({error.strerror}); using defaults.",
+        )
+    try:
+        data: Any = json.loads(raw)
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+        known = {f.name for f in fields(TableSettings)}
+        settings = TableSettings(**{k: v for k, v in data.items() if k in known})
+        return settings.validated(), None
+    except (ValueError, TypeError):
+        return TableSettings(), f"The settings file {path.name} was damaged; using defaults."
+
+
+def save_settings(config_dir: Path, settings: TableSettings) -> None:
+    """Write the settings atomically; OSError propagates with its sentence."""
+    config_dir.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(asdict(settings), indent=2, sort_keys=True)
+    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=config_dir)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, config_dir / SETTINGS_FILE)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,96 @@
+"""What every screen of a running game shares: acting, undo and redo.
+
+Every table action goes through `act`, which saves before anything is shown
+(the store commits first); a refused action shows the layer's sentence and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from moderator.domain import Redo, Undo
+from moderator.domain.timeline import LogEntry
+from moderator.tui.describe import describe
+from moderator.tui.ports import ACTION_ERRORS
+from moderator.tui.session import Session
+
+if TYPE_CHECKING:
+    from moderator.tui.app import MindFlayerApp
+
+
+class SessionScreen(Screen[None]):
+    """A screen that can reach the app's session."""
+
+    @property
+    def table_app(self) -> MindFlayerApp:
+        """The app, typed."""
+        from moderator.tui.app import MindFlayerApp
+
+        return cast(MindFlayerApp, self.app)
+
+    @property
+    def session(self) -> Session:
+        """The game night's store, game and narrator."""
+        return self.table_app.session
+
+    def say(self, message: str, *, severity: str = "information") -> None:
+        """A notification that shows `message` literally (names are never markup)."""
+        if severity == "error":
+            self.notify(message, severity="error", markup=False)
+        elif severity == "warning":
+            self.notify(message, severity="warning", markup=False)
+        else:
+            self.notify(message, markup=False)
+
+
+class PlayScreen(SessionScreen):
+    """A screen showing the open game; it redraws from the game's state."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last table action"),
+        Binding("r", "redo", "Redo", id="redo", tooltip="Do again what was just undone"),
+    ]
+
+    def refresh_state(self) -> None:
+        """Redraw from `self.session.state` (each screen fills this in)."""
+
+    def on_screen_resume(self) -> None:
+        """Coming back from a dialog: the state may have changed meanwhile."""
+        if self.session.game is not None:
+            self.refresh_state()
+
+    def act(self, entry: LogEntry, done: str | None = None) -> bool:
+        """Save and apply an entry, then show the screen the new state calls for."""
+        try:
+            self.session.record(entry)
+        except ACTION_ERRORS as error:
+            self.say(str(error), severity="error")
+            return False
+        if done:
+            self.say(done)
+        self.table_app.route()
+        return True
+
+    def action_undo(self) -> None:
+        """Take back the last action, saying what it was."""
+        game = self.session.game
+        if game is None:
+            return
+        timeline = game.timeline
+        last = timeline.events[-1] if timeline.can_undo else None
+        summary = describe(last, game.state) if last is not None else ""
+        self.act(Undo(), f"Undone: {summary}." if last is not None else None)
+
+    def action_redo(self) -> None:
+        """Apply again what was just undone."""
+        game = self.session.game
+        if game is None:
+            return
+        timeline = game.timeline
+        nxt = timeline.redo_stack[-1] if timeline.can_redo else None
+        summary = describe(nxt, game.state) if nxt is not None else ""
+        self.act(Redo(), f"Redone: {summary}." if nxt is not None else None)

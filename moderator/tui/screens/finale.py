@@ -1,0 +1,108 @@
+"""The end of a game: why it ended, the count to 3, growl and applause.
+
+It starts by itself when the state says the game is over; the count follows
+the "finale" script's captions and countdown, shown in big digits.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Digits, Footer, Header, Static
+
+from moderator.domain import GameOver, GameState
+from moderator.tui.messages import NarrationCountedDown, NarrationFinished, NarrationLineStarted
+from moderator.tui.screens.base import PlayScreen
+from moderator.tui.widgets.bigtext import BigText
+
+_COUNT_WORDS = {"one": "1", "two": "2", "three": "3", "1": "1", "2": "2", "3": "3"}
+
+
+def why_over(state: GameState) -> str:
+    """The rulebook's reason the game ended, as a sentence."""
+    if state.over is GameOver.FEW_IN_PLAY:
+        left = len(state.in_play)
+        return f"Only {left} player{'s are' if left != 1 else ' is'} still in play: the game ends."
+    return "The third Meeting is resolved: the game ends."
+
+
+def count_in(caption: str) -> str | None:
+    """The number a caption counts ("One…", "2!"), if it is a count."""
+    words = re.findall(r"[a-z0-9]+", caption.casefold())
+    if len(words) == 1 and words[0] in _COUNT_WORDS:
+        return _COUNT_WORDS[words[0]]
+    return None
+
+
+class FinaleScreen(PlayScreen):
+    """Everyone counts to 3; the Possessed growl, the Sane in play applaud."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "results", "Enter results", id="results", tooltip="Who growled?"),
+        Binding("c", "count", "Count again", id="count-again", tooltip="Replay the count to 3"),
+        *PlayScreen.BINDINGS,
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.playback = 0
+
+    def compose(self) -> ComposeResult:
+        """The reason, the count and the cue."""
+        yield Header()
+        with Vertical(id="finale-box"):
+            yield BigText("GAME OVER", id="finale-title")
+            yield Static("", id="finale-reason", markup=False)
+            yield Digits("", id="finale-count")
+            yield Static("", id="finale-caption", markup=False)
+            yield Static(
+                "Possessed: growl! Sane players still in play: stand up and applaud! "
+                "Then press Enter to enter who growled.",
+                id="finale-cue",
+                markup=False,
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Say why, and start the count."""
+        self.refresh_state()
+        self.action_count()
+
+    def refresh_state(self) -> None:
+        """The reason can change only by undo/redo, which leaves this screen."""
+        self.query_one("#finale-reason", Static).update(why_over(self.session.state))
+
+    def action_count(self) -> None:
+        """Speak the count to 3 and the cue."""
+        self.playback = self.session.speak("finale", {}, self)
+
+    def on_narration_line_started(self, message: NarrationLineStarted) -> None:
+        """Captions, and big digits while counting."""
+        if message.playback != self.playback:
+            return
+        number = count_in(message.text)
+        if number is not None:
+            self.query_one("#finale-count", Digits).update(number)
+        self.query_one("#finale-caption", Static).update(Text(message.text, style="bold"))
+
+    def on_narration_counted_down(self, message: NarrationCountedDown) -> None:
+        """A timed pause in the script."""
+        if message.playback == self.playback:
+            self.query_one("#finale-count", Digits).update(str(message.seconds_left))
+
+    def on_narration_finished(self, message: NarrationFinished) -> None:
+        """Point at the next step."""
+        if message.playback == self.playback and not message.cancelled:
+            self.query_one("#finale-caption", Static).update("Press Enter to enter who growled.")
+
+    def action_results(self) -> None:
+        """Go and enter who growled."""
+        from moderator.tui.screens.result import ResultScreen
+
+        self.session.silence()
+        self.table_app.show_screen(ResultScreen())

@@ -1,0 +1,153 @@
+"""The series board: points per player and game, totals, the leader, the winner.
+
+Totals, ranks and the winner(s) are the domain's (`standings`,
+`series_winners`); the points come from the store's finished games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.widgets import Button, DataTable, Footer, Header, Static
+
+from moderator.domain import rules
+from moderator.tui.ports import ACTION_ERRORS
+from moderator.tui.screens.base import PlayScreen
+from moderator.tui.widgets.bigtext import BigText
+
+
+def board_names(games: Sequence[Mapping[str, int]]) -> list[str]:
+    """Every player who played a game of the series, in order of first appearance."""
+    names: list[str] = []
+    for game in games:
+        for name in game:
+            if name not in names:
+                names.append(name)
+    return names
+
+
+class SeriesScreen(PlayScreen):
+    """After each game: the board, then the next game or a new series."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "next_game", "Next game", id="next-game", tooltip="Same series, next game"),
+        Binding("s", "new_series", "New series", id="series-new-series"),
+        Binding("escape,b", "menu", "Start screen", id="series-menu"),
+        *PlayScreen.BINDINGS,
+    ]
+
+    def compose(self) -> ComposeResult:
+        """Title, board, winner, choices."""
+        yield Header()
+        yield Static("", id="series-title", markup=False)
+        yield DataTable(id="series-board", cursor_type="row", zebra_stripes=True)
+        yield BigText("", id="series-winner")
+        yield Static("", id="series-leader", markup=False)
+        with Horizontal(classes="button-row"):
+            yield Button("Next game (n)", id="series-next", variant="success", compact=True)
+            yield Button("New series (s)", id="series-new", compact=True)
+            yield Button("Start screen (Esc)", id="series-start", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Fill the board; after game 3 announce the series winner(s)."""
+        self.refresh_state()
+        winners = self._winners()
+        if winners:
+            self.session.speak("series_winner", {"players": ", ".join(winners)}, self)
+
+    def _points(self) -> list[Mapping[str, int]]:
+        return [game.points for game in self.session.series_games()]
+
+    def _winners(self) -> tuple[str, ...]:
+        return rules.series_winners(self._points())
+
+    def refresh_state(self) -> None:
+        """Redraw the board from the store."""
+        try:
+            games = self.session.series_games()
+        except ACTION_ERRORS as error:
+            self.say(str(error), severity="error")
+            games = []
+        points = [game.points for game in games]
+        table = self.query_one("#series-board", DataTable)
+        table.clear(columns=True)
+        table.add_column("Player", key="player")
+        for number in range(1, rules.GAMES_PER_SERIES + 1):
+            table.add_column(f"Game {number}", key=f"game-{number}")
+        table.add_column("Total", key="total")
+        ranks = {s.name: s for s in rules.standings(points)}
+        for name in board_names(points):
+            row: list[Text] = [Text(name)]
+            for index in range(rules.GAMES_PER_SERIES):
+                score = points[index].get(name) if index < len(points) else None
+                row.append(Text("" if score is None else str(score), justify="right"))
+            standing = ranks.get(name)
+            total = Text(str(standing.total if standing else 0), justify="right")
+            if standing is not None and standing.rank == 1:
+                total.append(" ★", style="bold")
+            row.append(total)
+            table.add_row(*row)
+        played = len(points)
+        complete = rules.series_complete(played)
+        self.query_one("#series-title", Static).update(
+            f"Series: {played} of {rules.GAMES_PER_SERIES} games played"
+            + (f" (game {played}: {games[-1].winner.value} won)" if games else "")
+        )
+        winners = rules.series_winners(points)
+        self.query_one("#series-winner", BigText).text = " & ".join(winners) if winners else ""
+        leaders = [s.name for s in rules.standings(points) if s.rank == 1]
+        leader = Text()
+        if winners:
+            leader.append("Series won by: ", style="bold")
+            leader.append(", ".join(winners))
+        elif leaders:
+            leader.append("Leading: ")
+            leader.append(", ".join(leaders))
+        self.query_one("#series-leader", Static).update(leader)
+        self.query_one("#series-next", Button).display = not complete
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Buttons do what their keys do."""
+        handlers = {
+            "series-next": self.action_next_game,
+            "series-new": self.action_new_series,
+            "series-start": self.action_menu,
+        }
+        handler = handlers.get(event.button.id or "")
+        if handler is not None:
+            handler()
+
+    def action_next_game(self) -> None:
+        """Same series: seat the table again (same roster, changes allowed)."""
+        from moderator.tui.screens.setup import SetupScreen
+
+        if self.session.series_complete():
+            self.say("This series is complete: start a new series.")
+            return
+        plan = self.session.next_plan()
+        self.session.game = None
+        self.session.silence()
+        self.table_app.show_screen(SetupScreen(plan))
+
+    def action_new_series(self) -> None:
+        """A new series with the same roster to start from."""
+        from moderator.tui.screens.setup import SetupScreen
+
+        plan = self.session.next_plan()
+        try:
+            self.session.new_series()
+        except ACTION_ERRORS as error:
+            self.say(str(error), severity="error")
+            return
+        self.session.silence()
+        self.table_app.show_screen(SetupScreen(plan))
+
+    def action_menu(self) -> None:
+        """Back to the start screen."""
+        self.table_app.back_to_start()

@@ -1,0 +1,115 @@
+"""Settings: voice on/off, language, rate, volume, reveal seconds, turn announcements.
+
+Saved atomically to settings.json in the config folder and handed to the
+narrator at once; a value out of range shows a sentence and nothing is saved.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static, Switch
+
+from moderator.tui.config import TableSettings
+
+
+class SettingsScreen(ModalScreen[None]):
+    """Edit and save the table's settings."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", id="settings-save-key", priority=True),
+        Binding("escape", "cancel", "Cancel", id="settings-cancel-key"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """One row per setting."""
+        from moderator.tui.app import MindFlayerApp
+
+        app = self.app
+        assert isinstance(app, MindFlayerApp)
+        current = app.session.settings
+        codes = [
+            (f"{lang.name} ({lang.code})", lang.code) for lang in app.session.narrator.languages
+        ]
+        if current.lang not in [code for _, code in codes]:
+            codes.append((current.lang, current.lang))
+        with Vertical(id="settings-box"):
+            yield Static("Settings", id="settings-title", markup=False)
+            with Horizontal(classes="settings-row"):
+                yield Label("Voice")
+                yield Switch(current.enabled, id="settings-enabled")
+            with Horizontal(classes="settings-row"):
+                yield Label("Language")
+                yield Select(
+                    codes, value=current.lang, allow_blank=False, id="settings-lang", compact=True
+                )
+            with Horizontal(classes="settings-row"):
+                yield Label("Rate (words/min)")
+                yield Input(str(current.rate), type="integer", id="settings-rate", compact=True)
+            with Horizontal(classes="settings-row"):
+                yield Label("Volume (0-1)")
+                yield Input(str(current.volume), type="number", id="settings-volume", compact=True)
+            with Horizontal(classes="settings-row"):
+                yield Label("Reveal (seconds)")
+                yield Input(
+                    str(current.reveal_seconds), type="number", id="settings-reveal", compact=True
+                )
+            with Horizontal(classes="settings-row"):
+                yield Label("Announce each turn")
+                yield Switch(current.announce_turns, id="settings-announce")
+            yield Static("", id="settings-error", markup=False)
+            with Horizontal(classes="button-row"):
+                yield Button("Save ^S", id="settings-save", variant="success", compact=True)
+                yield Button("Cancel Esc", id="settings-cancel", compact=True)
+
+    def _read(self) -> TableSettings:
+        def number(widget_id: str, kind: type[float] | type[int]) -> float:
+            raw = self.query_one(widget_id, Input).value.strip()
+            try:
+                return kind(raw)
+            except ValueError:
+                raise ValueError(f"“{raw}” is not a number.") from None
+
+        lang = self.query_one("#settings-lang", Select).value
+        return TableSettings(
+            enabled=self.query_one("#settings-enabled", Switch).value,
+            lang=str(lang),
+            rate=int(number("#settings-rate", int)),
+            volume=float(number("#settings-volume", float)),
+            reveal_seconds=float(number("#settings-reveal", float)),
+            announce_turns=self.query_one("#settings-announce", Switch).value,
+        )
+
+    def action_save(self) -> None:
+        """Validate, save atomically, hand to the narrator, close."""
+        from moderator.tui.app import MindFlayerApp
+
+        app = self.app
+        assert isinstance(app, MindFlayerApp)
+        try:
+            app.session.change_settings(self._read())
+        except ValueError as error:
+            self.query_one("#settings-error", Static).update(str(error))
+            return
+        except OSError as error:
+            self.query_one("#settings-error", Static).update(
+                f"The settings could not be saved: {error.strerror or error}."
+            )
+            return
+        self.notify("Settings saved.", markup=False)
+        self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        """Close without saving."""
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Save or cancel."""
+        if event.button.id == "settings-save":
+            self.action_save()
+        elif event.button.id == "settings-cancel":
+            self.action_cancel()

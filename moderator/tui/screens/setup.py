@@ -1,0 +1,271 @@
+"""Setup: names clockwise, the first (youngest) player, and the checklist.
+
+Every check is the domain's (`clean_name`, `clean_roster`, `setup_for`), and a
+refused name shows the domain's sentence next to the field; what was typed and
+the roster stay as they were.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Header, Input, OptionList, Static
+
+from moderator.domain import IllegalAction, rules, setup_for
+from moderator.domain.names import clean_name, clean_roster
+from moderator.tui.messages import NarrationLineStarted
+from moderator.tui.ports import ACTION_ERRORS
+from moderator.tui.screens.base import SessionScreen
+from moderator.tui.session import SeatingPlan
+
+
+def checklist(count: int) -> str:
+    """The rulebook's setup for `count` players, as lines to read at the table."""
+    try:
+        setup = setup_for(count)
+    except IllegalAction as error:
+        return f"{error}\nAdd names until there are {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS}."
+    back = " and ".join(setup.back_in_box)
+    box = (
+        f"Put the Adventure cards with the {back} player symbols back in the box."
+        if back
+        else "Play with all the Adventure cards."
+    )
+    reveal = (
+        "Then the eyes-closed reveal: the Possessed find each other."
+        if setup.reveal
+        else "No eyes-closed reveal with 4 or 5 players (only one is Possessed)."
+    )
+    return (
+        f"{count} players.\n"
+        f"• {box}\n"
+        f"• Deal secret role cards: {setup.mind_flayer} Mind Flayer and "
+        f"{setup.waffle} Waffle, one face down to each player.\n"
+        f"• {reveal}"
+    )
+
+
+class RosterList(OptionList):
+    """The seating, clockwise; keys here edit the selected player."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("delete,backspace,minus", "screen.remove", "Remove", id="remove"),
+        Binding("shift+up,ctrl+up", "screen.move(-1)", "Move up", id="move-up"),
+        Binding("shift+down,ctrl+down", "screen.move(1)", "Move down", id="move-down"),
+        Binding("f", "screen.first", "First player", id="first-player"),
+        Binding("e", "screen.edit", "Fix name", id="edit-name"),
+    ]
+
+
+class SetupScreen(SessionScreen):
+    """Seat the players and prepare the cards."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start_game", "Start game", id="start-game", priority=True),
+        Binding("ctrl+r", "read_aloud", "Read aloud", id="read-aloud", priority=True),
+        Binding("escape", "leave", "Back", id="back", tooltip="Back to the start screen"),
+    ]
+
+    def __init__(self, plan: SeatingPlan | None = None) -> None:
+        super().__init__()
+        self.players: list[str] = list(plan.players) if plan else []
+        self.first_player = plan.first_player if plan else 0
+        #: The seat whose name the input is fixing, if any.
+        self.editing: int | None = None
+
+    def compose(self) -> ComposeResult:
+        """Name field, roster and checklist side by side."""
+        yield Header()
+        with Horizontal(id="setup-columns"):
+            with Vertical(id="setup-left"):
+                yield Static("", id="setup-count", markup=False)
+                yield Input(placeholder="Name, then Enter (clockwise)", id="setup-name")
+                yield Static("", id="setup-error", markup=False)
+                yield RosterList(id="setup-roster")
+                with Horizontal(classes="button-row"):
+                    yield Button("Remove", id="setup-remove", compact=True)
+                    yield Button("Up", id="setup-up", compact=True)
+                    yield Button("Down", id="setup-down", compact=True)
+                    yield Button("First", id="setup-first", compact=True)
+                    yield Button("Fix", id="setup-edit", compact=True)
+            with Vertical(id="setup-right"):
+                yield Static("", id="setup-checklist", markup=False)
+                yield Static("", id="setup-caption", markup=False)
+                with Horizontal(classes="button-row"):
+                    yield Button("Read aloud ^R", id="setup-read", compact=True)
+                    yield Button("Start game ^S", id="setup-start", compact=True, variant="success")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Show the roster (a next game starts from the last one)."""
+        self._redraw()
+        self.query_one("#setup-name", Input).focus()
+
+    # --- drawing --------------------------------------------------------------------
+
+    def _redraw(self, highlight: int | None = None) -> None:
+        roster = self.query_one("#setup-roster", RosterList)
+        keep = roster.highlighted if highlight is None else highlight
+        roster.clear_options()
+        for seat, name in enumerate(self.players):
+            line = Text(f"{seat + 1:>2}. ")
+            line.append(name)
+            if seat == self.first_player:
+                line.append("  ★ first (youngest)", style="bold")
+            roster.add_option(line)
+        if self.players:
+            roster.highlighted = min(max(keep or 0, 0), len(self.players) - 1)
+        count = len(self.players)
+        self.query_one("#setup-count", Static).update(
+            f"{count} player{'s' if count != 1 else ''} seated "
+            f"({rules.MIN_PLAYERS} to {rules.MAX_PLAYERS}), clockwise:"
+        )
+        self.query_one("#setup-checklist", Static).update(checklist(count))
+
+    def _error(self, message: str) -> None:
+        self.query_one("#setup-error", Static).update(message)
+
+    def _selected(self) -> int | None:
+        index = self.query_one("#setup-roster", RosterList).highlighted
+        if index is None or not 0 <= index < len(self.players):
+            return None
+        return index
+
+    # --- editing --------------------------------------------------------------------
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter adds the name (or fixes the one being edited)."""
+        event.stop()
+        try:
+            name = clean_name(event.value)
+            others = [n for i, n in enumerate(self.players) if i != self.editing]
+            if self.editing is None and len(others) >= rules.MAX_PLAYERS:
+                raise IllegalAction(f"The game is for at most {rules.MAX_PLAYERS} players.")
+            clean_roster([*others, name])
+        except IllegalAction as error:
+            self._error(str(error))
+            return
+        if self.editing is None:
+            self.players.append(name)
+            seat = len(self.players) - 1
+        else:
+            seat = self.editing
+            self.players[seat] = name
+            self.editing = None
+        self._error("")
+        event.input.value = ""
+        event.input.placeholder = "Name, then Enter (clockwise)"
+        self._redraw(highlight=seat)
+
+    def action_remove(self) -> None:
+        """Remove the selected player."""
+        seat = self._selected()
+        if seat is None:
+            return
+        del self.players[seat]
+        if self.first_player == seat or self.first_player >= len(self.players):
+            self.first_player = 0
+        elif self.first_player > seat:
+            self.first_player -= 1
+        self.editing = None
+        self._redraw(highlight=seat)
+
+    def action_move(self, step: int) -> None:
+        """Move the selected player one seat up or down the clockwise order."""
+        seat = self._selected()
+        if seat is None:
+            return
+        other = seat + step
+        if not 0 <= other < len(self.players):
+            return
+        players = self.players
+        players[seat], players[other] = players[other], players[seat]
+        if self.first_player in (seat, other):
+            self.first_player = other if self.first_player == seat else seat
+        self._redraw(highlight=other)
+
+    def action_first(self) -> None:
+        """The selected player (the youngest) takes the first turn."""
+        seat = self._selected()
+        if seat is not None:
+            self.first_player = seat
+            self._redraw(highlight=seat)
+
+    def action_edit(self) -> None:
+        """Put the selected name in the field to fix a typo."""
+        seat = self._selected()
+        if seat is None:
+            return
+        self.editing = seat
+        field = self.query_one("#setup-name", Input)
+        field.value = self.players[seat]
+        field.placeholder = f"Fix the name of seat {seat + 1}, then Enter"
+        field.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a player fixes their name."""
+        self.action_edit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Buttons do what their keys do."""
+        button = event.button.id or ""
+        if button == "setup-up":
+            self.action_move(-1)
+        elif button == "setup-down":
+            self.action_move(1)
+        else:
+            handlers = {
+                "setup-remove": self.action_remove,
+                "setup-first": self.action_first,
+                "setup-edit": self.action_edit,
+                "setup-read": self.action_read_aloud,
+                "setup-start": self.action_start_game,
+            }
+            handler = handlers.get(button)
+            if handler is not None:
+                handler()
+
+    # --- voice and start ----------------------------------------------------------------
+
+    def action_read_aloud(self) -> None:
+        """Speak the setup checklist."""
+        try:
+            setup_for(len(self.players))
+        except IllegalAction as error:
+            self._error(str(error))
+            return
+        self.session.speak("setup", {"players": len(self.players)}, self)
+
+    def on_narration_line_started(self, message: NarrationLineStarted) -> None:
+        """Show what is being said."""
+        self.query_one("#setup-caption", Static).update(Text(message.text, style="italic"))
+
+    def action_start_game(self) -> None:
+        """Save the new game, then the reveal (6+ players) or the table."""
+        from moderator.tui.screens.reveal import RevealScreen
+
+        try:
+            setup = setup_for(len(self.players))
+            players = clean_roster(self.players)
+            self.session.start_game(players, self.first_player)
+        except ACTION_ERRORS as error:
+            self._error(str(error))
+            self.say(str(error), severity="error")
+            return
+        self.session.silence()
+        if setup.reveal:
+            self.table_app.show_screen(RevealScreen())
+        else:
+            self.table_app.route()
+
+    def action_leave(self) -> None:
+        """Back to the start screen; nothing is saved until the game starts."""
+        if self.editing is not None:
+            self.editing = None
+            self.query_one("#setup-name", Input).value = ""
+            return
+        self.table_app.back_to_start()

@@ -1,0 +1,347 @@
+"""The real Speaker: espeak-ng through pyttsx3 in a child process, aplay to play.
+
+One thread of the app (`mindflayer-speech-engine`) owns the synthesis child
+(see `synth_worker` for why the engine lives in a child process) and handles
+one line at a time, in order, so the engine only ever sees one item per
+`runAndWait`. Each result is trimmed of the silence espeak adds around it and
+stored atomically in the cache, keyed by (text, voice, rate, volume); a cached
+line costs one file-header read. Nothing here blocks the caller: `synthesize`
+returns a Future and the child starts in the background at construction.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import json
+import logging
+import os
+import queue
+import selectors
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from moderator.narration.player import AplayPlayer
+from moderator.narration.speaker import Clip, SpeechFault
+from moderator.narration.wavfile import read_pcm, trim_silence, wav_duration, write_pcm_atomic
+
+log = logging.getLogger(__name__)
+
+#: Bump when the cached audio would differ for the same key (e.g. trimming rules).
+CACHE_FORMAT = 1
+START_TIMEOUT = 10.0
+SYNTH_TIMEOUT = 6.0
+LIBRARY_NAMES = ("libespeak-ng.so.1", "libespeak-ng.1.dylib", "libespeak.so.1")
+_PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
+
+LIBRARY_MISSING = (
+    "Speech is off: the espeak-ng library is missing. Install it with "
+    "`sudo apt-get install libespeak-ng1` (Fedora: espeak-ng; macOS: brew install "
+    "espeak-ng). Showing captions only."
+)
+
+
+def default_worker_command() -> list[str]:
+    """The synthesis child: this interpreter running `synth_worker`."""
+    return [sys.executable, "-m", "moderator.narration.synth_worker"]
+
+
+def library_present(names: Sequence[str] = LIBRARY_NAMES) -> bool:
+    """Whether the espeak-ng shared library can be loaded (cheap: a dlopen, no init)."""
+    for name in names:
+        try:
+            ctypes.CDLL(name)
+            return True
+        except OSError:
+            continue
+    return False
+
+
+class WorkerClient:
+    """The app's side of one synthesis child: start, ask with a bound, kill."""
+
+    def __init__(self, command: Sequence[str], start_timeout: float) -> None:
+        self._process = subprocess.Popen(
+            list(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            close_fds=True,
+            cwd=_PACKAGE_ROOT,
+        )
+        self._buffer = b""
+        self._next_id = 0
+        try:
+            ready = self._read(start_timeout)
+        except SpeechFault:
+            self.kill()
+            raise
+        if not ready.get("ready"):
+            self.kill()
+            part = str(ready.get("part", "engine"))
+            if part == "library":
+                raise SpeechFault("library", LIBRARY_MISSING, permanent=True)
+            raise SpeechFault(
+                "engine",
+                f"Speech is off: the speech engine could not start ({ready.get('error')}). "
+                "Check that espeak-ng works (`espeak-ng hello`). Showing captions only.",
+                permanent=True,
+            )
+
+    def ask(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
+        """Send one request and wait (bounded) for its answer."""
+        self._next_id += 1
+        message = {**message, "id": self._next_id}
+        stdin = self._process.stdin
+        assert stdin is not None
+        try:
+            stdin.write((json.dumps(message) + "\n").encode("utf-8"))
+            stdin.flush()
+        except OSError as error:
+            raise SpeechFault("engine", f"The speech engine stopped ({error}).") from error
+        deadline = time.monotonic() + timeout
+        while True:
+            answer = self._read(deadline - time.monotonic())
+            if answer.get("id") == self._next_id:
+                return answer
+
+    def _read(self, timeout: float) -> dict[str, Any]:
+        stdout = self._process.stdout
+        assert stdout is not None
+        deadline = time.monotonic() + timeout
+        with selectors.DefaultSelector() as selector:
+            selector.register(stdout, selectors.EVENT_READ)
+            while b"\n" not in self._buffer:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or not selector.select(remaining):
+                    raise SpeechFault(
+                        "synthesis",
+                        "The speech engine did not answer in time; showing captions only "
+                        "for that line.",
+                    )
+                chunk = os.read(stdout.fileno(), 65536)
+                if not chunk:
+                    raise SpeechFault("engine", "The speech engine stopped unexpectedly.")
+                self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        try:
+            answer = json.loads(line)
+        except ValueError as error:
+            raise SpeechFault("engine", "The speech engine sent garbage.") from error
+        return answer if isinstance(answer, dict) else {}
+
+    def kill(self) -> None:
+        """End the child at once (and reap it, bounded)."""
+        try:
+            os.killpg(self._process.pid, 9)
+        except (ProcessLookupError, PermissionError):
+            pass
+        for stream in (self._process.stdin, self._process.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        try:
+            self._process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+@dataclass
+class _Request:
+    text: str
+    voice: str
+    rate: int
+    volume: float
+    path: Path
+    future: Future[Clip]
+
+
+class EspeakSpeaker:
+    """Speaker backed by espeak-ng (pyttsx3 in a child process) and aplay."""
+
+    def __init__(
+        self,
+        cache_dir: Path,
+        worker_command: Sequence[str] | None = None,
+        player: AplayPlayer | None = None,
+        library_names: Sequence[str] = LIBRARY_NAMES,
+        start_timeout: float = START_TIMEOUT,
+        synth_timeout: float = SYNTH_TIMEOUT,
+    ) -> None:
+        self._cache = Path(cache_dir) / "speech"
+        self._command = list(worker_command or default_worker_command())
+        self._player = player or AplayPlayer()
+        self._start_timeout = start_timeout
+        self._synth_timeout = synth_timeout
+        self._problems: list[SpeechFault] = []
+        self._broken: SpeechFault | None = None
+        if not library_present(library_names):
+            self._broken = SpeechFault("library", LIBRARY_MISSING, permanent=True)
+            self._problems.append(self._broken)
+        player_fault = self._player.available()
+        if player_fault is not None:
+            self._problems.append(player_fault)
+        self._jobs: queue.Queue[_Request | Callable[[], None] | None] = queue.Queue()
+        self._worker: WorkerClient | None = None
+        self._thread = threading.Thread(
+            target=self._run, name="mindflayer-speech-engine", daemon=True
+        )
+        self._thread.start()
+
+    # -- Speaker protocol -------------------------------------------------
+
+    def problems(self) -> list[SpeechFault]:
+        """Missing parts found at construction (library, player)."""
+        return list(self._problems)
+
+    def cache_path(self, text: str, voice: str, rate: int, volume: float) -> Path:
+        """Where the clip for this (text, voice, rate, volume) is cached."""
+        key = json.dumps([CACHE_FORMAT, text, voice, int(rate), round(float(volume), 3)])
+        return self._cache / f"{hashlib.sha256(key.encode('utf-8')).hexdigest()}.wav"
+
+    def synthesize(self, text: str, voice: str, rate: int, volume: float) -> Future[Clip]:
+        """A future clip; already done when the line is cached."""
+        future: Future[Clip] = Future()
+        path = self.cache_path(text, voice, rate, volume)
+        cached = _cached_clip(text, path)
+        if cached is not None:
+            future.set_result(cached)
+        elif self._broken is not None:
+            future.set_exception(self._broken)
+        else:
+            self._jobs.put(_Request(text, voice, int(rate), float(volume), path, future))
+        return future
+
+    def play(self, clip: Clip, on_start: Callable[[], None]) -> None:
+        """Play the clip through aplay (bounded); a clip without audio just starts."""
+        if clip.path is None:
+            on_start()
+            return
+        self._player.play(clip.path, clip.duration, on_start)
+
+    def stop(self) -> None:
+        """Kill the playing audio at once."""
+        self._player.stop()
+
+    def close(self) -> None:
+        """Stop the engine thread and its child (bounded)."""
+        self._player.stop()
+        self._jobs.put(None)
+        self._thread.join(timeout=2.0)
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.kill()
+
+    # -- extras ------------------------------------------------------------
+
+    def voices(self, timeout: float = START_TIMEOUT) -> list[dict[str, Any]]:
+        """The engine's voices (for `mindflayer voices`).
+
+        Raises:
+            SpeechFault: when the engine is missing or does not answer.
+        """
+        result: Future[list[dict[str, Any]]] = Future()
+
+        def ask() -> None:
+            try:
+                answer = self._ensure_worker().ask({"op": "voices"}, self._synth_timeout)
+                result.set_result(list(answer.get("voices", [])))
+            except SpeechFault as fault:
+                self._forget_worker(fault)
+                result.set_exception(fault)
+
+        if self._broken is not None:
+            raise self._broken
+        self._jobs.put(ask)
+        return result.result(timeout=timeout + self._synth_timeout)
+
+    # -- the engine thread ---------------------------------------------------
+
+    def _run(self) -> None:
+        if self._broken is None:
+            try:  # warm up, so the first line does not pay for the start-up
+                self._ensure_worker()
+            except SpeechFault as fault:
+                self._forget_worker(fault)
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            if callable(job):
+                job()
+            else:
+                self._handle(job)
+
+    def _ensure_worker(self) -> WorkerClient:
+        if self._broken is not None:
+            raise self._broken
+        if self._worker is None:
+            self._worker = WorkerClient(self._command, self._start_timeout)
+        return self._worker
+
+    def _forget_worker(self, fault: SpeechFault) -> None:
+        """After a fault the child may be stuck: end it; the next line starts a new one."""
+        if fault.permanent:
+            self._broken = fault
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.kill()
+
+    def _handle(self, request: _Request) -> None:
+        cached = _cached_clip(request.text, request.path)
+        if cached is not None:
+            request.future.set_result(cached)
+            return
+        raw = request.path.with_name(f".{request.path.stem}.{os.getpid()}.raw.wav")
+        try:
+            request.path.parent.mkdir(parents=True, exist_ok=True)
+            answer = self._ensure_worker().ask(
+                {
+                    "op": "synth",
+                    "text": request.text,
+                    "voice": request.voice,
+                    "rate": request.rate,
+                    "volume": request.volume,
+                    "path": str(raw),
+                },
+                self._synth_timeout,
+            )
+            if not answer.get("ok"):
+                # The engine raised on this line but the child is healthy: keep it.
+                request.future.set_exception(
+                    SpeechFault(
+                        "engine",
+                        f"The speech engine failed on a line ({answer.get('error')}); "
+                        "showing captions only for it.",
+                    )
+                )
+                return
+            pcm = trim_silence(read_pcm(raw))
+            write_pcm_atomic(request.path, pcm)
+            request.future.set_result(Clip(request.text, pcm.duration, request.path))
+        except SpeechFault as fault:
+            self._forget_worker(fault)
+            request.future.set_exception(fault)
+        except (OSError, ValueError) as error:
+            request.future.set_exception(
+                SpeechFault("cache", f"Could not store synthesized speech ({error}).")
+            )
+        finally:
+            raw.unlink(missing_ok=True)
+
+
+def _cached_clip(text: str, path: Path) -> Clip | None:
+    try:
+        return Clip(text, wav_duration(path), path)
+    except Exception:  # missing, partial or foreign file: synthesize again
+        return None

@@ -11,6 +11,7 @@ returns a Future and the child starts in the background at construction.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import json
@@ -140,20 +141,16 @@ class WorkerClient:
 
     def kill(self) -> None:
         """End the child at once (and reap it, bounded)."""
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self._process.pid, 9)
-        except (ProcessLookupError, PermissionError):
-            pass
         for stream in (self._process.stdin, self._process.stdout):
             try:
                 if stream is not None:
                     stream.close()
             except OSError:
                 pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            pass
 
 
 @dataclass

@@ -9,6 +9,7 @@ which a hanging player is killed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -102,11 +103,7 @@ class AplayPlayer:
 
     @staticmethod
     def _kill(process: subprocess.Popen[bytes]) -> None:
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            pass

@@ -1,12 +1,139 @@
-"""`mindflayer history`."""
+"""`mindflayer history`: past series and per-player stats, printed or exported.
+
+Without options it prints every complete series (points per player per game,
+the winning team of each game, the series winner) and a per-player table.
+`--csv FILE` / `--json FILE` export the same data instead (formats documented in
+`moderator.storage.export` and `docs/history-export.md`). Problems are reported
+as one sentence on stderr with exit status 1, never as a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import unicodedata
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from moderator import paths
+from moderator.storage import export
+from moderator.storage.errors import StorageError
+from moderator.storage.records import PlayerStats, SeriesRecord
+from moderator.storage.store import Store
+
+_TEAM_NAMES = {"sane": "Sane", "possessed": "Possessed"}
 
 
 def run_history(args: argparse.Namespace) -> int:
-    """Print the history (arrives with the storage layer)."""
-    print("The score history arrives with the storage layer.", file=sys.stderr)
-    return 2
+    """Entry point of the sub-command; returns the process exit status."""
+    folder = paths.data_dir(getattr(args, "data_dir", None))
+    csv_file: str | None = getattr(args, "csv", None)
+    json_file: str | None = getattr(args, "json", None)
+    try:
+        with Store.open(folder) as store:
+            for notice in store.notices:
+                print(notice, file=sys.stderr)
+            records = store.history()
+            stats = store.player_stats()
+        if csv_file:
+            export.write_csv(Path(csv_file), records)
+            print(f"Exported {_series_count(records)} to {csv_file} (CSV).")
+        if json_file:
+            export.write_json(Path(json_file), records, stats)
+            print(f"Exported {_series_count(records)} to {json_file} (JSON).")
+    except StorageError as error:
+        print(f"mindflayer history: {error}", file=sys.stderr)
+        return 1
+    if not (csv_file or json_file):
+        print(render(records, stats), end="")
+    return 0
+
+
+def render(records: Sequence[SeriesRecord], stats: Sequence[PlayerStats]) -> str:
+    """The whole report as text: one block per series, then the players table."""
+    if not records:
+        return "No complete series yet: the history starts once a series has had 3 games.\n"
+    blocks = [_series_block(record) for record in records]
+    headers = ("Player", "Series", "Series won", "Games", "Games won", "as Sane")
+    players = table(
+        (*headers, "as Possessed", "Points"),
+        [
+            (
+                s.name,
+                str(s.series_played),
+                str(s.series_won),
+                str(s.games_played),
+                str(s.games_won),
+                str(s.wins_as_sane),
+                str(s.wins_as_possessed),
+                str(s.points),
+            )
+            for s in stats
+        ],
+        numeric_from=1,
+    )
+    return "\n".join([*blocks, "Players over all complete series\n" + players])
+
+
+def _series_block(record: SeriesRecord) -> str:
+    winners = ", ".join(record.winners)
+    best = record.totals[record.winners[0]] if record.winners else 0
+    title = (
+        f"Series {record.series_id}: {_local(record.started_at)} to "
+        f"{_local(record.finished_at)}. "
+        f"{'Winners' if len(record.winners) > 1 else 'Winner'}: {winners} ({best} points)"
+    )
+    names = list(record.totals)
+    rows = []
+    for name in names:
+        cells = [name]
+        for game in record.games:
+            if name in game.points:
+                team = game.team_of(name)
+                won = ", won" if team is game.winner else ""
+                cells.append(f"{game.points[name]} ({_TEAM_NAMES[team.value]}{won})")
+            else:
+                cells.append("-")
+        cells.append(str(record.totals[name]))
+        rows.append(tuple(cells))
+    rows.sort(key=lambda row: (-int(row[-1]), row[0].casefold()))
+    headers = ("Player", *(f"Game {g.number}" for g in record.games), "Total")
+    won_by = ", ".join(
+        f"game {g.number} {_TEAM_NAMES[g.winner.value]} ({_local(g.finished_at)})"
+        for g in record.games
+    )
+    return f"{title}\n{table(headers, rows)}Won by: {won_by}\n"
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric_from: int = 99) -> str:
+    """Columns aligned by display width (emoji take two cells); numbers right-aligned."""
+    widths = [width(h) for h in headers]
+    for row in rows:
+        widths = [max(w, width(cell)) for w, cell in zip(widths, row, strict=True)]
+    lines = []
+    for row in (headers, *rows):
+        cells = []
+        for index, (cell, size) in enumerate(zip(row, widths, strict=True)):
+            pad = " " * (size - width(cell))
+            cells.append(pad + cell if index >= numeric_from and row is not headers else cell + pad)
+        lines.append("  " + "  ".join(cells).rstrip() + "\n")
+    return "".join(lines)
+
+
+def width(text: str) -> int:
+    """How many terminal cells `text` takes (wide East Asian and emoji count two)."""
+    total = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        total += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return total
+
+
+def _local(moment: datetime) -> str:
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _series_count(records: Sequence[SeriesRecord]) -> str:
+    return f"{len(records)} complete series" if len(records) != 1 else "1 complete series"

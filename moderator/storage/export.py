@@ -1,0 +1,293 @@
+"""History export to CSV and JSON, written atomically (temp file + `os.replace`).
+
+A half-written export never replaces a good one: the data goes to a temp file
+in the target's folder, is flushed to disk, then renamed over the target.
+Only complete series are exported (three games with results), as in `history`.
+
+CSV (UTF-8 with a byte-order mark so spreadsheets detect the encoding; comma
+separated; CRLF line ends; a header row). One row per player per game:
+
+===================  =====================================================
+column               meaning
+===================  =====================================================
+series_id            the series number in the database
+series_started_utc   when the series was started, ``YYYY-MM-DD HH:MM:SS`` UTC
+series_finished_utc  when its third game's results were entered (UTC)
+game_id              the game number in the database
+game_number          1, 2 or 3 within the series
+game_finished_utc    when this game's results were entered (UTC)
+seat                 1 for the first name typed, then clockwise
+player               the name as typed (see the note on formulas below)
+team                 ``Sane`` or ``Possessed``
+winning_team         the team that won this game: ``Sane`` or ``Possessed``
+won_game             1 if the player's team won this game, else 0
+points               series points from this game (1 + Waffles for winners)
+series_points        the player's total over the series' three games
+series_winner        1 if the player has the series' top total (ties share), else 0
+===================  =====================================================
+
+A name starting with ``=``, ``+``, ``-``, ``@`` or ``'`` is written with one extra
+leading ``'`` so a spreadsheet shows it as text instead of running it as a
+formula; `read_csv` removes that apostrophe again.
+
+JSON (UTF-8, ``ensure_ascii`` off so names read as typed)::
+
+    {"format": "mindflayer-moderator history", "version": 1,
+     "exported_at": ISO 8601 time,
+     "series": [{"series_id": int, "started_at": ISO, "finished_at": ISO,
+                 "winners": [name, ...], "totals": {name: points, ...},
+                 "games": [{"game_id": int, "number": 1..3, "finished_at": ISO,
+                            "winner": "sane" | "possessed",
+                            "players": [{"seat": 1.., "name": str,
+                                         "team": "sane" | "possessed",
+                                         "points": int}, ...]}, ...]}, ...],
+     "players": [{"name": str, "series_played": int, "series_won": int,
+                  "games_played": int, "games_won": int, "wins_as_sane": int,
+                  "wins_as_possessed": int, "points": int}, ...]}
+
+Times in JSON are ISO 8601 with their UTC offset. `docs/history-export.md`
+repeats this for players who never read code.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import asdict
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from moderator.domain import Team
+from moderator.storage.errors import StorageWriteError
+from moderator.storage.history import series_record
+from moderator.storage.records import (
+    GameScore,
+    PlayerStats,
+    SeriesRecord,
+    time_from_text,
+    time_to_text,
+    utc_now,
+)
+
+CSV_COLUMNS = (
+    "series_id",
+    "series_started_utc",
+    "series_finished_utc",
+    "game_id",
+    "game_number",
+    "game_finished_utc",
+    "seat",
+    "player",
+    "team",
+    "winning_team",
+    "won_game",
+    "points",
+    "series_points",
+    "series_winner",
+)
+JSON_FORMAT = "mindflayer-moderator history"
+JSON_VERSION = 1
+_FORMULA_STARTS = ("=", "+", "-", "@", "'")
+_CSV_TIME = "%Y-%m-%d %H:%M:%S"
+_TEAM_LABEL = {Team.SANE: "Sane", Team.POSSESSED: "Possessed"}
+
+
+def write_atomically(path: Path, text: str, encoding: str = "utf-8") -> None:
+    """Replace `path` with `text` all at once, or leave it as it was."""
+    folder = path.parent
+    try:
+        fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise StorageWriteError(
+            f"Could not write {path} ({error.strerror or error}); nothing was exported."
+        ) from error
+    try:
+        with os.fdopen(fd, "w", encoding=encoding, newline="") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp_name, path)
+    except OSError as error:
+        Path(temp_name).unlink(missing_ok=True)
+        raise StorageWriteError(
+            f"Could not write {path} ({error.strerror or error}); nothing was exported."
+        ) from error
+
+
+# -- CSV ---------------------------------------------------------------------------
+
+
+def csv_text(records: Sequence[SeriesRecord]) -> str:
+    """The CSV document (see the module docstring for the columns)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(CSV_COLUMNS)
+    for record in records:
+        for game in record.games:
+            for seat, name in enumerate(game.players, start=1):
+                team = game.team_of(name)
+                writer.writerow(
+                    (
+                        record.series_id,
+                        _csv_time(record.started_at),
+                        _csv_time(record.finished_at),
+                        game.game_id,
+                        game.number,
+                        _csv_time(game.finished_at),
+                        seat,
+                        _protect(name),
+                        _TEAM_LABEL[team],
+                        _TEAM_LABEL[game.winner],
+                        int(team is game.winner),
+                        game.points[name],
+                        record.totals[name],
+                        int(name in record.winners),
+                    )
+                )
+    return buffer.getvalue()
+
+
+def write_csv(path: Path, records: Sequence[SeriesRecord]) -> None:
+    """Export the history as CSV, atomically."""
+    write_atomically(path, csv_text(records), encoding="utf-8-sig")
+
+
+def read_csv(path: Path) -> list[SeriesRecord]:
+    """Rebuild the series from a CSV export (used to prove the export is lossless)."""
+    with path.open(encoding="utf-8-sig", newline="") as file:
+        rows = list(csv.DictReader(file))
+    labels = {label: team for team, label in _TEAM_LABEL.items()}
+    series: dict[int, tuple[datetime, dict[int, list[dict[str, str]]]]] = {}
+    for row in rows:
+        started = _from_csv_time(row["series_started_utc"])
+        games = series.setdefault(int(row["series_id"]), (started, {}))[1]
+        games.setdefault(int(row["game_id"]), []).append(row)
+    records: list[SeriesRecord] = []
+    for series_id, (started, games) in series.items():
+        scores: list[GameScore] = []
+        for game_id, game_rows in games.items():
+            game_rows.sort(key=lambda r: int(r["seat"]))
+            names = tuple(_unprotect(r["player"]) for r in game_rows)
+            scores.append(
+                GameScore(
+                    game_id=game_id,
+                    number=int(game_rows[0]["game_number"]),
+                    players=names,
+                    points={n: int(r["points"]) for n, r in zip(names, game_rows, strict=True)},
+                    winner=labels[game_rows[0]["winning_team"]],
+                    finished_at=_from_csv_time(game_rows[0]["game_finished_utc"]),
+                    possessed=frozenset(
+                        n
+                        for n, r in zip(names, game_rows, strict=True)
+                        if labels[r["team"]] is Team.POSSESSED
+                    ),
+                )
+            )
+        scores.sort(key=lambda g: g.number)
+        records.append(series_record(series_id, started, scores))
+    return records
+
+
+def _protect(name: str) -> str:
+    return f"'{name}" if name.startswith(_FORMULA_STARTS) else name
+
+
+def _unprotect(cell: str) -> str:
+    return cell[1:] if cell.startswith("'") else cell
+
+
+def _csv_time(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime(_CSV_TIME)
+
+
+def _from_csv_time(text: str) -> datetime:
+    return datetime.strptime(text, _CSV_TIME).replace(tzinfo=UTC)
+
+
+# -- JSON --------------------------------------------------------------------------
+
+
+def json_document(
+    records: Sequence[SeriesRecord], stats: Sequence[PlayerStats], exported_at: datetime
+) -> dict[str, Any]:
+    """The JSON export as plain data (see the module docstring for the fields)."""
+    return {
+        "format": JSON_FORMAT,
+        "version": JSON_VERSION,
+        "exported_at": time_to_text(exported_at),
+        "series": [
+            {
+                "series_id": record.series_id,
+                "started_at": time_to_text(record.started_at),
+                "finished_at": time_to_text(record.finished_at),
+                "winners": list(record.winners),
+                "totals": dict(record.totals),
+                "games": [
+                    {
+                        "game_id": game.game_id,
+                        "number": game.number,
+                        "finished_at": time_to_text(game.finished_at),
+                        "winner": game.winner.value,
+                        "players": [
+                            {
+                                "seat": seat,
+                                "name": name,
+                                "team": game.team_of(name).value,
+                                "points": game.points[name],
+                            }
+                            for seat, name in enumerate(game.players, start=1)
+                        ],
+                    }
+                    for game in record.games
+                ],
+            }
+            for record in records
+        ],
+        "players": [asdict(line) for line in stats],
+    }
+
+
+def write_json(
+    path: Path,
+    records: Sequence[SeriesRecord],
+    stats: Sequence[PlayerStats],
+    exported_at: datetime | None = None,
+) -> None:
+    """Export the history and the per-player stats as JSON, atomically."""
+    document = json_document(records, stats, exported_at or utc_now())
+    write_atomically(path, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+
+
+def read_json(path: Path) -> tuple[list[SeriesRecord], list[PlayerStats]]:
+    """Rebuild series and stats from a JSON export (used to prove it is lossless)."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    if document.get("format") != JSON_FORMAT or document.get("version") != JSON_VERSION:
+        raise ValueError(f"{path} is not a version {JSON_VERSION} history export.")
+    records = [
+        series_record(
+            item["series_id"],
+            time_from_text(item["started_at"]),
+            [
+                GameScore(
+                    game_id=game["game_id"],
+                    number=game["number"],
+                    players=tuple(p["name"] for p in game["players"]),
+                    points={p["name"]: p["points"] for p in game["players"]},
+                    winner=Team(game["winner"]),
+                    finished_at=time_from_text(game["finished_at"]),
+                    possessed=frozenset(
+                        p["name"] for p in game["players"] if p["team"] == Team.POSSESSED.value
+                    ),
+                )
+                for game in item["games"]
+            ],
+        )
+        for item in document["series"]
+    ]
+    stats = [PlayerStats(**line) for line in document["players"]]
+    return records, stats

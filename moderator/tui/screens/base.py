@@ -50,7 +50,8 @@ class SessionScreen(Screen[None]):
 class PlayScreen(SessionScreen):
     """A screen showing the open game; it redraws from the game's state."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
+    #: Added at the end of each game screen's own bindings (so they come last in the Footer).
+    UNDO_BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last table action"),
         Binding("r", "redo", "Redo", id="redo", tooltip="Do again what was just undone"),
     ]

@@ -45,7 +45,7 @@ class FinaleScreen(PlayScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "results", "Enter results", id="results", tooltip="Who growled?"),
         Binding("c", "count", "Count again", id="count-again", tooltip="Replay the count to 3"),
-        *PlayScreen.BINDINGS,
+        *PlayScreen.UNDO_BINDINGS,
     ]
 
     def __init__(self) -> None:

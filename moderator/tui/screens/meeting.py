@@ -34,7 +34,7 @@ class MeetingScreen(PlayScreen):
             for seat in range(rules.MAX_PLAYERS)
         ),
         Binding("k", "knock_out", "Knock out", id="meeting-knock-out"),
-        *PlayScreen.BINDINGS,
+        *PlayScreen.UNDO_BINDINGS,
     ]
 
     def compose(self) -> ComposeResult:

@@ -23,7 +23,7 @@ class ResultScreen(PlayScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save result", id="save-result", priority=True),
-        *PlayScreen.BINDINGS,
+        *PlayScreen.UNDO_BINDINGS,
     ]
 
     def compose(self) -> ComposeResult:

@@ -38,7 +38,7 @@ class SeriesScreen(PlayScreen):
         Binding("n", "next_game", "Next game", id="next-game", tooltip="Same series, next game"),
         Binding("s", "new_series", "New series", id="series-new-series"),
         Binding("escape,b", "menu", "Start screen", id="series-menu"),
-        *PlayScreen.BINDINGS,
+        *PlayScreen.UNDO_BINDINGS,
     ]
 
     def compose(self) -> ComposeResult:

@@ -37,7 +37,7 @@ class TableScreen(PlayScreen):
         ),
         Binding("m", "meeting", "Meeting card", id="meeting", tooltip="A Meeting card was drawn"),
         Binding("k", "knock_out", "Knock out", id="knock-out", tooltip="A player is knocked out"),
-        *PlayScreen.BINDINGS,
+        *PlayScreen.UNDO_BINDINGS,
         Binding("escape", "menu", "Menu", id="menu", tooltip="Back to the start screen (saved)"),
     ]
 

@@ -60,6 +60,9 @@ _FONT_SOURCE: dict[str, str] = {
     "?": "##. ..# .#. ... .#.",
     "'": "# # . . .",
     ":": ". # . # .",
+    ",": ". . . # #",
+    "&": ".#. #.# .#. #.# .##",
+    "/": "..# ..# .#. #.. #..",
 }
 
 #: Terminal rows of one line of big text.
@@ -153,7 +156,7 @@ class BigText(Widget):
     """A line of text in large block letters, read literally (never as markup)."""
 
     DEFAULT_CSS = """
-    BigText { height: auto; width: 1fr; }
+    BigText { height: auto; width: 1fr; text-align: center; }
     """
 
     #: The literal text shown; tests and other widgets read it from here.

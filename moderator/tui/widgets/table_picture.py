@@ -67,28 +67,31 @@ def _short(name: str, width: int) -> str:
 
 
 def tile_text(state: GameState, seat: int, width: int, chart: dict[int, Pass] | None) -> Text:
-    """What one seat's tile says, as literal Text (names are never markup)."""
+    """What one seat's tile says, as literal Text (names are never markup).
+
+    In a Meeting the tile shows where its two cards go: "L" to the left
+    neighbour (the next participant clockwise), "R" to the right one.
+    """
     name = state.players[seat]
     text = Text(_short(name, width), style="bold", no_wrap=True, overflow="ellipsis")
-    knocked = seat in state.knocked_out
     meeting = state.meeting
-    if knocked:
-        status = "✗ KNOCKED OUT"
+    line = chart.get(seat) if chart is not None else None
+    if seat in state.knocked_out:
+        text.append("\n✗ KNOCKED OUT", style="bold")
     elif meeting is not None and seat in meeting.sitting_out:
-        status = "sits out"
-    elif chart is not None and seat in chart:
-        status = "gives:"
+        text.append("\nsits out")
+    elif line is not None:
+        label = max(1, width - 4)
+        text.append("\nL ▸ ", style="bold")
+        text.append(_short(state.players[line.left], label))
+        text.append("\nR ▸ ", style="bold")
+        text.append(_short(state.players[line.right], label))
+    elif chart is not None:
+        text.append("\nkeeps their cards")
     elif seat == state.current and not state.is_over:
-        status = "▶ TURN"
+        text.append("\n▶ YOUR TURN", style="bold")
     else:
-        status = "in play"
-    text.append("\n" + status, style="" if not knocked else "bold")
-    if chart is not None:
-        line = chart.get(seat)
-        if line is not None:
-            label = max(1, width - 4)
-            text.append("\n← " + _short(state.players[line.left], label))
-            text.append("\n→ " + _short(state.players[line.right], label))
+        text.append("\nin play")
     return text
 
 
@@ -145,7 +148,7 @@ class TablePicture(Widget):
         if state is None:
             return
         tiles = sorted(self.query(SeatTile), key=lambda tile: tile.seat)
-        lines = 4 if self._chart is not None else 2
+        lines = 3 if self._chart is not None else 2
         boxes = seat_boxes(state.count, self.size.width, self.size.height, lines + _BORDER_ROWS)
         meeting = state.meeting
         for tile, (x, y, w, h) in zip(tiles, boxes, strict=False):
@@ -163,5 +166,5 @@ class TablePicture(Widget):
 
     def _centre_text(self, state: GameState) -> str:
         if state.meeting is not None:
-            return f"Meeting {state.meeting.number}: pass one card left (←), one right (→)"
+            return "L: left · R: right"
         return "clockwise ↻"

@@ -1,0 +1,39 @@
+"""Fixtures for the table app: the real Store on a temp folder and a fast, silent narrator."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from moderator.narration import VoiceSettings, make_narrator
+from moderator.tui.app import MindFlayerApp, make_app
+
+
+@pytest.fixture
+def folders(tmp_path: Path) -> dict[str, Path]:
+    """Data, config and cache folders for one test (shared by successive apps)."""
+    result = {name: tmp_path / name for name in ("data", "config", "cache")}
+    for folder in result.values():
+        folder.mkdir()
+    return result
+
+
+@pytest.fixture
+def app_factory(folders: dict[str, Path]) -> Callable[[], MindFlayerApp]:
+    """Builds a new app instance on the same folders (a restart, for resume tests)."""
+
+    def build() -> MindFlayerApp:
+        narrator = make_narrator(
+            VoiceSettings(enabled=False), None, folders["cache"], time_scale=0.01
+        )
+        return make_app(
+            data_dir=folders["data"],
+            config_dir=folders["config"],
+            cache_dir=folders["cache"],
+            voice_scripts_dir=None,
+            narrator=narrator,
+        )
+
+    return build

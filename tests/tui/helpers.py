@@ -1,0 +1,60 @@
+"""Driving the app like a table would, quickly."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from moderator.domain import GameState
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.screens.setup import SetupScreen
+
+
+def state_of(app: MindFlayerApp) -> GameState:
+    """The open game's saved state."""
+    return app.session.state
+
+
+async def key(pilot: Pilot[None], *keys: str) -> None:
+    """Fast key presses (simulate_key + one idle pause each)."""
+    for name in keys:
+        pilot.app.simulate_key(name)
+        await pilot.pause(0)
+    await pilot.pause()
+
+
+async def seat_players(pilot: Pilot[None], names: Sequence[str], first: int = 0) -> None:
+    """On the setup screen: type the names in order and choose the first player."""
+    app = pilot.app
+    assert isinstance(app.screen, SetupScreen)
+    field = app.screen.query_one("#setup-name", Input)
+    for name in names:
+        field.focus()
+        field.value = name
+        await pilot.press("enter")
+    app.screen.query_one("#setup-roster").focus()
+    app.screen.query_one("#setup-roster").highlighted = first  # type: ignore[attr-defined]
+    await pilot.press("f")
+
+
+async def new_game(
+    pilot: Pilot[None], names: Sequence[str], first: int = 0, *, from_start: bool = True
+) -> None:
+    """From the start screen (or setup): a new series and a new game, started."""
+    if from_start:
+        await pilot.press("n")
+    await seat_players(pilot, names, first)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
+async def wait_for(pilot: Pilot[None], predicate: object, tries: int = 200) -> None:
+    """Pause until `predicate()` is true (narration runs on its own thread)."""
+    assert callable(predicate)
+    for _ in range(tries):
+        if predicate():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("condition not reached in time")

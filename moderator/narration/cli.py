@@ -1,18 +1,145 @@
-"""`mindflayer narrate` and `mindflayer voices`."""
+"""`mindflayer narrate` and `mindflayer voices`: the only narration code that prints.
+
+`narrate` lets a user hear (or render to a WAV) an edited voice script without
+starting a game; `voices` lists the engine's voices for `language.toml`.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import threading
+from pathlib import Path
+
+from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
+from moderator.narration.narrator import make_narrator
+from moderator.narration.scripts import ScriptLibrary, user_scripts_dir
+from moderator.narration.settings import VoiceSettings
+from moderator.narration.speaker import SpeechFault
+from moderator.narration.validation import SCRIPT_NAMES
+from moderator.paths import cache_dir
+
+#: Sample values for the scripts that speak a name.
+SAMPLE_CONTEXT: dict[str, dict[str, object]] = {
+    "knockout": {"player": "Eleven"},
+    "turn": {"player": "Dustin"},
+    "series_winner": {"players": ["Eleven", "Mike"]},
+    "meeting": {"meeting": 1},
+}
+#: Longest `narrate` waits for a script to finish (the longest script is ~1 min).
+NARRATE_BOUND = 600.0
+
+
+def _context(args: argparse.Namespace) -> dict[str, object]:
+    context: dict[str, object] = {"players": args.players}
+    context.update(SAMPLE_CONTEXT.get(args.script, {}))
+    if args.seconds is not None:
+        context["seconds"] = args.seconds
+    return context
+
+
+def _settings(args: argparse.Namespace) -> VoiceSettings:
+    settings = VoiceSettings(lang=args.lang)
+    if args.seconds is not None:
+        settings = VoiceSettings(lang=args.lang, reveal_seconds=args.seconds)
+    return settings
+
+
+def _scripts_dir(args: argparse.Namespace) -> Path | None:
+    value = getattr(args, "voice_scripts", None)
+    return Path(value).expanduser() if value else None
 
 
 def run_narrate(args: argparse.Namespace) -> int:
-    """Speak or render a script (arrives with the narration layer)."""
-    print("Narration arrives with the speech layer.", file=sys.stderr)
-    return 2
+    """Speak a script with captions on stdout, or render it with `--wav FILE`."""
+    if args.script not in SCRIPT_NAMES:
+        print(f"Unknown script {args.script!r}; known: {', '.join(SCRIPT_NAMES)}", file=sys.stderr)
+        return 2
+    if args.seconds is not None and not 0 < args.seconds <= 60:
+        print("--seconds must be more than 0 and at most 60.", file=sys.stderr)
+        return 2
+    library = ScriptLibrary.load(user_scripts_dir(_scripts_dir(args)))
+    for warning in library.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if args.lang not in library.languages:
+        known = ", ".join(library.languages)
+        print(f"Unknown language {args.lang!r}; known: {known}", file=sys.stderr)
+        return 2
+    if args.wav:
+        return _render(args, library)
+    return _speak(args)
+
+
+def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
+    from moderator.narration.espeak_speaker import EspeakSpeaker
+    from moderator.narration.render import render_script
+
+    speaker = EspeakSpeaker(cache_dir())
+    try:
+        for fault in speaker.problems():
+            if fault.part == "library":
+                print(fault.message, file=sys.stderr)
+                return 1
+        rendered = render_script(
+            library, speaker, args.script, _context(args), _settings(args), Path(args.wav)
+        )
+    except (SpeechFault, TimeoutError, OSError) as error:
+        print(f"Could not render: {error}", file=sys.stderr)
+        return 1
+    finally:
+        speaker.close()
+    for line in rendered.lines:
+        print(line)
+    print(f"Wrote {rendered.path} ({rendered.duration:.2f} s, {rendered.rate} Hz)")
+    return 0
+
+
+def _speak(args: argparse.Namespace) -> int:
+    narrator = make_narrator(_settings(args), _scripts_dir(args), cache_dir())
+    done = threading.Event()
+    outcome: list[bool] = []
+
+    def show(event: NarrationEvent) -> None:
+        if isinstance(event, LineStarted):
+            print(event.text, flush=True)
+        elif isinstance(event, Countdown) and event.seconds_left:
+            print(f"  ... {event.seconds_left}", flush=True)
+        elif isinstance(event, Notice):
+            print(f"notice: {event.message}", file=sys.stderr, flush=True)
+        elif isinstance(event, Finished):
+            outcome.append(event.cancelled)
+            done.set()
+
+    try:
+        narrator.play(args.script, _context(args), show)
+        done.wait(NARRATE_BOUND)
+    except KeyboardInterrupt:
+        narrator.cancel()
+        done.wait(2.0)
+        return 130
+    finally:
+        narrator.close()
+    return 0 if outcome and not outcome[0] else 1
 
 
 def run_voices(args: argparse.Namespace) -> int:
-    """List voices (arrives with the narration layer)."""
-    print("Narration arrives with the speech layer.", file=sys.stderr)
-    return 2
+    """List the voice-script languages and the speech engine's voices."""
+    from moderator.narration.espeak_speaker import EspeakSpeaker
+
+    library = ScriptLibrary.load(user_scripts_dir(_scripts_dir(args)))
+    print("Voice-script languages (use with --lang):")
+    for language in library.languages.values():
+        print(f"  {language.code:<6} {language.name:<12} voice {language.voice}")
+    speaker = EspeakSpeaker(cache_dir())
+    try:
+        voices = speaker.voices()
+    except (SpeechFault, TimeoutError) as error:
+        print(f"Cannot list the engine's voices: {error}", file=sys.stderr)
+        return 1
+    finally:
+        speaker.close()
+    print(f"Speech engine voices ({len(voices)}), for voice = \"...\" in language.toml:")
+    for voice in voices:
+        languages = ",".join(str(code) for code in voice.get("languages", []))
+        print(f"  {voice.get('id', '')!s:<28} {voice.get('name', '')!s:<28} {languages}")
+    return 0

@@ -1,0 +1,118 @@
+"""Fixtures for the narration tests: real speech or a clear skip, a null sound card.
+
+Speech tests run on the real espeak-ng library. Where it is missing they skip
+with the reason, unless MINDFLAYER_REQUIRE_SPEECH=1 (CI), where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from moderator.narration.espeak_speaker import library_present
+from moderator.narration.events import NarrationEvent
+
+
+def _require_speech() -> bool:
+    return os.environ.get("MINDFLAYER_REQUIRE_SPEECH") == "1"
+
+
+def _missing(*, player: bool) -> str | None:
+    if not library_present():
+        return "the espeak-ng library is missing (apt-get install libespeak-ng1)"
+    try:
+        import pyttsx3  # noqa: F401
+    except Exception as error:  # pragma: no cover - depends on the machine
+        return f"pyttsx3 cannot load ({error})"
+    if player and shutil.which("aplay") is None:
+        return "aplay is missing (apt-get install alsa-utils)"
+    return None
+
+
+@pytest.fixture
+def speech() -> None:
+    """Skip (or fail under MINDFLAYER_REQUIRE_SPEECH=1) without the speech library."""
+    reason = _missing(player=False)
+    if reason:
+        if _require_speech():
+            pytest.fail(f"MINDFLAYER_REQUIRE_SPEECH=1 but {reason}")
+        pytest.skip(reason)
+
+
+@pytest.fixture
+def playback(speech: None) -> None:
+    """Like `speech`, and also needs aplay."""
+    reason = _missing(player=True)
+    if reason:
+        if _require_speech():
+            pytest.fail(f"MINDFLAYER_REQUIRE_SPEECH=1 but {reason}")
+        pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def speech_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One synthesis cache for the whole run: real audio, synthesized once."""
+    return tmp_path_factory.mktemp("speech-cache")
+
+
+@pytest.fixture
+def null_sound_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A HOME whose ~/.asoundrc sends ALSA's default device to the null sink."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".asoundrc").write_text("pcm.!default { type null }\n", encoding="utf-8")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("ALSA_CONFIG_PATH", raising=False)
+    return home
+
+
+@pytest.fixture
+def broken_sound_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A HOME whose default ALSA device does not exist (no sound card)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".asoundrc").write_text(
+        "pcm.!default { type hw card 97 }\nctl.!default { type hw card 97 }\n", encoding="utf-8"
+    )
+    monkeypatch.setenv("HOME", str(home))
+    return home
+
+
+@dataclass
+class Recorder:
+    """Collects narration events with the monotonic time they arrived."""
+
+    events: list[tuple[float, NarrationEvent]] = field(default_factory=list)
+    finished: threading.Event = field(default_factory=threading.Event)
+
+    def __call__(self, event: NarrationEvent) -> None:
+        from moderator.narration.events import Finished
+
+        self.events.append((time.monotonic(), event))
+        if isinstance(event, Finished):
+            self.finished.set()
+
+    def of(self, kind: type) -> list[NarrationEvent]:
+        """Events of one type, in order."""
+        return [e for _, e in self.events if isinstance(e, kind)]
+
+    def times(self, kind: type) -> list[float]:
+        """Arrival times of events of one type."""
+        return [t for t, e in self.events if isinstance(e, kind)]
+
+    def wait(self, timeout: float) -> bool:
+        """Whether Finished arrived within `timeout` seconds."""
+        return self.finished.wait(timeout)
+
+
+@pytest.fixture
+def recorder() -> Iterator[Recorder]:
+    """A fresh event recorder."""
+    yield Recorder()

@@ -1,0 +1,226 @@
+"""The narrator's contract, timed with captions only (no audio needed).
+
+Audio is covered by the real-speech tests; here a silent speaker pins the
+audio out so the ordering, timing, cancelling and muting rules are checked
+fast and exactly.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from pathlib import Path
+
+import pytest
+from conftest import Recorder
+
+from moderator.narration import (
+    Clip,
+    Countdown,
+    Finished,
+    LineStarted,
+    Notice,
+    SilentSpeaker,
+    SpeechFault,
+    VoiceSettings,
+    make_narrator,
+)
+from moderator.narration.speaker import estimate_duration
+
+
+def write_script(root: Path, name: str, body: str, lang: str = "en") -> Path:
+    path = root / lang / f"{name}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(body, encoding="utf-8")
+    return root
+
+
+class TimedSpeaker(SilentSpeaker):
+    """Clips of a fixed length with a fake audio file; records what was played."""
+
+    def __init__(self, duration: float) -> None:
+        self.duration = duration
+        self.played: list[str] = []
+        self.stops = 0
+
+    def synthesize(self, text: str, voice: str, rate: int, volume: float) -> Future[Clip]:
+        future: Future[Clip] = Future()
+        future.set_result(Clip(text, self.duration, Path("fake.wav")))
+        return future
+
+    def play(self, clip: Clip, on_start: Callable[[], None]) -> None:
+        self.played.append(clip.text)
+        on_start()
+
+    def stop(self) -> None:
+        self.stops += 1
+
+
+def test_play_posts_captions_countdown_and_finished(tmp_path: Path, recorder: Recorder) -> None:
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, SilentSpeaker(), time_scale=0.01)
+    expected = narrator.lines("reveal", {})
+    narrator.play("reveal", {}, recorder)
+    assert recorder.wait(5)
+    narrator.close()
+    assert [e.text for e in recorder.of(LineStarted)] == expected
+    assert [e.seconds_left for e in recorder.of(Countdown)] == [3, 2, 1, 0, 5, 4, 3, 2, 1, 0, 2, 1, 0]
+    assert recorder.of(Finished) == [Finished(cancelled=False)]
+    assert isinstance(recorder.events[-1][1], Finished)
+
+
+def test_play_returns_at_once(tmp_path: Path, recorder: Recorder) -> None:
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, SilentSpeaker())
+    start = time.monotonic()
+    narrator.play("setup", {"players": 7}, recorder)
+    assert time.monotonic() - start < 0.05
+    narrator.cancel()
+    assert recorder.wait(1)
+    narrator.close()
+
+
+def test_pause_is_counted_from_the_end_of_the_audio(tmp_path: Path, recorder: Recorder) -> None:
+    scripts = write_script(
+        tmp_path, "reveal", '[[step]]\nsay = "A"\n[[step]]\npause = "{seconds}"\n[[step]]\nsay = "B"\n'
+    )
+    speaker = TimedSpeaker(duration=0.3)
+    narrator = make_narrator(
+        VoiceSettings(reveal_seconds=1.0), scripts, tmp_path, speaker, time_scale=1.0
+    )
+    narrator.play("reveal", {}, recorder)
+    assert recorder.wait(5)
+    narrator.close()
+    first, second = recorder.times(LineStarted)
+    assert second - first == pytest.approx(0.3 + 1.0, abs=0.03)
+    assert speaker.played == ["A", "B"]
+
+
+def test_a_new_play_cancels_the_old_one_in_order(tmp_path: Path) -> None:
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, SilentSpeaker())
+    old, new = Recorder(), Recorder()
+    narrator.play("setup", {"players": 7}, old)
+    time.sleep(0.05)
+    narrator.play("turn", {"player": "Will"}, new)
+    assert old.wait(1)
+    assert new.wait(5)
+    narrator.close()
+    assert old.of(Finished) == [Finished(cancelled=True)]
+    assert new.of(LineStarted) == [LineStarted("Will, your turn.")]
+    assert old.events[-1][0] <= new.events[0][0]
+
+
+def test_cancel_is_immediate_and_silences_the_speaker(tmp_path: Path, recorder: Recorder) -> None:
+    speaker = TimedSpeaker(duration=10.0)
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
+    narrator.play("finale", {}, recorder)
+    time.sleep(0.1)
+    start = time.monotonic()
+    narrator.cancel()
+    assert recorder.wait(1)
+    assert time.monotonic() - start < 0.2
+    assert speaker.stops >= 1
+    assert recorder.of(Finished) == [Finished(cancelled=True)]
+    narrator.close()
+
+
+def test_mute_keeps_captions_and_timing_without_audio(tmp_path: Path, recorder: Recorder) -> None:
+    speaker = TimedSpeaker(duration=0.5)
+    narrator = make_narrator(VoiceSettings(enabled=False), None, tmp_path, speaker, 0.01)
+    narrator.play("finale", {}, recorder)
+    assert recorder.wait(5)
+    assert speaker.played == []
+    assert len(recorder.of(LineStarted)) == 5
+    narrator.update_settings(VoiceSettings(enabled=True))
+    again = Recorder()
+    narrator.play("turn", {"player": "Max"}, again)
+    assert again.wait(5)
+    narrator.close()
+    assert speaker.played == ["Max, your turn."]
+
+
+def test_muting_mid_line_stops_the_audio(tmp_path: Path, recorder: Recorder) -> None:
+    speaker = TimedSpeaker(duration=0.4)
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
+    narrator.play("turn", {"player": "Max"}, recorder)
+    time.sleep(0.1)
+    narrator.update_settings(VoiceSettings(enabled=False))
+    assert speaker.stops >= 1
+    assert recorder.wait(2)
+    assert recorder.of(Finished) == [Finished(cancelled=False)]
+    narrator.close()
+
+
+def test_captions_only_timing_follows_the_rate() -> None:
+    text = "Possessed players, open your eyes and find each other."
+    assert estimate_duration(text, 100) > estimate_duration(text, 200) > 0
+
+
+def test_unknown_script_gives_a_notice_not_an_error(tmp_path: Path, recorder: Recorder) -> None:
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, SilentSpeaker())
+    narrator.play("dance", {}, recorder)
+    assert recorder.of(Notice) and recorder.of(Finished) == [Finished(cancelled=False)]
+    assert narrator.lines("dance", {}) == []
+    narrator.close()
+
+
+def test_a_failing_listener_does_not_stop_narration(tmp_path: Path) -> None:
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, SilentSpeaker(), 0.01)
+    seen: list[object] = []
+    done = threading.Event()
+
+    def listener(event: object) -> None:
+        seen.append(event)
+        if isinstance(event, Finished):
+            done.set()
+        raise RuntimeError("listener bug")
+
+    narrator.play("finale", {}, listener)
+    assert done.wait(5)
+    narrator.close()
+    assert len([e for e in seen if isinstance(e, LineStarted)]) == 5
+
+
+class FailingSpeaker(SilentSpeaker):
+    """Reports a missing part at start-up and fails every line the same way."""
+
+    def problems(self) -> list[SpeechFault]:
+        return [SpeechFault("player", "install alsa-utils")]
+
+    def synthesize(self, text: str, voice: str, rate: int, volume: float) -> Future[Clip]:
+        future: Future[Clip] = Future()
+        future.set_exception(SpeechFault("engine", "engine broke"))
+        return future
+
+
+def test_each_missing_part_is_told_once(tmp_path: Path, recorder: Recorder) -> None:
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, FailingSpeaker(), 0.01)
+    assert narrator.warnings == ["install alsa-utils"]
+    narrator.play("finale", {}, recorder)
+    assert recorder.wait(5)
+    second = Recorder()
+    narrator.play("finale", {}, second)
+    assert second.wait(5)
+    narrator.close()
+    assert recorder.of(Notice) == [Notice("install alsa-utils"), Notice("engine broke")]
+    assert second.of(Notice) == []
+    assert len(recorder.of(LineStarted)) == len(second.of(LineStarted)) == 5
+    assert narrator.warnings == ["install alsa-utils", "engine broke"]
+
+
+def test_broken_user_scripts_reach_the_warnings(tmp_path: Path) -> None:
+    scripts = write_script(tmp_path, "finale", "[[step]]\nsay = 3\n")
+    narrator = make_narrator(VoiceSettings(), scripts, tmp_path, SilentSpeaker())
+    assert any("finale.toml:2: say must be some text" in w for w in narrator.warnings)
+    assert narrator.lines("finale", {})[-1].startswith("Possessed, growl!")
+    narrator.close()
+
+
+def test_languages_and_settings_are_exposed(tmp_path: Path) -> None:
+    narrator = make_narrator(VoiceSettings(lang="fr"), None, tmp_path, SilentSpeaker())
+    assert [lang.code for lang in narrator.languages] == ["en", "de", "es", "fr"]
+    assert narrator.lines("reveal", {})[0] == "Tout le monde, fermez les yeux."
+    narrator.update_settings(VoiceSettings(lang="de", rate=5000))
+    assert narrator.settings.rate == 450
+    assert narrator.lines("reveal", {})[0] == "Alle schließen die Augen."
+    narrator.close()

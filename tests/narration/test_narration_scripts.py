@@ -1,0 +1,166 @@
+"""The shipped scripts, the user's overrides, and the values scripts speak."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from moderator.domain.rules import MAX_PLAYERS, MIN_PLAYERS, setup_for
+from moderator.narration import available_languages
+from moderator.narration.scripts import Line, ScriptLibrary, Wait, shipped_scripts_dir
+from moderator.narration.validation import SCRIPT_NAMES
+
+SHIPPED = shipped_scripts_dir()
+REQUIRED_EVERYWHERE = ("reveal", "finale")
+
+
+def test_shipped_scripts_are_found_in_the_checkout() -> None:
+    assert (SHIPPED / "en" / "reveal.toml").is_file()
+
+
+def test_shipped_scripts_are_found_inside_an_installed_package(tmp_path: Path) -> None:
+    """The wheel puts them at moderator/voice_scripts: that layout wins."""
+    package = tmp_path / "site-packages" / "moderator"
+    shutil.copytree(SHIPPED, package / "voice_scripts")
+    assert shipped_scripts_dir(package) == package / "voice_scripts"
+
+
+def test_every_shipped_file_validates_and_english_is_complete() -> None:
+    library = ScriptLibrary.load(None, SHIPPED)
+    assert library.warnings == []
+    assert list(library.languages) == ["en", "de", "es", "fr"]
+    for name in SCRIPT_NAMES:
+        script, language = library.scripts[("en", name)]
+        assert script.source == SHIPPED / "en" / f"{name}.toml"
+        assert language.voice == "en"
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "es"])
+def test_other_languages_have_their_own_reveal_and_finale_voice(lang: str) -> None:
+    library = ScriptLibrary.load(None, SHIPPED)
+    for name in REQUIRED_EVERYWHERE:
+        script, language = library.scripts[(lang, name)]
+        assert script.source == SHIPPED / lang / f"{name}.toml"
+        assert language.voice == lang
+    setup, voice = library.scripts[(lang, "setup")]
+    assert setup.source.parent.name == "en"
+    assert voice.voice == "en", "an English fallback must use the English voice"
+
+
+def test_available_languages_lists_shipped_languages() -> None:
+    assert [lang.code for lang in available_languages()] == ["en", "de", "es", "fr"]
+
+
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_setup_speaks_the_rulebook_numbers(players: int) -> None:
+    library = ScriptLibrary.load(None, SHIPPED)
+    text = " ".join(
+        a.text for a in library.actions("en", "setup", {"players": players}, 5) or []
+        if isinstance(a, Line)
+    )
+    setup = setup_for(players)
+    assert f"for {players} players" in text
+    assert f"Mind Flayer cards: {setup.mind_flayer}." in text
+    assert f"Waffle cards: {setup.waffle}." in text
+    if setup.back_in_box:
+        assert " and ".join(setup.back_in_box) in text
+    else:
+        assert "Play with all the Adventure cards." in text
+    assert ("find each other" in text) == setup.reveal
+
+
+def test_reveal_window_comes_from_the_context_or_the_settings() -> None:
+    library = ScriptLibrary.load(None, SHIPPED)
+    waits = [a for a in library.actions("en", "reveal", {}, 8.0) or [] if isinstance(a, Wait)]
+    assert Wait(8.0) in waits
+    waits = [
+        a for a in library.actions("en", "reveal", {"seconds": 6}, 8.0) or []
+        if isinstance(a, Wait)
+    ]
+    assert Wait(6.0) in waits and Wait(8.0) not in waits
+
+
+def test_meeting_finale_and_winners() -> None:
+    library = ScriptLibrary.load(None, SHIPPED)
+
+    def text(name: str, context: dict[str, object]) -> str:
+        actions = library.actions("en", name, context, 5) or []
+        return " ".join(a.text for a in actions if isinstance(a, Line))
+
+    assert "Meeting 2 of 3." in text("meeting", {"meeting": 2})
+    assert "last meeting" not in text("meeting", {"meeting": 2})
+    assert "last meeting" in text("meeting", {"meeting": 3})
+    assert "Sane players must keep their Mind Flayer cards" in text("meeting", {"meeting": 1})
+    finale = text("finale", {})
+    assert finale.index("One.") < finale.index("Two.") < finale.index("Three.")
+    assert finale.endswith("Possessed, growl! Sane players still in play, stand up and applaud!")
+    assert "Eleven, Mike and Will" in text("series_winner", {"players": ["Eleven", "Mike", "Will"]})
+    assert "{Max} [/]" in text("knockout", {"player": "{Max} [/]"})
+
+
+def _user_dir(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "user"
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+    return root
+
+
+def test_a_valid_user_script_overrides_the_shipped_one(tmp_path: Path) -> None:
+    user = _user_dir(tmp_path, {"en/turn.toml": '[[step]]\nsay = "Go, {player}!"\n'})
+    library = ScriptLibrary.load(user, SHIPPED)
+    assert library.warnings == []
+    assert library.actions("en", "turn", {"player": "Lucas"}, 5) == [Line("Go, Lucas!", "en")]
+
+
+def test_a_broken_user_script_falls_back_with_file_and_line(tmp_path: Path) -> None:
+    user = _user_dir(tmp_path, {"en/turn.toml": '[[step]]\nsay = "Hi"\n\n[[step]]\npause = -1\n'})
+    library = ScriptLibrary.load(user, SHIPPED)
+    (warning,) = library.warnings
+    assert f"{user / 'en' / 'turn.toml'}:5: pause must be more than 0 seconds" in warning
+    assert "falling back" in warning
+    assert library.actions("en", "turn", {"player": "Lucas"}, 5) == [
+        Line("Lucas, your turn.", "en")
+    ]
+
+
+def test_user_folder_mistakes_are_warnings_not_crashes(tmp_path: Path) -> None:
+    user = _user_dir(
+        tmp_path,
+        {
+            "en/revael.toml": "",
+            "it/reveal.toml": '[[step]]\nsay = "Chiudete gli occhi."\n',
+            "nl/language.toml": "name = 'Nederlands'\nvoice = 'nl'\n",
+            "nl/reveal.toml": '[[step]]\nsay = "Iedereen, ogen dicht."\n',
+            "Not A Language/x.toml": "",
+        },
+    )
+    library = ScriptLibrary.load(user, SHIPPED)
+    joined = "\n".join(library.warnings)
+    assert "unknown script name 'revael'" in joined
+    assert f"{user / 'it' / 'language.toml'}:1: missing" in joined
+    assert "not a language code folder" in joined
+    assert library.languages["nl"].voice == "nl"
+    assert library.actions("nl", "reveal", {}, 5) == [Line("Iedereen, ogen dicht.", "nl")]
+    assert "it" not in library.languages
+
+
+def test_missing_shipped_scripts_still_give_a_library(tmp_path: Path) -> None:
+    library = ScriptLibrary.load(None, tmp_path / "nowhere")
+    assert any("shipped voice scripts are missing" in w for w in library.warnings)
+    assert any("No usable reveal script" in w for w in library.warnings)
+    assert library.actions("en", "reveal", {}, 5) is None
+
+
+def test_a_broken_shipped_script_is_reported(tmp_path: Path) -> None:
+    shipped = tmp_path / "shipped"
+    shutil.copytree(SHIPPED, shipped)
+    (shipped / "en" / "finale.toml").write_text("[[step]\n", encoding="utf-8")
+    library = ScriptLibrary.load(None, shipped)
+    assert any("finale.toml:1: not valid TOML" in w for w in library.warnings)
+    assert any("No usable finale script" in w for w in library.warnings)
+    assert library.actions("en", "finale", {}, 5) is None
+    assert library.actions("fr", "finale", {}, 5)

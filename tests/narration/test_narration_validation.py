@@ -1,0 +1,122 @@
+"""Every kind of mistake in a voice script is reported with its file and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from moderator.narration.validation import ScriptError, load_script, parse_script
+
+
+def problems(name: str, text: str) -> list[str]:
+    with pytest.raises(ScriptError) as caught:
+        parse_script(name, text, Path("reveal.toml"))
+    return [str(p) for p in caught.value.problems]
+
+
+GOOD = """
+[[step]]
+say = "Everyone, close your eyes."
+
+[[step]]
+pause = "{seconds}"
+"""
+
+
+def test_a_good_script_validates() -> None:
+    script = parse_script("reveal", GOOD, Path("reveal.toml"))
+    assert len(script.steps) == 2
+
+
+def test_unknown_step_kind_names_its_line() -> None:
+    text = GOOD + '\n[[step]]\nsing = "la la"\n'
+    assert problems("reveal", text) == [
+        "reveal.toml:9: unknown step kind 'sing'; a step is say = \"text\" or pause = seconds"
+    ]
+
+
+def test_unknown_placeholder_names_its_line() -> None:
+    text = '[[step]]\nsay = "Hello"\n\n[[step]]\nsay = "Bye {player}"\n'
+    (message,) = problems("reveal", text)
+    assert message.startswith("reveal.toml:5: unknown placeholder {player} in the reveal script")
+
+
+def test_attribute_access_in_a_placeholder_is_refused() -> None:
+    (message,) = problems("knockout", '[[step]]\nsay = "{player.__class__}"\n')
+    assert message.startswith("reveal.toml:2: placeholder {player.__class__} is not a plain name")
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("-1", "pause must be more than 0 seconds, not -1"),
+        ("0", "pause must be more than 0 seconds, not 0"),
+        ("3600", "pause of 3600 s is absurd (at most 60)"),
+        ("true", "pause must be a number of seconds"),
+        ('"{player}"', "unknown placeholder {player}"),
+        ('"soon"', "pause must be a number of seconds or one of"),
+        ("nan", "pause must be more than 0 seconds, not nan"),
+    ],
+)
+def test_bad_pauses_are_refused(value: str, expected: str) -> None:
+    (message,) = problems("reveal", f'[[step]]\nsay = "Hi"\n\n[[step]]\npause = {value}\n')
+    assert message.startswith("reveal.toml:5: ")
+    assert expected in message
+
+
+def test_a_pause_placeholder_must_hold_seconds() -> None:
+    (message,) = problems("knockout", '[[step]]\npause = "{player}"\n')
+    assert "pause must be a number of seconds or one of: none in this script" in message
+
+
+def test_bad_toml_reports_the_parser_line() -> None:
+    (message,) = problems("reveal", '[[step]]\nsay = "unterminated\n')
+    assert message.startswith("reveal.toml:2: not valid TOML")
+
+
+def test_a_step_needs_exactly_one_kind() -> None:
+    (message,) = problems("reveal", '[[step]]\nsay = "a"\npause = 1\n')
+    assert "exactly one of" in message
+    (message,) = problems("reveal", "[[step]]\n")
+    assert "exactly one of" in message
+
+
+def test_no_steps_and_unknown_top_level_keys() -> None:
+    assert problems("reveal", "") == [
+        "reveal.toml:1: no steps: add [[step]] tables with say = ... or pause = ..."
+    ]
+    found = problems("reveal", 'title = "x"\n' + GOOD)
+    assert found[0].startswith("reveal.toml:1: unknown key 'title'")
+
+
+def test_unknown_conditions_are_refused() -> None:
+    (message,) = problems("setup", '[[step]]\nwhen = "sunny"\nsay = "Hi"\n')
+    assert message.startswith("reveal.toml:2: when = 'sunny' is not a known condition")
+
+
+def test_conditions_can_be_inverted() -> None:
+    script = parse_script(
+        "setup", '[[step]]\nwhen = "not reveal"\nsay = "No reveal."\n', Path("s.toml")
+    )
+    step = script.steps[0]
+    assert step.when is not None
+    assert step.when.holds({"reveal": False})
+    assert not step.when.holds({"reveal": True})
+
+
+def test_unknown_script_name_and_unreadable_file(tmp_path: Path) -> None:
+    with pytest.raises(ScriptError, match="unknown script 'revael'"):
+        parse_script("revael", GOOD, Path("revael.toml"))
+    with pytest.raises(ScriptError, match="cannot read the file"):
+        load_script("reveal", tmp_path / "missing.toml")
+    binary = tmp_path / "reveal.toml"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(ScriptError, match="cannot read the file"):
+        load_script("reveal", binary)
+
+
+def test_all_problems_of_a_file_are_reported_together() -> None:
+    text = '[[step]]\nsay = "{nope}"\n\n[[step]]\npause = -2\n\n[[step]]\ndance = 1\n'
+    found = problems("reveal", text)
+    assert [m.split(": ")[0] for m in found] == ["reveal.toml:2", "reveal.toml:5", "reveal.toml:8"]

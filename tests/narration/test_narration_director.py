@@ -65,7 +65,21 @@ def test_play_posts_captions_countdown_and_finished(tmp_path: Path, recorder: Re
     assert recorder.wait(5)
     narrator.close()
     assert [e.text for e in recorder.of(LineStarted)] == expected
-    assert [e.seconds_left for e in recorder.of(Countdown)] == [3, 2, 1, 0, 5, 4, 3, 2, 1, 0, 2, 1, 0]
+    assert [e.seconds_left for e in recorder.of(Countdown)] == [
+        3,
+        2,
+        1,
+        0,
+        5,
+        4,
+        3,
+        2,
+        1,
+        0,
+        2,
+        1,
+        0,
+    ]
     assert recorder.of(Finished) == [Finished(cancelled=False)]
     assert isinstance(recorder.events[-1][1], Finished)
 
@@ -82,7 +96,9 @@ def test_play_returns_at_once(tmp_path: Path, recorder: Recorder) -> None:
 
 def test_pause_is_counted_from_the_end_of_the_audio(tmp_path: Path, recorder: Recorder) -> None:
     scripts = write_script(
-        tmp_path, "reveal", '[[step]]\nsay = "A"\n[[step]]\npause = "{seconds}"\n[[step]]\nsay = "B"\n'
+        tmp_path,
+        "reveal",
+        '[[step]]\nsay = "A"\n[[step]]\npause = "{seconds}"\n[[step]]\nsay = "B"\n',
     )
     speaker = TimedSpeaker(duration=0.3)
     narrator = make_narrator(

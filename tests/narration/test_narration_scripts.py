@@ -57,7 +57,8 @@ def test_available_languages_lists_shipped_languages() -> None:
 def test_setup_speaks_the_rulebook_numbers(players: int) -> None:
     library = ScriptLibrary.load(None, SHIPPED)
     text = " ".join(
-        a.text for a in library.actions("en", "setup", {"players": players}, 5) or []
+        a.text
+        for a in library.actions("en", "setup", {"players": players}, 5) or []
         if isinstance(a, Line)
     )
     setup = setup_for(players)
@@ -76,8 +77,7 @@ def test_reveal_window_comes_from_the_context_or_the_settings() -> None:
     waits = [a for a in library.actions("en", "reveal", {}, 8.0) or [] if isinstance(a, Wait)]
     assert Wait(8.0) in waits
     waits = [
-        a for a in library.actions("en", "reveal", {"seconds": 6}, 8.0) or []
-        if isinstance(a, Wait)
+        a for a in library.actions("en", "reveal", {"seconds": 6}, 8.0) or [] if isinstance(a, Wait)
     ]
     assert Wait(6.0) in waits and Wait(8.0) not in waits
 

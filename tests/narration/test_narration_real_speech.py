@@ -1,0 +1,187 @@
+"""Real audio through real pyttsx3 + espeak-ng, measured from the samples."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import Recorder
+
+from moderator.cli import main
+from moderator.narration import Finished, LineStarted, Notice, VoiceSettings, make_narrator
+from moderator.narration.espeak_speaker import EspeakSpeaker
+from moderator.narration.render import render_script
+from moderator.narration.scripts import ScriptLibrary, shipped_scripts_dir
+from moderator.narration.validation import SCRIPT_NAMES
+from moderator.narration.wavfile import longest_silence, peak, read_pcm
+
+pytestmark = pytest.mark.speech
+#: Samples at or below this count as silence when measuring (independent of trimming).
+MEASURE_THRESHOLD = 200
+CONTEXT = {
+    "players": 7,
+    "player": "Eleven",
+    "meeting": 2,
+}
+
+
+@pytest.fixture
+def speaker(speech: None, speech_cache: Path) -> Iterator[EspeakSpeaker]:
+    speaker = EspeakSpeaker(speech_cache)
+    yield speaker
+    speaker.close()
+
+
+def _native_scripts() -> list[tuple[str, str]]:
+    library = ScriptLibrary.load(None)
+    return [
+        (lang, name)
+        for (lang, name), (script, _) in library.scripts.items()
+        if script.source.parent.name == lang
+    ]
+
+
+def test_every_shipped_script_in_every_language_renders_real_audio(
+    speaker: EspeakSpeaker, tmp_path: Path
+) -> None:
+    library = ScriptLibrary.load(None)
+    pairs = _native_scripts()
+    assert {name for lang, name in pairs if lang == "en"} == set(SCRIPT_NAMES)
+    assert {lang for lang, _ in pairs} == {"en", "fr", "de", "es"}
+    for lang, name in pairs:
+        out = tmp_path / f"{lang}-{name}.wav"
+        context = dict(CONTEXT, players=["Eleven", "Mike"] if name == "series_winner" else 7)
+        rendered = render_script(library, speaker, name, context, VoiceSettings(lang=lang), out)
+        pcm = read_pcm(out)
+        assert pcm.rate == 22050, (lang, name)
+        assert peak(pcm) > 3000, f"{lang}/{name} is silent"
+        assert rendered.duration > 0.3 * len(rendered.lines), (lang, name)
+
+
+def test_duration_grows_with_the_text_and_shrinks_with_the_rate(
+    speaker: EspeakSpeaker,
+) -> None:
+    short = "Eleven."
+    long = "Eleven, Mike, Dustin, Lucas and Will are lost in the Upside Down."
+
+    def seconds(text: str, rate: int) -> float:
+        return speaker.synthesize(text, "en", rate, 1.0).result(timeout=30).duration
+
+    assert seconds(long, 160) > 3 * seconds(short, 160)
+    slow, fast = seconds(long, 110), seconds(long, 220)
+    assert slow > 1.6 * fast
+
+
+@pytest.mark.parametrize("window", [5.0, 8.0])
+def test_rendered_reveal_holds_the_eyes_open_window(
+    speaker: EspeakSpeaker, tmp_path: Path, window: float
+) -> None:
+    out = tmp_path / "reveal.wav"
+    render_script(
+        ScriptLibrary.load(None),
+        speaker,
+        "reveal",
+        {"players": 7},
+        VoiceSettings(reveal_seconds=window),
+        out,
+    )
+    _, measured = longest_silence(read_pcm(out), MEASURE_THRESHOLD)
+    assert measured == pytest.approx(window, abs=0.05)
+
+
+def test_real_playback_keeps_exact_time_and_a_clean_terminal(
+    playback: None,
+    null_sound_home: Path,
+    speech_cache: Path,
+    tmp_path: Path,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """aplay on a null ALSA device: audio 'plays', nothing reaches fd 1/2."""
+    scripts = tmp_path / "scripts" / "en"
+    scripts.mkdir(parents=True)
+    (scripts / "reveal.toml").write_text(
+        '[[step]]\nsay = "Possessed players, open your eyes."\n'
+        '[[step]]\npause = "{seconds}"\n[[step]]\nsay = "Close your eyes."\n',
+        encoding="utf-8",
+    )
+    narrator = make_narrator(VoiceSettings(reveal_seconds=1.0), scripts.parent, speech_cache)
+    assert narrator.warnings == []
+    recorder = Recorder()
+    narrator.play("reveal", {}, recorder)
+    assert recorder.wait(30)
+    first_clip = EspeakSpeaker(speech_cache)
+    try:
+        duration = (
+            first_clip.synthesize("Possessed players, open your eyes.", "en", 160, 1.0)
+            .result(timeout=30)
+            .duration
+        )
+    finally:
+        first_clip.close()
+    narrator.close()
+    assert recorder.of(Notice) == []
+    assert recorder.of(Finished) == [Finished(cancelled=False)]
+    start_a, start_b = recorder.times(LineStarted)
+    assert start_b - start_a == pytest.approx(duration + 1.0, abs=0.05)
+    captured = capfd.readouterr()
+    assert captured.out == ""
+    assert captured.err == ""
+
+
+def test_a_missing_sound_card_is_told_once_and_stays_off_the_terminal(
+    playback: None,
+    broken_sound_home: Path,
+    speech_cache: Path,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    narrator = make_narrator(VoiceSettings(), None, speech_cache, time_scale=0.01)
+    recorder = Recorder()
+    start = time.monotonic()
+    narrator.play("finale", {}, recorder)
+    assert recorder.wait(30)
+    elapsed = time.monotonic() - start
+    narrator.close()
+    (notice,) = recorder.of(Notice)
+    assert "aplay -l" in notice.message
+    assert len(recorder.of(LineStarted)) == 5
+    assert elapsed < 15
+    captured = capfd.readouterr()
+    assert captured.out == "" and captured.err == ""
+
+
+def test_narrate_renders_a_wav_from_the_command_line(
+    speech: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "preview.wav"
+    code = main(
+        ["narrate", "reveal", "--players", "7", "--lang", "fr", "--seconds", "8", "--wav", str(out)]
+    )
+    assert code == 0
+    assert "Tout le monde, fermez les yeux." in capsys.readouterr().out
+    _, measured = longest_silence(read_pcm(out), MEASURE_THRESHOLD)
+    assert measured == pytest.approx(8.0, abs=0.05)
+
+
+def test_narrate_speaks_a_user_script(
+    playback: None, null_sound_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scripts = tmp_path / "scripts"
+    (scripts / "en").mkdir(parents=True)
+    (scripts / "en" / "turn.toml").write_text('[[step]]\nsay = "{player}, go!"\n', "utf-8")
+    assert main(["--voice-scripts", str(scripts), "narrate", "turn"]) == 0
+    assert capsys.readouterr().out == "Dustin, go!\n"
+
+
+def test_voices_lists_languages_and_engine_voices(
+    speech: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["voices"]) == 0
+    out = capsys.readouterr().out
+    assert "Français" in out
+    assert "gmw/en" in out or "en" in out.split()
+
+
+def test_shipped_dir_is_the_checkout_one() -> None:
+    assert shipped_scripts_dir().name == "voice_scripts"

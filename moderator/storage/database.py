@@ -73,6 +73,40 @@ def open_database(
     return conn, notices
 
 
+def open_reader(path: Path) -> sqlite3.Connection:
+    """A read-only connection for a database another instance has open.
+
+    Nothing is repaired or migrated (the owner does that); reading a WAL database
+    alongside its writer is safe in SQLite, so the history can be printed mid-game.
+    """
+    if not path.exists():
+        raise StorageError(f"There is no score database in {path.parent} yet.")
+    conn = sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=ro",
+        uri=True,
+        isolation_level=None,
+        check_same_thread=False,
+        timeout=BUSY_TIMEOUT_MS / 1000,
+    )
+    try:
+        version = schema.user_version(conn)
+        if version > schema.SCHEMA_VERSION:
+            app_version = schema.recorded_app_version(conn)
+            raise NewerDatabaseError(newer_message(path, version, app_version))
+        if version < schema.SCHEMA_VERSION:
+            raise StorageError(
+                f"The score database {path} is being upgraded by the running moderator; "
+                "try again once it has started, or close it first."
+            )
+    except sqlite3.Error as error:
+        conn.close()
+        raise StorageError(f"The score database {path} cannot be read ({error}).") from error
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
 def configure(conn: sqlite3.Connection) -> None:
     """WAL + synchronous=FULL: a committed action survives a power cut; FKs enforced."""
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")

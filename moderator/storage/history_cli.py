@@ -3,7 +3,9 @@
 Without options it prints every complete series (points per player per game,
 the winning team of each game, the series winner) and a per-player table.
 `--csv FILE` / `--json FILE` export the same data instead (formats documented in
-`moderator.storage.export` and `docs/history-export.md`). Problems are reported
+`moderator.storage.export` and `docs/history-export.md`). While the app runs in
+another terminal the database is read without the lock (SQLite's WAL lets a
+reader work beside the writer). Problems are reported
 as one sentence on stderr with exit status 1, never as a traceback.
 """
 
@@ -18,7 +20,7 @@ from pathlib import Path
 
 from moderator import paths
 from moderator.storage import export
-from moderator.storage.errors import StorageError
+from moderator.storage.errors import DatabaseInUseError, StorageError
 from moderator.storage.records import PlayerStats, SeriesRecord
 from moderator.storage.store import Store
 
@@ -31,7 +33,12 @@ def run_history(args: argparse.Namespace) -> int:
     csv_file: str | None = getattr(args, "csv", None)
     json_file: str | None = getattr(args, "json", None)
     try:
-        with Store.open(folder) as store:
+        try:
+            store = Store.open(folder)
+        except DatabaseInUseError:
+            # The app is running: reading alongside it is safe and needs no lock.
+            store = Store.open_read_only(folder)
+        with store:
             for notice in store.notices:
                 print(notice, file=sys.stderr)
             records = store.history()

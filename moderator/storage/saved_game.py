@@ -86,13 +86,14 @@ class SavedGame:
             return self.timeline.state
 
     def _check_results_can_be_undone(self) -> None:
-        """Once the next game of the series has started, this game's results are settled."""
-        rows = self._journal.query(
-            "SELECT 1 FROM games WHERE series_id = ? AND number > ? LIMIT 1",
-            (self.series_id, self.number),
-        )
+        """Once any later game has started, this game's results are settled.
+
+        Otherwise a series could end up with two games awaiting results, or a
+        finished series could reopen behind a newer one.
+        """
+        rows = self._journal.query("SELECT 1 FROM games WHERE id > ? LIMIT 1", (self.game_id,))
         if rows:
             raise IllegalAction(
-                f"Game {self.number + 1} of this series has started: "
-                f"the results of game {self.number} can no longer be undone."
+                f"Another game has started since game {self.number}: "
+                "its results can no longer be undone."
             )

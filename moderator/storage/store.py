@@ -21,7 +21,12 @@ from moderator.domain.names import clean_roster
 from moderator.domain.rules import GAMES_PER_SERIES
 from moderator.domain.timeline import entry_from_json
 from moderator.storage import history
-from moderator.storage.database import DATABASE_NAME, ConnectionFactory, open_database
+from moderator.storage.database import (
+    DATABASE_NAME,
+    ConnectionFactory,
+    open_database,
+    open_reader,
+)
 from moderator.storage.errors import StorageError, StorageWriteError
 from moderator.storage.journal import Journal
 from moderator.storage.locking import DatabaseLock
@@ -40,7 +45,7 @@ class Store:
     """The open score database of one running app (one per data folder)."""
 
     def __init__(
-        self, path: Path, journal: Journal, lock: DatabaseLock, notices: list[str]
+        self, path: Path, journal: Journal, lock: DatabaseLock | None, notices: list[str]
     ) -> None:
         """Use `Store.open`; this only binds what it prepared."""
         #: The database file.
@@ -83,10 +88,21 @@ class Store:
             raise
         return cls(path, Journal(conn, clock), lock, notices)
 
+    @classmethod
+    def open_read_only(cls, data_dir: Path | str) -> Store:
+        """Read the database while another instance owns it (for `mindflayer history`).
+
+        Takes no lock, repairs and migrates nothing; every write raises
+        `StorageWriteError`. Raises `StorageError` if there is no database yet.
+        """
+        path = Path(data_dir) / DATABASE_NAME
+        return cls(path, Journal(open_reader(path), utc_now), None, [])
+
     def close(self) -> None:
         """Close the database and let another instance open it (safe to call twice)."""
         self._journal.close()
-        self._lock.release()
+        if self._lock is not None:
+            self._lock.release()
         self._games.clear()
 
     def __enter__(self) -> Store:

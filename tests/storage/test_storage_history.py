@@ -15,7 +15,13 @@ from pathlib import Path
 import pytest
 
 from moderator.domain import PlayerKnockedOut, ResultsDeclared, Team
-from moderator.storage import DATABASE_NAME, PlayerStats, Store
+from moderator.storage import (
+    DATABASE_NAME,
+    PlayerStats,
+    StorageError,
+    StorageWriteError,
+    Store,
+)
 from moderator.storage.export import CSV_COLUMNS, read_csv, read_json, write_csv, write_json
 from moderator.storage.history_cli import run_history, width
 from moderator.storage.schema import SCHEMA_VERSION
@@ -283,3 +289,23 @@ def test_display_width_counts_emoji_as_two_cells() -> None:
     assert width("Ann") == 3
     assert width("👾 x") == 4
     assert width("Zoe\u0308") == 3
+
+
+def test_cli_reads_while_the_app_has_the_database_open(
+    evening: Store, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_history(history_args(data_dir)) == 0  # `evening` still holds the lock
+    assert "Winner: Bob (5 points)" in capsys.readouterr().out
+    assert evening.new_game(4, ["Ann", "Bob", "Cyd", "Dee"], 0).number == 3  # owner still writes
+
+
+def test_read_only_store_refuses_writes(evening: Store, data_dir: Path) -> None:
+    with Store.open_read_only(data_dir) as reader:
+        assert reader.history() == evening.history()
+        with pytest.raises(StorageWriteError, match="cannot be written"):
+            reader.new_series()
+
+
+def test_read_only_store_needs_a_database(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="no score database"):
+        Store.open_read_only(tmp_path)

@@ -210,6 +210,18 @@ def test_results_cannot_be_undone_once_the_next_game_started(store: Store) -> No
     assert first.state.result is not None
 
 
+def test_results_cannot_be_undone_once_a_new_series_started(store: Store) -> None:
+    series = store.new_series()
+    games = []
+    for _ in range(3):
+        games.append(store.new_game(series, PLAYERS, 0))
+        finish_quickly(games[-1])
+    store.new_game(store.new_series(), PLAYERS, 0)
+    with pytest.raises(IllegalAction, match="can no longer be undone"):
+        games[-1].record(Undo())
+    assert len(store.history()) == 1
+
+
 def test_third_game_results_undone_reopens_the_series(store: Store) -> None:
     series = store.new_series()
     games = []

@@ -148,7 +148,7 @@ def diagnose(path: Path) -> str | None:
             return "it belongs to another program"
         rows = conn.execute("PRAGMA integrity_check").fetchall()
         if rows != [("ok",)]:
-            return f"it failed its integrity check: {rows[0][0]}"
+            return f"it failed its integrity check: {_first_problem(rows)}"
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorname", None) in _DAMAGE_CODES:
             return f"SQLite cannot read it: {error}"
@@ -156,6 +156,16 @@ def diagnose(path: Path) -> str | None:
     finally:
         conn.close()
     return None
+
+
+def _first_problem(rows: list[tuple[object, ...]]) -> str:
+    lines = [
+        line.strip()
+        for row in rows
+        for line in str(row[0]).splitlines()
+        if line.strip() and not line.startswith("***")
+    ]
+    return lines[0] if lines else "unknown damage"
 
 
 def newer_message(path: Path, version: int, app_version: str | None) -> str:

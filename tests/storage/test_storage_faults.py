@@ -99,6 +99,22 @@ def test_database_failing_integrity_check_is_kept_aside(data_dir: Path) -> None:
         assert store.unfinished() is None  # a fresh, empty database
 
 
+def test_database_with_an_orphaned_page_fails_integrity_check(data_dir: Path) -> None:
+    """No read error at all: only `PRAGMA integrity_check` notices this damage."""
+    make_database_with_a_game(data_dir)
+    conn = sqlite3.connect(data_dir / DATABASE_NAME)
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("DELETE FROM sqlite_master WHERE name = 'games_unfinished'")
+    conn.commit()
+    conn.close()
+    original = (data_dir / DATABASE_NAME).read_bytes()
+    with Store.open(data_dir) as store:
+        (kept,) = corrupt_files(data_dir)
+        assert kept.read_bytes() == original
+        assert "failed its integrity check: Page" in store.notices[0]
+        assert "never used" in store.notices[0] and "\n" not in store.notices[0]
+
+
 def test_another_programs_database_is_not_touched(data_dir: Path) -> None:
     data_dir.mkdir()
     conn = sqlite3.connect(data_dir / DATABASE_NAME)

@@ -306,3 +306,11 @@ def test_folder_that_cannot_be_created(tmp_path: Path) -> None:
     blocker.write_text("not a folder")
     with pytest.raises(StorageWriteError, match="cannot be created"):
         Store.open(blocker / "data")
+
+
+def test_unwritable_lock_file_refuses_to_open(data_dir: Path) -> None:
+    """Root ignores chmod, so make the lock file impossible to open another way."""
+    (data_dir / f"{DATABASE_NAME}.lock").mkdir(parents=True)
+    with pytest.raises(StorageWriteError, match="cannot be written"):
+        Store.open(data_dir)
+    assert not (data_dir / DATABASE_NAME).exists()

@@ -21,12 +21,16 @@ def folders(tmp_path: Path) -> dict[str, Path]:
 
 
 @pytest.fixture
-def app_factory(folders: dict[str, Path]) -> Callable[[], MindFlayerApp]:
-    """Builds a new app instance on the same folders (a restart, for resume tests)."""
+def app_factory(folders: dict[str, Path]) -> Callable[..., MindFlayerApp]:
+    """Builds a new app instance on the same folders (a restart, for resume tests).
 
-    def build() -> MindFlayerApp:
+    `time_scale` defaults to 0.01 so narration is near-instant; a test that must
+    act while a script is still running passes 1.0.
+    """
+
+    def build(time_scale: float = 0.01) -> MindFlayerApp:
         narrator = make_narrator(
-            VoiceSettings(enabled=False), None, folders["cache"], time_scale=0.01
+            VoiceSettings(enabled=False), None, folders["cache"], time_scale=time_scale
         )
         return make_app(
             data_dir=folders["data"],

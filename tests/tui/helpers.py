@@ -58,3 +58,26 @@ async def wait_for(pilot: Pilot[None], predicate: object, tries: int = 200) -> N
             return
         await pilot.pause(0.02)
     raise AssertionError("condition not reached in time")
+
+
+async def declare(
+    pilot: Pilot[None], possessed: Sequence[int], waffles: dict[int, int] | None = None
+) -> None:
+    """On the result screen: tick who growled, type Waffles, save."""
+    screen = pilot.app.screen
+    for seat in possessed:
+        screen.query_one(f"#possessed-{seat}").value = True  # type: ignore[attr-defined]
+    for seat, count in (waffles or {}).items():
+        screen.query_one(f"#waffles-{seat}").value = str(count)  # type: ignore[attr-defined]
+    await pilot.pause()
+    await key(pilot, "ctrl+s")
+
+
+async def knock_out(pilot: Pilot[None], seat: int) -> None:
+    """Press k and pick `seat` in the dialog (it lists the seats in play)."""
+    app = pilot.app
+    assert isinstance(app, MindFlayerApp)
+    in_play = app.session.state.in_play
+    await key(pilot, "k")
+    app.screen.query_one("#pick-list").highlighted = in_play.index(seat)  # type: ignore[attr-defined]
+    await key(pilot, "enter")

@@ -13,7 +13,7 @@ from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
-from tests.tui.helpers import key, new_game, state_of, wait_for
+from tests.tui.helpers import declare, key, knock_out, new_game, state_of, wait_for
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -42,10 +42,10 @@ async def test_seven_player_game_with_reveal_meetings_and_knockouts(
         assert isinstance(app.screen, TableScreen)
         assert state_of(app).meetings_resolved == 1
         # Knock out Fay (seat 5) from the table: k, pick her, Enter.
-        await key(pilot, "k")
-        app.screen.query_one("#pick-list").highlighted = 5  # type: ignore[attr-defined]
-        await key(pilot, "enter")
+        await knock_out(pilot, 5)
         assert state_of(app).knocked_out == frozenset({5})
+        assert app.screen.query_one("#seat-5").has_class("-knocked-out")
+        assert "KNOCKED OUT" in str(app.screen.query_one("#seat-5").render())
         for _ in range(2):
             await key(pilot, "n", "m")
             assert isinstance(app.screen, MeetingScreen)
@@ -63,3 +63,150 @@ async def test_seven_player_game_with_reveal_meetings_and_knockouts(
         result = state_of(app).result
         assert result is not None and result.winner is Team.SANE
         assert result.points[1] == 3 and result.points[0] == 0
+
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+
+
+async def test_four_player_game_ends_early_by_knockouts(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, FOUR)
+        assert isinstance(app.screen, TableScreen), "no reveal with 4 players"
+        await key(pilot, "n")
+        await knock_out(pilot, 2)
+        assert isinstance(app.screen, TableScreen)
+        await knock_out(pilot, 3)
+        assert isinstance(app.screen, FinaleScreen)
+        assert state_of(app).over is GameOver.FEW_IN_PLAY
+        reason = str(app.screen.query_one("#finale-reason").render())
+        assert "Only 2 players are still in play" in reason
+        await key(pilot, "enter")
+        await declare(pilot, [2])
+        result = state_of(app).result
+        assert result is not None and result.winner is Team.SANE
+        assert result.points == (1, 1, 0, 1)
+
+
+async def test_possessed_win_when_no_sane_player_is_left_in_play(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, FOUR)
+        await knock_out(pilot, 0)
+        await knock_out(pilot, 1)
+        await key(pilot, "enter")
+        await declare(pilot, [2, 3], {2: 1})
+        result = state_of(app).result
+        assert result is not None and result.winner is Team.POSSESSED
+        assert result.points == (0, 0, 2, 1)
+
+
+async def play_quick_game(
+    pilot: object, possessed: int, knocked: tuple[int, int], waffles: dict[int, int]
+) -> None:
+    """A 4-player game ended by two knock-outs, results entered."""
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    for seat in knocked:
+        await knock_out(pilot, seat)
+    assert isinstance(pilot.app.screen, FinaleScreen)
+    await key(pilot, "enter")
+    await declare(pilot, [possessed], waffles)
+    assert isinstance(pilot.app.screen, SeriesScreen)
+
+
+async def test_full_series_with_tied_winners(app_factory: Callable[[], MindFlayerApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, FOUR)
+        await play_quick_game(pilot, 0, (2, 3), {})  # Bob, Cy, Dee +1
+        board = app.screen.query_one("#series-board")
+        assert board.row_count == 4  # type: ignore[attr-defined]
+        assert app.screen.query_one("#series-next").display
+        await key(pilot, "n")  # next game: same roster offered
+        await pilot.pause()
+        await key(pilot, "ctrl+s")
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.game is not None and app.session.game.number == 2
+        await play_quick_game(pilot, 1, (2, 3), {})  # Ann, Cy, Dee +1
+        await key(pilot, "n")
+        await pilot.pause()
+        await key(pilot, "ctrl+s")
+        await play_quick_game(pilot, 2, (0, 1), {0: 1})  # Ann +2, Bob +1, Dee +1
+        # Totals: Ann 3, Bob 2, Cy 2, Dee 3 -> Ann and Dee share the series.
+        assert app.screen.query_one("#series-winner", BigText).text == "Ann & Dee"
+        assert not app.screen.query_one("#series-next").display
+        leader = str(app.screen.query_one("#series-leader").render())
+        assert "Ann, Dee" in leader
+        await key(pilot, "n")  # refused: the series is complete
+        assert isinstance(app.screen, SeriesScreen)
+        assert app.session.store.unfinished() is None
+
+
+async def test_undo_redo_across_a_meeting_and_the_game_end(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await new_game(pilot, FOUR)
+        await key(pilot, "m")
+        assert isinstance(app.screen, MeetingScreen)
+        await key(pilot, "u")
+        assert isinstance(app.screen, TableScreen) and state_of(app).meeting is None
+        await key(pilot, "r")
+        assert isinstance(app.screen, MeetingScreen)
+        await key(pilot, "enter")
+        assert isinstance(app.screen, TableScreen)
+        assert state_of(app).meetings_resolved == 1 and state_of(app).current == 1
+        await key(pilot, "u")
+        assert isinstance(app.screen, MeetingScreen)
+        assert state_of(app).meetings_resolved == 0 and state_of(app).current == 0
+        await key(pilot, "r")
+        assert isinstance(app.screen, TableScreen)
+        # Across the end of the game.
+        await knock_out(pilot, 2)
+        await knock_out(pilot, 3)
+        assert isinstance(app.screen, FinaleScreen)
+        await key(pilot, "u")
+        assert isinstance(app.screen, TableScreen)
+        assert not state_of(app).is_over and state_of(app).knocked_out == frozenset({2})
+        assert any("Undone: Dee knocked out." in n.message for n in app._notifications)
+        await key(pilot, "r")
+        assert isinstance(app.screen, FinaleScreen)
+        await key(pilot, "enter")
+        await declare(pilot, [0])
+        assert isinstance(app.screen, SeriesScreen)
+        await key(pilot, "u")
+        assert isinstance(app.screen, ResultScreen) and state_of(app).result is None
+        await key(pilot, "r")
+        assert isinstance(app.screen, SeriesScreen) and state_of(app).result is not None
+
+
+async def test_resume_after_closing_mid_game(app_factory: Callable[[], MindFlayerApp]) -> None:
+    first = app_factory()
+    async with first.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, SEVEN, first=1)
+        await key(pilot, "t")  # skip the reveal
+        await key(pilot, "n", "m", "3", "enter", "n")
+        await knock_out(pilot, 6)
+        await key(pilot, "m", "u")  # an undone Meeting card stays redoable
+        before = state_of(first)
+    second = app_factory()
+    async with second.run_test(size=(100, 30)) as pilot:
+        assert second.screen.query_one("#start-resume").display
+        await key(pilot, "c")
+        assert isinstance(second.screen, TableScreen)
+        assert state_of(second) == before
+        assert second.screen.query_one("#seat-6").has_class("-knocked-out")
+        await key(pilot, "r")
+        assert isinstance(second.screen, MeetingScreen)
+    third = app_factory()
+    async with third.run_test(size=(100, 30)) as pilot:
+        await key(pilot, "c")
+        assert isinstance(third.screen, MeetingScreen), "resumed in the middle of a Meeting"
+        assert state_of(third).meeting is not None

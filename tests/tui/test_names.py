@@ -1,0 +1,77 @@
+"""Player names are data: markup, links, actions and escapes are shown literally."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.widgets import DataTable, Input, OptionList, Static
+
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.screens.finale import FinaleScreen
+from moderator.tui.screens.setup import SetupScreen
+from moderator.tui.screens.table import TableScreen
+from moderator.tui.widgets.bigtext import BigText
+from tests.tui.helpers import declare, key, knock_out, new_game, state_of
+
+HOSTILE = ["[/]", "[@click=app.quit]x", "[link=x]y", "[b]Bo[/b]", "$accent", "Zoë 🧇"]
+
+
+def plain(widget: Static) -> str:
+    """What a Static shows, as plain text."""
+    return str(widget.render())
+
+
+async def test_hostile_names_render_literally_everywhere(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, SetupScreen)
+        await new_game(pilot, HOSTILE, first=1, from_start=False)
+        await key(pilot, "t")
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.query_one("#table-current", BigText).text == "[@click=app.quit]x"
+        for seat, name in enumerate(HOSTILE):
+            tile = app.screen.query_one(f"#seat-{seat}", Static)
+            assert plain(tile).splitlines()[0] == name
+        # Clicking the tile named like an action does not run the action.
+        await pilot.click("#seat-1")
+        await pilot.pause()
+        assert app.is_running
+        assert app.screen.query_one("#pick-list", OptionList).highlighted == 1
+        await key(pilot, "escape")
+        await knock_out(pilot, 0)
+        messages = [n.message for n in app._notifications]
+        assert "[/] is knocked out." in messages
+        await key(pilot, "m")
+        chart_tile = plain(app.screen.query_one("#seat-1", Static))
+        assert "L ▸ [link=x]y" in chart_tile and "R ▸ Zoë 🧇" in chart_tile
+        await key(pilot, "enter")
+        for seat in (2, 3, 4):
+            await knock_out(pilot, seat)
+        assert isinstance(app.screen, FinaleScreen)
+        await key(pilot, "enter")
+        await declare(pilot, [2, 4])
+        board = app.screen.query_one("#series-board", DataTable)
+        names = [board.get_row_at(row)[0] for row in range(board.row_count)]
+        assert all(isinstance(cell, Text) for cell in names)
+        assert [cell.plain for cell in names] == HOSTILE
+        assert state_of(app).result is not None
+    assert app.return_code is None or app.return_code == 0
+
+
+async def test_control_characters_are_refused_with_the_domain_sentence(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        field = app.screen.query_one("#setup-name", Input)
+        field.value = "\x1b[2J"
+        await pilot.press("enter")
+        error = plain(app.screen.query_one("#setup-error", Static))
+        assert "control characters" in error
+        assert field.value == "\x1b[2J", "what was typed is kept for fixing"
+        assert isinstance(app.screen, SetupScreen) and app.screen.players == []

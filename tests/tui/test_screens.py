@@ -1,0 +1,255 @@
+"""Each screen on its own: what it shows, what its keys do, how it refuses."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, OptionList, Static
+
+from moderator.storage import StorageWriteError, Store
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.config import SETTINGS_FILE, TableSettings, load_settings
+from moderator.tui.run import run_app
+from moderator.tui.screens.help import HelpScreen
+from moderator.tui.screens.history import HistoryScreen
+from moderator.tui.screens.result import ResultScreen
+from moderator.tui.screens.reveal import RevealScreen
+from moderator.tui.screens.settings import SettingsScreen
+from moderator.tui.screens.setup import SetupScreen
+from moderator.tui.screens.start import StartScreen
+from moderator.tui.screens.table import TableScreen
+from moderator.tui.widgets.bigtext import BigText
+from tests.tui.helpers import key, knock_out, new_game, seat_players, state_of, wait_for
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def plain(widget: Static) -> str:
+    """What a Static shows, as plain text."""
+    return str(widget.render())
+
+
+async def test_start_offers_resume_only_when_something_is_unfinished(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        assert not app.screen.query_one("#start-resume").display
+        await key(pilot, "c")
+        assert isinstance(app.screen, StartScreen)
+        await new_game(pilot, FOUR)
+        await key(pilot, "escape")
+        assert isinstance(app.screen, StartScreen)
+        assert app.screen.query_one("#start-resume").display
+        assert "Game 1 is unfinished" in plain(app.screen.query_one("#start-unfinished", Static))
+
+
+async def test_setup_edits_the_roster_and_shows_the_checklist(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert "4 to 10" in plain(screen.query_one("#setup-checklist", Static))
+        await seat_players(pilot, ["Ann", "Bbo", "Cy", "Dee", "Eve"], first=2)
+        assert screen.first_player == 2
+        checklist = plain(screen.query_one("#setup-checklist", Static))
+        assert "6+ and 9+" in checklist and "1 Mind Flayer and 4 Waffle" in checklist
+        assert "No eyes-closed reveal" in checklist
+        roster = screen.query_one("#setup-roster", OptionList)
+        # Fix a typo: select Bbo, e, retype, Enter.
+        roster.focus()
+        roster.highlighted = 1
+        await pilot.press("e")
+        field = screen.query_one("#setup-name", Input)
+        assert field.value == "Bbo"
+        field.value = "Bob"
+        await pilot.press("enter")
+        assert screen.players == ["Ann", "Bob", "Cy", "Dee", "Eve"]
+        # Move Cy (the first player) up: the star follows her.
+        roster.focus()
+        roster.highlighted = 2
+        await pilot.press("shift+up")
+        assert screen.players[1] == "Cy" and screen.first_player == 1
+        # Remove Eve.
+        roster.highlighted = 4
+        await pilot.press("delete")
+        assert screen.players == ["Ann", "Cy", "Bob", "Dee"]
+        # A duplicate (ignoring case) shows the domain's sentence; nothing is lost.
+        field.focus()
+        field.value = "ann"
+        await pilot.press("enter")
+        assert "Two players are called" in plain(screen.query_one("#setup-error", Static))
+        assert field.value == "ann" and len(screen.players) == 4
+        await key(pilot, "ctrl+s")
+        assert isinstance(app.screen, TableScreen)
+        assert state_of(app).players == ("Ann", "Cy", "Bob", "Dee")
+        assert state_of(app).current == 1
+
+
+async def test_setup_refuses_too_few_and_too_many_players(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        await seat_players(pilot, ["Ann", "Bob", "Cy"])
+        await key(pilot, "ctrl+s")
+        assert isinstance(app.screen, SetupScreen)
+        assert "not 3" in plain(screen.query_one("#setup-error", Static))
+        await seat_players(pilot, [f"P{i}" for i in range(7)])
+        assert len(screen.players) == 10
+        field = screen.query_one("#setup-name", Input)
+        field.focus()
+        field.value = "Eleven"
+        await pilot.press("enter")
+        assert "at most 10" in plain(screen.query_one("#setup-error", Static))
+        assert len(screen.players) == 10
+        await key(pilot, "ctrl+s")
+        assert isinstance(app.screen, RevealScreen)
+
+
+async def test_reveal_can_be_stopped_and_replayed(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    app = app_factory(time_scale=1.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
+        screen = app.screen
+        assert isinstance(screen, RevealScreen)
+        await key(pilot, "enter")
+        assert screen.running
+        await key(pilot, "escape")
+        assert not screen.running and app.screen is screen
+        assert "stopped" in plain(screen.query_one("#reveal-status", Static))
+        caption = screen.query_one("#reveal-caption", BigText)
+        caption.text = ""
+        await key(pilot, "enter")
+        await wait_for(pilot, lambda: caption.text != "")
+        assert screen.running
+        await key(pilot, "t")
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_refused_results_keep_the_state(app_factory: Callable[[], MindFlayerApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, FOUR)
+        await knock_out(pilot, 1)
+        await knock_out(pilot, 2)
+        await key(pilot, "enter")
+        assert isinstance(app.screen, ResultScreen)
+        await key(pilot, "ctrl+s")  # nobody ticked: the domain refuses
+        assert isinstance(app.screen, ResultScreen)
+        assert "at least 1" in plain(app.screen.query_one("#result-error", Static))
+        assert state_of(app).result is None
+
+
+async def test_a_storage_error_shows_its_sentence_and_changes_nothing(
+    app_factory: Callable[[], MindFlayerApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await new_game(pilot, FOUR)
+        game = app.session.game
+        assert game is not None
+        before = game.state
+
+        def refuse(entry: object) -> object:
+            raise StorageWriteError("The disk is full: that action was not saved.")
+
+        monkeypatch.setattr(game, "record", refuse)
+        await key(pilot, "n")
+        assert game.state == before
+        assert isinstance(app.screen, TableScreen)
+        assert any("disk is full" in n.message for n in app._notifications)
+
+
+async def test_illegal_actions_are_refused_with_a_sentence(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await new_game(pilot, FOUR)
+        before = state_of(app)
+        await key(pilot, "u", "r", "enter")  # nothing to undo or redo; Enter means nothing here
+        messages = [n.message for n in app._notifications]
+        assert "There is nothing to undo." in messages
+        assert "There is nothing to redo." in messages
+        assert state_of(app) == before
+
+
+async def test_mute_help_history_and_palette(app_factory: Callable[[], MindFlayerApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await key(pilot, "v")
+        assert app.session.muted
+        await key(pilot, "v")
+        assert not app.session.muted
+        await key(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        meeting = plain(app.screen.query_one("#help-meeting", Static))
+        assert "Skip over them and give your card to the next player." in meeting
+        effects = plain(app.screen.query_one("#help-effects", Static))
+        assert "3 uncanceled Hard Hit cards and you become knocked out." in effects
+        await key(pilot, "escape")
+        await key(pilot, "h")
+        assert isinstance(app.screen, HistoryScreen)
+        assert "No complete series yet" in plain(app.screen.query_one("#history-empty", Static))
+        await key(pilot, "escape")
+        await new_game(pilot, FOUR)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for title in ("Next turn", "Meeting card", "Knock out", "Undo", "Redo", "Mute", "Help"):
+            assert title in titles
+
+
+async def test_settings_are_saved_atomically_and_reach_the_narrator(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await key(pilot, "f2")
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#settings-rate", Input).value = "9999"
+        await key(pilot, "ctrl+s")
+        assert isinstance(app.screen, SettingsScreen), "an out-of-range rate is refused"
+        assert "between" in plain(app.screen.query_one("#settings-error", Static))
+        assert not (folders["config"] / SETTINGS_FILE).exists()
+        app.screen.query_one("#settings-rate", Input).value = "200"
+        app.screen.query_one("#settings-reveal", Input).value = "7"
+        await key(pilot, "ctrl+s")
+        assert not isinstance(app.screen, SettingsScreen)
+    saved = json.loads((folders["config"] / SETTINGS_FILE).read_text())
+    assert saved["rate"] == 200 and saved["reveal_seconds"] == 7.0
+    assert load_settings(folders["config"])[0] == TableSettings(rate=200, reveal_seconds=7.0)
+    assert app.session.narrator.settings.rate == 200  # type: ignore[attr-defined]
+
+
+async def test_a_damaged_settings_file_gives_defaults_and_a_notice(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
+) -> None:
+    (folders["config"] / SETTINGS_FILE).write_text("{not json")
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert app.session.settings == TableSettings()
+        assert any("damaged" in n.message for n in app._notifications)
+
+
+def test_run_app_reports_a_database_in_use_without_a_traceback(
+    folders: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Store.open(folders["data"]):
+        code = run_app(argparse.Namespace(data_dir=str(folders["data"]), voice_scripts=None))
+    assert code != 0
+    err = capsys.readouterr().err
+    assert err.startswith("mindflayer: ") and "Traceback" not in err

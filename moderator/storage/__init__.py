@@ -3,7 +3,9 @@
 One database file per data folder (`mindflayer.sqlite3`), opened by one app at a
 time. Every table action is committed in its own transaction before the screen
 shows it, so a closed lid, a dead battery or `kill -9` loses nothing the table
-saw. See `docs/architecture.md` (Storage) for the contract the TUI relies on.
+saw. A lock file beside it (`mindflayer.sqlite3.lock`, held with `flock` while
+open) keeps a second app window out. See `docs/architecture.md` (Storage) for
+the contract the TUI relies on.
 """
 
 from moderator.storage.database import DATABASE_NAME

@@ -1,8 +1,8 @@
 """The storage layer's errors: each one is a sentence the table can read.
 
 They share `StorageError` so the UI can catch one type, show `str(error)` and
-carry on; the subclasses let it react differently (refuse to start, offer to
-close the other window, keep the game on screen but unsaved-free).
+carry on; the subclasses let it react differently (refuse to start, ask to close
+the other window, keep the game on screen exactly as it was last saved).
 """
 
 from __future__ import annotations

@@ -138,7 +138,7 @@ def run_voices(args: argparse.Namespace) -> int:
         return 1
     finally:
         speaker.close()
-    print(f"Speech engine voices ({len(voices)}), for voice = \"...\" in language.toml:")
+    print(f'Speech engine voices ({len(voices)}), for voice = "..." in language.toml:')
     for voice in voices:
         languages = ",".join(str(code) for code in voice.get("languages", []))
         print(f"  {voice.get('id', '')!s:<28} {voice.get('name', '')!s:<28} {languages}")

@@ -28,8 +28,9 @@ from moderator.narration.speaker import Clip, Speaker, SpeechFault, estimate_dur
 
 log = logging.getLogger(__name__)
 
-#: Longest the director waits for one line's audio to be synthesized.
-SYNTHESIS_BOUND = 20.0
+#: Longest the director waits for one line's audio: past it the line goes on as a
+#: caption (the engine's own bound is the same; a healthy line takes ~20 ms).
+SYNTHESIS_BOUND = 3.5
 #: How often a wait on synthesis looks at the cancel flag.
 _POLL = 0.02
 

@@ -38,7 +38,10 @@ log = logging.getLogger(__name__)
 #: Bump when the cached audio would differ for the same key (e.g. trimming rules).
 CACHE_FORMAT = 1
 START_TIMEOUT = 10.0
-SYNTH_TIMEOUT = 6.0
+#: One line takes ~20 ms; a line still unanswered after this is a hung engine.
+SYNTH_TIMEOUT = 3.0
+#: After this many hung lines in a row, speech is turned off for the session.
+MAX_HUNG_LINES = 2
 LIBRARY_NAMES = ("libespeak-ng.so.1", "libespeak-ng.1.dylib", "libespeak.so.1")
 _PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -65,12 +68,18 @@ def library_present(names: Sequence[str] = LIBRARY_NAMES) -> bool:
     return False
 
 
+Voice = tuple[str, int, float]
+"""(espeak voice, rate in words per minute, volume): fixed for one synthesis child."""
+
+
 class WorkerClient:
     """The app's side of one synthesis child: start, ask with a bound, kill."""
 
-    def __init__(self, command: Sequence[str], start_timeout: float) -> None:
+    def __init__(self, command: Sequence[str], voice: Voice, start_timeout: float) -> None:
+        self.voice = voice
+        name, rate, volume = voice
         self._process = subprocess.Popen(
-            list(command),
+            [*command, "--voice", name, "--rate", str(rate), "--volume", str(volume)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -82,9 +91,14 @@ class WorkerClient:
         self._next_id = 0
         try:
             ready = self._read(start_timeout)
-        except SpeechFault:
+        except SpeechFault as fault:
             self.kill()
-            raise
+            raise SpeechFault(
+                "engine",
+                f"Speech is off: the speech engine did not start ({fault.message}). "
+                "Check that espeak-ng works (`espeak-ng hello`). Showing captions only.",
+                permanent=True,
+            ) from fault
         if not ready.get("ready"):
             self.kill()
             part = str(ready.get("part", "engine"))
@@ -174,11 +188,13 @@ class EspeakSpeaker:
         library_names: Sequence[str] = LIBRARY_NAMES,
         start_timeout: float = START_TIMEOUT,
         synth_timeout: float = SYNTH_TIMEOUT,
+        warm_up: Voice = ("en", 160, 1.0),
     ) -> None:
         self._cache = Path(cache_dir) / "speech"
         self._command = list(worker_command or default_worker_command())
         self._player = player or AplayPlayer()
         self._start_timeout = start_timeout
+        self._warm_up = warm_up
         self._synth_timeout = synth_timeout
         self._problems: list[SpeechFault] = []
         self._broken: SpeechFault | None = None
@@ -190,6 +206,7 @@ class EspeakSpeaker:
             self._problems.append(player_fault)
         self._jobs: queue.Queue[_Request | Callable[[], None] | None] = queue.Queue()
         self._worker: WorkerClient | None = None
+        self._hung_lines = 0
         self._thread = threading.Thread(
             target=self._run, name="mindflayer-speech-engine", daemon=True
         )
@@ -251,7 +268,8 @@ class EspeakSpeaker:
 
         def ask() -> None:
             try:
-                answer = self._ensure_worker().ask({"op": "voices"}, self._synth_timeout)
+                worker = self._ensure_worker(self._worker.voice if self._worker else self._warm_up)
+                answer = worker.ask({"op": "voices"}, self._synth_timeout)
                 result.set_result(list(answer.get("voices", [])))
             except SpeechFault as fault:
                 self._forget_worker(fault)
@@ -267,7 +285,7 @@ class EspeakSpeaker:
     def _run(self) -> None:
         if self._broken is None:
             try:  # warm up, so the first line does not pay for the start-up
-                self._ensure_worker()
+                self._ensure_worker(self._warm_up)
             except SpeechFault as fault:
                 self._forget_worker(fault)
         while True:
@@ -279,11 +297,15 @@ class EspeakSpeaker:
             else:
                 self._handle(job)
 
-    def _ensure_worker(self) -> WorkerClient:
+    def _ensure_worker(self, voice: Voice) -> WorkerClient:
+        """The child for `voice`, replacing one started with other settings."""
         if self._broken is not None:
             raise self._broken
+        if self._worker is not None and self._worker.voice != voice:
+            self._worker.kill()
+            self._worker = None
         if self._worker is None:
-            self._worker = WorkerClient(self._command, self._start_timeout)
+            self._worker = WorkerClient(self._command, voice, self._start_timeout)
         return self._worker
 
     def _forget_worker(self, fault: SpeechFault) -> None:
@@ -302,16 +324,9 @@ class EspeakSpeaker:
         raw = request.path.with_name(f".{request.path.stem}.{os.getpid()}.raw.wav")
         try:
             request.path.parent.mkdir(parents=True, exist_ok=True)
-            answer = self._ensure_worker().ask(
-                {
-                    "op": "synth",
-                    "text": request.text,
-                    "voice": request.voice,
-                    "rate": request.rate,
-                    "volume": request.volume,
-                    "path": str(raw),
-                },
-                self._synth_timeout,
+            worker = self._ensure_worker((request.voice, request.rate, request.volume))
+            answer = worker.ask(
+                {"op": "synth", "text": request.text, "path": str(raw)}, self._synth_timeout
             )
             if not answer.get("ok"):
                 # The engine raised on this line but the child is healthy: keep it.
@@ -323,10 +338,20 @@ class EspeakSpeaker:
                     )
                 )
                 return
+            self._hung_lines = 0
             pcm = trim_silence(read_pcm(raw))
             write_pcm_atomic(request.path, pcm)
             request.future.set_result(Clip(request.text, pcm.duration, request.path))
         except SpeechFault as fault:
+            if fault.part == "synthesis":
+                self._hung_lines += 1
+                if self._hung_lines >= MAX_HUNG_LINES:
+                    fault = SpeechFault(
+                        "synthesis",
+                        "Speech is off: the speech engine keeps hanging. Showing captions "
+                        "only; restart the app to try again.",
+                        permanent=True,
+                    )
             self._forget_worker(fault)
             request.future.set_exception(fault)
         except (OSError, ValueError) as error:

@@ -1,0 +1,234 @@
+"""Every speech fault is injected: nothing escapes, the caption still shows, waits end.
+
+Fakes are used only to inject the fault (a worker that hangs, an engine that
+raises, a player that never exits); everything around them is the real code.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from pathlib import Path
+
+import pytest
+from conftest import Recorder
+
+import moderator
+from moderator.narration import (
+    Clip,
+    Finished,
+    LineStarted,
+    Notice,
+    SilentSpeaker,
+    SpeechFault,
+    VoiceSettings,
+    make_narrator,
+)
+from moderator.narration.espeak_speaker import EspeakSpeaker
+from moderator.narration.player import AplayPlayer
+from moderator.narration.wavfile import Pcm, silence, write_pcm_atomic
+
+PACKAGE_ROOT = Path(moderator.__file__).resolve().parent.parent
+FINALE_LINES = 5
+
+
+def fake_worker(tmp_path: Path, body: str) -> list[str]:
+    """A synthesis child that runs the real worker after `body` injected a fault."""
+    script = tmp_path / "fake_worker.py"
+    script.write_text(
+        f"import sys\nsys.path.insert(0, {str(PACKAGE_ROOT)!r})\n{body}\n"
+        "from moderator.narration import synth_worker\nsys.exit(synth_worker.main())\n",
+        encoding="utf-8",
+    )
+    return [sys.executable, str(script)]
+
+
+def run_finale(narrator_speaker: object, tmp_path: Path, bound: float) -> Recorder:
+    """Play the finale with captions sped up; assert it ends within `bound`."""
+    narrator = make_narrator(
+        VoiceSettings(),
+        None,
+        tmp_path,
+        narrator_speaker,
+        time_scale=0.01,  # type: ignore[arg-type]
+    )
+    recorder = Recorder()
+    start = time.monotonic()
+    narrator.play("finale", {}, recorder)
+    assert time.monotonic() - start < 0.05, "play() must not wait on speech"
+    assert recorder.wait(bound), f"narration did not finish within {bound} s"
+    narrator.close()
+    assert len(recorder.of(LineStarted)) == FINALE_LINES
+    assert recorder.of(Finished) == [Finished(cancelled=False)]
+    return recorder
+
+
+def notices(recorder: Recorder) -> str:
+    return "\n".join(n.message for n in recorder.of(Notice))
+
+
+def test_no_espeak_library_gives_captions_and_the_install_hint(tmp_path: Path) -> None:
+    speaker = EspeakSpeaker(tmp_path, library_names=["libmindflayer-no-such-lib.so.1"])
+    assert [p.part for p in speaker.problems()][:1] == ["library"]
+    recorder = run_finale(speaker, tmp_path, bound=5)
+    assert "apt-get install libespeak-ng1" in notices(recorder)
+
+
+def test_library_vanishing_inside_the_engine_process(tmp_path: Path) -> None:
+    """pyttsx3 itself cannot load the library: the child says so and speech turns off."""
+    command = fake_worker(
+        tmp_path,
+        "import ctypes\n"
+        "def refuse(*args, **kwargs):\n    raise OSError('no libespeak-ng')\n"
+        "ctypes.cdll.LoadLibrary = refuse\n",
+    )
+    recorder = run_finale(EspeakSpeaker(tmp_path, command), tmp_path, bound=15)
+    text = notices(recorder)
+    assert "apt-get install libespeak-ng1" in text
+    assert len(recorder.of(Notice)) == 1
+
+
+def test_engine_raising_on_a_line(speech: None, tmp_path: Path) -> None:
+    command = fake_worker(
+        tmp_path,
+        "import pyttsx3.engine\n"
+        "def boom(self, *args, **kwargs):\n    raise RuntimeError('engine exploded')\n"
+        "pyttsx3.engine.Engine.save_to_file = boom\n",
+    )
+    recorder = run_finale(EspeakSpeaker(tmp_path, command), tmp_path, bound=15)
+    assert "engine exploded" in notices(recorder)
+    assert len(recorder.of(Notice)) == 1, "told once, not once per line"
+
+
+def test_engine_failing_to_start(speech: None, tmp_path: Path) -> None:
+    command = fake_worker(
+        tmp_path,
+        "import pyttsx3\n"
+        "def broken(*args, **kwargs):\n    raise ValueError('no voices at all')\n"
+        "pyttsx3.init = broken\n",
+    )
+    recorder = run_finale(EspeakSpeaker(tmp_path, command), tmp_path, bound=15)
+    assert "could not start" in notices(recorder)
+
+
+def test_synthesis_that_never_finishes_is_abandoned(speech: None, tmp_path: Path) -> None:
+    command = fake_worker(
+        tmp_path,
+        "import time, pyttsx3.engine\n"
+        "pyttsx3.engine.Engine.runAndWait = lambda self: time.sleep(3600)\n",
+    )
+    speaker = EspeakSpeaker(tmp_path, command, synth_timeout=0.3)
+    start = time.monotonic()
+    future = speaker.synthesize("Eleven.", "en", 160, 1.0)
+    with pytest.raises(SpeechFault) as caught:
+        future.result(timeout=5)
+    assert caught.value.part == "synthesis"
+    assert time.monotonic() - start < 3
+    speaker.close()
+    recorder = run_finale(EspeakSpeaker(tmp_path, command, synth_timeout=0.3), tmp_path, 15)
+    assert "did not answer in time" in notices(recorder)
+
+
+def test_an_engine_that_never_starts_is_abandoned(tmp_path: Path) -> None:
+    command = [sys.executable, "-c", "import time; time.sleep(3600)"]
+    speaker = EspeakSpeaker(tmp_path, command, start_timeout=0.3)
+    recorder = run_finale(speaker, tmp_path, bound=10)
+    assert notices(recorder)
+
+
+class RealPlayerSpeaker(SilentSpeaker):
+    """Real WAV clips (of silence) played by the AplayPlayer under test."""
+
+    def __init__(self, folder: Path, player: AplayPlayer, seconds: float = 0.2) -> None:
+        self.player = player
+        self.path = folder / "clip.wav"
+        write_pcm_atomic(self.path, Pcm(22050, silence(22050, seconds)))
+        self.seconds = seconds
+
+    def problems(self) -> list[SpeechFault]:
+        fault = self.player.available()
+        return [fault] if fault else []
+
+    def synthesize(self, text: str, voice: str, rate: int, volume: float) -> Future[Clip]:
+        future: Future[Clip] = Future()
+        future.set_result(Clip(text, self.seconds, self.path))
+        return future
+
+    def play(self, clip: Clip, on_start: Callable[[], None]) -> None:
+        assert clip.path is not None
+        self.player.play(clip.path, clip.duration, on_start)
+
+    def stop(self) -> None:
+        self.player.stop()
+
+
+def test_no_audio_player_installed(tmp_path: Path) -> None:
+    player = AplayPlayer(command=("mindflayer-no-such-player",))
+    recorder = run_finale(RealPlayerSpeaker(tmp_path, player), tmp_path, bound=5)
+    assert "apt-get install alsa-utils" in notices(recorder)
+    assert len(recorder.of(Notice)) == 1
+
+
+def test_a_hanging_player_is_killed_after_its_bound(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    pid_file = tmp_path / "player.pid"
+    hang = (
+        sys.executable,
+        "-c",
+        f"import os, sys, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); "
+        "print('noise', flush=True); print('noise', file=sys.stderr, flush=True); "
+        "time.sleep(3600)",
+    )
+    player = AplayPlayer(command=hang, grace=0.3)
+    start = time.monotonic()
+    with pytest.raises(SpeechFault) as caught:
+        RealPlayerSpeaker(tmp_path, player).play(
+            Clip("x", 0.2, tmp_path / "clip.wav"), lambda: None
+        )
+    assert caught.value.part == "player-hang"
+    assert time.monotonic() - start < 2.0
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(pid_file.read_text()), 0)
+    recorder = run_finale(RealPlayerSpeaker(tmp_path, player), tmp_path, bound=10)
+    assert "stopped responding" in notices(recorder)
+    captured = capfd.readouterr()
+    assert captured.out == "" and captured.err == ""
+
+
+def test_cancel_kills_the_playing_child_at_once(tmp_path: Path) -> None:
+    hang = (sys.executable, "-c", "import time; time.sleep(3600)")
+    speaker = RealPlayerSpeaker(tmp_path, AplayPlayer(command=hang), seconds=30.0)
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
+    recorder = Recorder()
+    narrator.play("turn", {"player": "Max"}, recorder)
+    deadline = time.monotonic() + 5
+    while not recorder.of(LineStarted) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    start = time.monotonic()
+    narrator.cancel()
+    assert recorder.wait(1.0)
+    assert time.monotonic() - start < 0.5
+    assert recorder.of(Finished) == [Finished(cancelled=True)]
+    narrator.close()
+
+
+def test_make_narrator_survives_a_speaker_that_cannot_be_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import moderator.narration.espeak_speaker as espeak_speaker
+
+    def explode(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("no engine here")
+
+    monkeypatch.setattr(espeak_speaker, "EspeakSpeaker", explode)
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, time_scale=0.01)
+    assert any("no engine here" in w for w in narrator.warnings)
+    recorder = Recorder()
+    narrator.play("finale", {}, recorder)
+    assert recorder.wait(5)
+    narrator.close()
+    assert len(recorder.of(LineStarted)) == FINALE_LINES

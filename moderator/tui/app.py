@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from moderator.tui.config import load_settings
 from moderator.tui.ports import NarratorLike, StoreLike
@@ -57,6 +57,10 @@ class MindFlayerApp(App[None]):
         """Show a game screen: above the start screen, or instead of the game screen."""
         from moderator.tui.screens.start import StartScreen
 
+        # A dialog left open over the old screen (help, a player picker) would
+        # otherwise be the one replaced: close it first.
+        while isinstance(self.screen, ModalScreen) and len(self.screen_stack) > 2:
+            self.pop_screen()
         if isinstance(self.screen, StartScreen):
             self.push_screen(screen)
         else:

@@ -66,13 +66,14 @@ class Session:
             raise RuntimeError("No game is open.")
         return self.game.record(entry)
 
-    def new_series(self) -> None:
-        """Start a fresh series (abandoning an unfinished one the table chose not to resume)."""
+    def new_series(self) -> bool:
+        """Start a fresh series; True if an unfinished one was set aside for it."""
         unfinished = self.store.unfinished()
         if unfinished is not None:
             self.store.abandon_series(unfinished.series_id)
         self.series_id = self.store.new_series()
         self.game = None
+        return unfinished is not None
 
     def start_game(self, players: Sequence[str], first_player: int) -> SavedGameLike:
         """Open the next game of the current series (a series is created if needed)."""

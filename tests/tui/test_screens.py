@@ -253,3 +253,44 @@ def test_run_app_reports_a_database_in_use_without_a_traceback(
     assert code != 0
     err = capsys.readouterr().err
     assert err.startswith("mindflayer: ") and "Traceback" not in err
+
+
+async def test_setup_checklist_is_read_aloud_with_captions(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await seat_players(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
+        caption = app.screen.query_one("#setup-caption", Static)
+        await key(pilot, "ctrl+r")
+        await wait_for(pilot, lambda: plain(caption) != "")
+        expected = app.session.lines("setup", {"players": 6})
+        await wait_for(pilot, lambda: plain(caption) == expected[-1])
+
+
+async def test_database_notices_are_shown_at_start(
+    app_factory: Callable[..., MindFlayerApp], folders: dict[str, Path]
+) -> None:
+    from moderator.storage import DATABASE_NAME
+
+    (folders["data"] / DATABASE_NAME).write_bytes(b"this is not a database" * 100)
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert app.session.store.notices
+        shown = [n.message for n in app._notifications]
+        assert all(notice in shown for notice in app.session.store.notices)
+
+
+async def test_new_series_sets_an_unfinished_one_aside(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await new_game(pilot, FOUR)
+        await key(pilot, "escape", "n")
+        assert isinstance(app.screen, SetupScreen)
+        assert any("set aside" in n.message for n in app._notifications)
+        assert app.session.store.unfinished() is not None  # the new, empty series
+        assert app.session.store.unfinished().game is None  # type: ignore[union-attr]

@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.widgets import Digits, Footer, Header, Static
 
 from moderator.domain import GameOver, GameState
-from moderator.tui.messages import NarrationCountedDown, NarrationFinished, NarrationLineStarted
+from moderator.tui.messages import NarrationFinished, NarrationLineStarted
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 
@@ -89,11 +89,6 @@ class FinaleScreen(PlayScreen):
         if number is not None:
             self.query_one("#finale-count", Digits).update(number)
         self.query_one("#finale-caption", Static).update(Text(message.text, style="bold"))
-
-    def on_narration_counted_down(self, message: NarrationCountedDown) -> None:
-        """A timed pause in the script."""
-        if message.playback == self.playback:
-            self.query_one("#finale-count", Digits).update(str(message.seconds_left))
 
     def on_narration_finished(self, message: NarrationFinished) -> None:
         """Point at the next step."""

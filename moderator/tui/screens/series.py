@@ -141,10 +141,12 @@ class SeriesScreen(PlayScreen):
 
         plan = self.session.next_plan()
         try:
-            self.session.new_series()
+            set_aside = self.session.new_series()
         except ACTION_ERRORS as error:
             self.say(str(error), severity="error")
             return
+        if set_aside:
+            self.say("The unfinished series was set aside; a new one starts.")
         self.session.silence()
         self.table_app.show_screen(SetupScreen(plan))
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -21,11 +20,9 @@ from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.table_picture import TablePicture
 
 
-def meeting_pips(resolved: int) -> Text:
-    """● for each Meeting resolved, ○ for those to come."""
-    pips = Text("● " * resolved, style="bold")
-    pips.append("○ " * (rules.MEETINGS_PER_GAME - resolved))
-    return pips
+def meeting_pips(resolved: int) -> str:
+    """● for each Meeting resolved, ○ for those to come (drawn big)."""
+    return "●" * resolved + "○" * (rules.MEETINGS_PER_GAME - resolved)
 
 
 class TableScreen(PlayScreen):
@@ -53,7 +50,7 @@ class TableScreen(PlayScreen):
                 yield BigText("", id="table-current")
             with Vertical(id="table-meetings-box"):
                 yield Static("", id="table-meetings-label", markup=False, classes="caption")
-                yield Static("", id="table-meetings", markup=False)
+                yield BigText("", id="table-meetings")
         yield TablePicture(id="table-picture")
         yield Footer()
 
@@ -69,11 +66,10 @@ class TableScreen(PlayScreen):
             f"Seat {state.current + 1}: your turn. Flip the top card."
         )
         self.query_one("#table-current", BigText).text = state.players[state.current]
-        next_meeting = min(state.meetings_resolved + 1, rules.MEETINGS_PER_GAME)
         self.query_one("#table-meetings-label", Static).update(
-            f"Next: Meeting {next_meeting} of {rules.MEETINGS_PER_GAME}"
+            f"Meetings done: {state.meetings_resolved} of {rules.MEETINGS_PER_GAME}"
         )
-        self.query_one("#table-meetings", Static).update(meeting_pips(state.meetings_resolved))
+        self.query_one("#table-meetings", BigText).text = meeting_pips(state.meetings_resolved)
         self.query_one("#table-picture", TablePicture).show(state)
 
     def action_next_turn(self) -> None:

@@ -216,6 +216,8 @@ class Director:
         started: list[float] = []
 
         def on_start() -> None:
+            if job.cancelled.is_set() or not self._settings().enabled:
+                self._speaker.stop()  # cancelled or muted while the player was starting
             if not started:
                 started.append(self._clock())
                 _emit(job.on_event, LineStarted(line.text))

@@ -134,7 +134,10 @@ def make_narrator(
         try:
             from moderator.narration.espeak_speaker import EspeakSpeaker
 
-            speaker = EspeakSpeaker(cache_dir)
+            language = library.languages.get(settings.lang)
+            voice = language.voice if language else "en"
+            clamped = settings.clamped()
+            speaker = EspeakSpeaker(cache_dir, warm_up=(voice, clamped.rate, clamped.volume))
         except Exception as error:
             warnings.append(f"Speech is off ({error}); showing captions only.")
             speaker = SilentSpeaker()

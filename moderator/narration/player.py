@@ -99,11 +99,13 @@ class AplayPlayer:
             self._stopped = True
             process = self._process
         if process is not None:
-            self._kill(process)
+            # No wait here: `stop` runs on the UI thread; `play` reaps the child.
+            self._kill(process, reap=False)
 
     @staticmethod
-    def _kill(process: subprocess.Popen[bytes]) -> None:
+    def _kill(process: subprocess.Popen[bytes], reap: bool = True) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=1.0)
+        if reap:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=1.0)

@@ -38,13 +38,17 @@ class SessionScreen(Screen[None]):
         return self.table_app.session
 
     def say(self, message: str, *, severity: str = "information") -> None:
-        """A notification that shows `message` literally (names are never markup)."""
+        """A notification that shows `message` literally (names are never markup).
+
+        Routine notices go away quickly so they never pile up over the table;
+        errors stay longer.
+        """
         if severity == "error":
-            self.notify(message, severity="error", markup=False)
+            self.notify(message, severity="error", markup=False, timeout=8)
         elif severity == "warning":
-            self.notify(message, severity="warning", markup=False)
+            self.notify(message, severity="warning", markup=False, timeout=8)
         else:
-            self.notify(message, markup=False)
+            self.notify(message, markup=False, timeout=3)
 
 
 class PlayScreen(SessionScreen):
@@ -75,6 +79,10 @@ class PlayScreen(SessionScreen):
             self.say(done)
         self.table_app.route()
         return True
+
+    def action_menu(self) -> None:
+        """Back to the start screen; the game is saved and can be resumed."""
+        self.table_app.back_to_start()
 
     def action_undo(self) -> None:
         """Take back the last action, saying what it was."""

@@ -46,6 +46,9 @@ class FinaleScreen(PlayScreen):
         Binding("enter", "results", "Enter results", id="results", tooltip="Who growled?"),
         Binding("c", "count", "Count again", id="count-again", tooltip="Replay the count to 3"),
         *PlayScreen.UNDO_BINDINGS,
+        Binding(
+            "escape", "menu", "Menu", id="finale-menu", tooltip="Back to the start screen (saved)"
+        ),
     ]
 
     def __init__(self) -> None:

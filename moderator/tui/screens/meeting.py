@@ -35,6 +35,9 @@ class MeetingScreen(PlayScreen):
         ),
         Binding("k", "knock_out", "Knock out", id="meeting-knock-out"),
         *PlayScreen.UNDO_BINDINGS,
+        Binding(
+            "escape", "menu", "Menu", id="meeting-menu", tooltip="Back to the start screen (saved)"
+        ),
     ]
 
     def compose(self) -> ComposeResult:

@@ -24,6 +24,9 @@ class ResultScreen(PlayScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save result", id="save-result", priority=True),
         *PlayScreen.UNDO_BINDINGS,
+        Binding(
+            "escape", "menu", "Menu", id="result-menu", tooltip="Back to the start screen (saved)"
+        ),
     ]
 
     def compose(self) -> ComposeResult:

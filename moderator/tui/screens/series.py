@@ -149,7 +149,3 @@ class SeriesScreen(PlayScreen):
             self.say("The unfinished series was set aside; a new one starts.")
         self.session.silence()
         self.table_app.show_screen(SetupScreen(plan))
-
-    def action_menu(self) -> None:
-        """Back to the start screen."""
-        self.table_app.back_to_start()

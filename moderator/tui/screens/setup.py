@@ -49,6 +49,21 @@ def checklist(count: int) -> str:
     )
 
 
+class NameInput(Input):
+    """The name field; Enter hands the name over and empties the field at once.
+
+    Emptying it inside the field's own key handling (not later, in the screen's
+    handler) means letters typed right after Enter start the next name instead
+    of being wiped: fast typists lose nothing.
+    """
+
+    async def action_submit(self) -> None:
+        """Post the name, then clear before the next key is processed."""
+        value = self.value
+        self.value = ""
+        self.post_message(self.Submitted(self, value, None))
+
+
 class RosterList(OptionList):
     """The seating, clockwise; keys here edit the selected player."""
 
@@ -83,7 +98,7 @@ class SetupScreen(SessionScreen):
         with Horizontal(id="setup-columns"):
             with Vertical(id="setup-left"):
                 yield Static("", id="setup-count", markup=False)
-                yield Input(placeholder="Name, then Enter (clockwise)", id="setup-name")
+                yield NameInput(placeholder="Name, then Enter (clockwise)", id="setup-name")
                 yield Static("", id="setup-error", markup=False)
                 yield RosterList(id="setup-roster")
                 with Horizontal(classes="button-row"):
@@ -148,6 +163,9 @@ class SetupScreen(SessionScreen):
             clean_roster([*others, name])
         except IllegalAction as error:
             self._error(str(error))
+            if not event.input.value:
+                # Give the refused name back to fix; nothing typed is lost.
+                event.input.value = event.value
             return
         if self.editing is None:
             self.players.append(name)
@@ -157,7 +175,6 @@ class SetupScreen(SessionScreen):
             self.players[seat] = name
             self.editing = None
         self._error("")
-        event.input.value = ""
         event.input.placeholder = "Name, then Enter (clockwise)"
         self._redraw(highlight=seat)
 

@@ -102,7 +102,3 @@ class TableScreen(PlayScreen):
         """A click on a tile offers to knock that player out."""
         if message.seat not in self.session.state.knocked_out:
             self.action_knock_out(highlight=message.seat)
-
-    def action_menu(self) -> None:
-        """Back to the start screen; the game is saved and can be resumed."""
-        self.table_app.back_to_start()

@@ -1,0 +1,81 @@
+"""The big-text font and the table picture's seating geometry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+import pytest
+from textual.geometry import Region
+
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.widgets.bigtext import ROWS, big_lines, big_width, render_big, wrap_words
+from moderator.tui.widgets.table_picture import layout_counts, seat_boxes
+from tests.tui.helpers import key, new_game
+
+
+def test_big_text_draws_known_letters_in_three_rows() -> None:
+    lines = big_lines("AB")
+    assert len(lines) == ROWS
+    assert {len(line) for line in lines} == {big_width("AB")}
+    assert lines == big_lines("ab"), "lower case is drawn in capitals"
+
+
+def test_unknown_characters_stay_literal_in_the_middle_row() -> None:
+    lines = big_lines("[/]")
+    assert lines[1] == "[ / ]" and lines[0].strip() == ""
+    assert "É" in big_lines("É")[1]
+
+
+def test_text_too_wide_for_big_letters_falls_back_to_plain_text() -> None:
+    assert wrap_words("ANN BOB", 100) == ["ANN BOB"]
+    assert wrap_words("ANN BOB", big_width("ANN")) == ["ANN", "BOB"]
+    assert wrap_words("Bartholomew", 10) is None
+    fallback = render_big("Bartholomew", 10)
+    assert fallback.plain == "Bartholomew"
+
+
+@pytest.mark.parametrize("count", range(4, 11))
+@pytest.mark.parametrize(("width", "height", "tile"), [(80, 18, 4), (80, 17, 5), (200, 50, 5)])
+def test_seats_never_overlap_and_stay_inside(
+    count: int, width: int, height: int, tile: int
+) -> None:
+    boxes = seat_boxes(count, width, height, tile)
+    assert len(boxes) == count == sum(layout_counts(count))
+    regions = [Region(x, y, w, h) for x, y, w, h in boxes]
+    for region in regions:
+        assert region.x >= 0 and region.right <= width
+        assert region.y >= 0 and region.bottom <= height
+    for first, second in combinations(regions, 2):
+        assert not first.overlaps(second)
+
+
+def test_seating_runs_clockwise_from_the_top_left() -> None:
+    boxes = seat_boxes(8, 80, 18, 4)
+    top = [x for x, y, _, _ in boxes if y == 0]
+    assert top == sorted(top), "the top row runs left to right"
+    bottom_y = max(y for _, y, _, _ in boxes)
+    bottom = [x for x, y, _, _ in boxes if y == bottom_y]
+    assert bottom == sorted(bottom, reverse=True), "the bottom row runs right to left"
+    assert boxes[3][0] > boxes[-1][0], "seat after the top row is on the right side"
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+async def test_ten_players_fit_on_an_80x24_screen(
+    app_factory: Callable[..., MindFlayerApp], theme: str
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = theme
+        await new_game(pilot, [f"Player {n}" for n in range(10)])
+        await key(pilot, "t", "m")
+        for _ in range(2):
+            await pilot.pause()
+            screen = app.screen
+            regions = [screen.query_one(f"#seat-{seat}").region for seat in range(10)]
+            for region in regions:
+                assert region.width > 8 and region.height >= 4
+                assert screen.region.contains_region(region)
+            for first, second in combinations(regions, 2):
+                assert not first.overlaps(second)
+            await key(pilot, "u")

@@ -1,0 +1,123 @@
+"""A silent, fast narrator that knows when it has finished talking.
+
+Snapshot and fuzz tests need the screen to stop changing before they look at
+it: captions and countdowns arrive from the narration thread. `TrackedNarrator`
+wraps the real narrator (speech disabled, a tiny time scale) and counts the
+playbacks that have not reported `Finished` yet; `settle` waits for zero, then
+lets the app handle the messages already posted.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from moderator.narration import Finished, NarrationEvent, VoiceSettings, make_narrator
+from moderator.narration.narrator import Narrator
+from moderator.tui.app import MindFlayerApp, make_app
+
+
+class TrackedNarrator:
+    """The real narrator, muted and fast, plus a count of unfinished playbacks."""
+
+    def __init__(self, cache_dir: Path, time_scale: float = 0.01) -> None:
+        self.inner: Narrator = make_narrator(
+            VoiceSettings(enabled=False), None, cache_dir, time_scale=time_scale
+        )
+        self._lock = threading.Lock()
+        self._running = 0
+        #: Scripts played, in order (for tests that check what was narrated).
+        self.played: list[str] = []
+
+    @property
+    def warnings(self) -> list[str]:
+        """The wrapped narrator's warnings."""
+        return self.inner.warnings
+
+    @property
+    def languages(self) -> Sequence[Any]:
+        """The wrapped narrator's languages."""
+        return self.inner.languages
+
+    @property
+    def idle(self) -> bool:
+        """Whether every playback so far has reported Finished."""
+        with self._lock:
+            return self._running == 0
+
+    def play(
+        self,
+        script: str,
+        context: Mapping[str, object],
+        on_event: Callable[[NarrationEvent], None],
+    ) -> None:
+        """Play through the real narrator, noting when this playback ends."""
+        done = threading.Event()
+
+        def tracked(event: NarrationEvent) -> None:
+            try:
+                on_event(event)
+            finally:
+                if isinstance(event, Finished) and not done.is_set():
+                    done.set()
+                    with self._lock:
+                        self._running -= 1
+
+        with self._lock:
+            self._running += 1
+        self.played.append(script)
+        self.inner.play(script, context, tracked)
+
+    def lines(self, script: str, context: Mapping[str, object]) -> list[str]:
+        """The captions of a script."""
+        return self.inner.lines(script, context)
+
+    def cancel(self) -> None:
+        """Silence at once."""
+        self.inner.cancel()
+
+    def update_settings(self, settings: Any) -> None:
+        """Pass new settings on."""
+        self.inner.update_settings(settings)
+
+    def close(self) -> None:
+        """Stop the narration thread."""
+        self.inner.close()
+
+
+def tracked_app(folders: Mapping[str, Path]) -> tuple[MindFlayerApp, TrackedNarrator]:
+    """The real app on these folders with a tracked, silent narrator."""
+    narrator = TrackedNarrator(folders["cache"])
+    app = make_app(
+        data_dir=folders["data"],
+        config_dir=folders["config"],
+        cache_dir=folders["cache"],
+        voice_scripts_dir=None,
+        narrator=narrator,
+    )
+    return app, narrator
+
+
+async def settle(pilot: Pilot[None], narrator: TrackedNarrator, timeout: float = 10.0) -> None:
+    """Wait (bounded) until narration is over and the app has drawn what it said."""
+    loops = int(timeout / 0.01)
+    for _ in range(loops):
+        if narrator.idle:
+            break
+        await pilot.pause(0.01)
+    else:
+        raise AssertionError(f"narration still running after {timeout} s: {narrator.played}")
+    # Messages posted before Finished are queued ahead of it: let them land.
+    await pilot.pause()
+    await pilot.pause()
+
+
+def still_cursor(pilot: Pilot[None]) -> None:
+    """Stop text cursors blinking, so a screenshot does not depend on timing."""
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False

@@ -16,9 +16,11 @@ from textual.message_pump import MessagePump
 
 from moderator.domain import GameState, rules
 from moderator.domain.timeline import LogEntry
+from moderator.narration import VoiceSettings
 from moderator.tui.config import TableSettings, save_settings
 from moderator.tui.messages import translate
 from moderator.tui.ports import GameScoreLike, NarratorLike, SavedGameLike, StoreLike
+from moderator.tui.voice import to_voice_settings
 
 
 @dataclass(frozen=True)
@@ -139,17 +141,17 @@ class Session:
         self.narrator.cancel()
 
     def toggle_mute(self) -> bool:
-        """Mute or unmute the voice; returns whether it is now muted."""
+        """Mute or unmute the voice; returns whether it is now muted.
+
+        Muting silences the current line at once but lets a running script go
+        on with its captions and timing (a muted reveal still works).
+        """
         self.muted = not self.muted
-        if self.muted:
-            self.narrator.cancel()
         self.narrator.update_settings(self.voice_settings())
         return self.muted
 
-    def voice_settings(self) -> object:
+    def voice_settings(self) -> VoiceSettings:
         """The narrator's settings for the current settings and mute state."""
-        from moderator.tui.voice import to_voice_settings
-
         settings = replace(self.settings, enabled=self.settings.enabled and not self.muted)
         return to_voice_settings(settings)
 

@@ -191,8 +191,10 @@ async def test_illegal_actions_are_refused_with_a_sentence(
 async def test_mute_help_history_and_palette(app_factory: Callable[[], MindFlayerApp]) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
+        narrator = app.session.narrator
         await key(pilot, "v")
         assert app.session.muted
+        assert narrator.settings.enabled is False  # type: ignore[attr-defined]
         await key(pilot, "v")
         assert not app.session.muted
         await key(pilot, "f1")

@@ -11,17 +11,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 KEYS = """\
-Everywhere   F1 or ?  help    F2  settings    v  mute/unmute    Ctrl+P  all commands
-Setup        Enter adds a name · on the list: Del remove, Shift+↑/↓ move, f first player,
-             e (or Enter) fix a name · Ctrl+R read the checklist aloud · Ctrl+S start
-Reveal       Enter starts (then hands-free) · Esc stops · t goes to the table
-Table        n or Space next turn · m Meeting card · k knock out (or click a tile)
-             u undo · r redo · Esc start screen (the game stays saved)
-Meeting      number keys 1-9, 0 or a click: sits out / back in · o pick who sits out
-             k knock out · Enter Meeting resolved · u undo · r redo
-Finale       c count again · Enter results
-Result       tick who growled, type Waffles · Ctrl+S save
-Series       n next game · s new series · Esc start screen"""
+Everywhere  F1 or ? help · F2 settings · v mute · Ctrl+P commands
+Setup       Enter adds a name · Ctrl+S start · Ctrl+R read aloud
+  the list  Del remove · Shift+↑/↓ move · f first · e fix a name
+Reveal      Enter starts, then hands-free · Esc stops · t table
+Table       n or Space next turn · m Meeting card · k knock out
+            u undo · r redo · Esc start screen (all is saved)
+Meeting     1-9, 0 or a click: sits out/back · o pick · k knock out
+            Enter Meeting resolved · u undo · r redo
+Finale      c count again · Enter results
+Result      tick who growled, type Waffles · Ctrl+S save
+Series      n next game · s new series · Esc start screen"""
 
 #: Quoted from the rulebook's reference panels (page 8).
 DURING_A_MEETING = (

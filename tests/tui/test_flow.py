@@ -11,6 +11,7 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
+from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from tests.tui.helpers import declare, key, knock_out, new_game, state_of, wait_for
@@ -210,3 +211,25 @@ async def test_resume_after_closing_mid_game(app_factory: Callable[[], MindFlaye
         await key(pilot, "c")
         assert isinstance(third.screen, MeetingScreen), "resumed in the middle of a Meeting"
         assert state_of(third).meeting is not None
+
+
+async def test_resume_between_games_offers_the_next_game(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    first = app_factory()
+    async with first.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, FOUR, first=3)
+        await play_quick_game(pilot, 0, (1, 2), {3: 2})
+    second = app_factory()
+    async with second.run_test(size=(80, 24)) as pilot:
+        assert "next game" in str(second.screen.query_one("#start-unfinished").render())
+        await key(pilot, "c")
+        assert isinstance(second.screen, SeriesScreen)
+        assert second.screen.query_one("#series-board").row_count == 4  # type: ignore[attr-defined]
+        await key(pilot, "n")
+        assert isinstance(second.screen, SetupScreen)
+        assert second.screen.players == FOUR
+        await key(pilot, "ctrl+s")
+        assert isinstance(second.screen, TableScreen)
+        game = second.session.game
+        assert game is not None and game.number == 2

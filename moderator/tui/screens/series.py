@@ -97,7 +97,7 @@ class SeriesScreen(PlayScreen):
         complete = rules.series_complete(played)
         self.query_one("#series-title", Static).update(
             f"Series: {played} of {rules.GAMES_PER_SERIES} games played"
-            + (f" (game {played}: {games[-1].winner.value} won)" if games else "")
+            + (f" (game {played}: the {games[-1].winner.value.capitalize()} won)" if games else "")
         )
         winners = rules.series_winners(points)
         self.query_one("#series-winner", BigText).text = " & ".join(winners) if winners else ""

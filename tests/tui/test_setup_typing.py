@@ -1,0 +1,50 @@
+"""Names typed quickly, one after the other, all arrive intact."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.widgets import Input
+
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.screens.setup import SetupScreen
+
+NAMES = ["Ann", "Bob", "[/]", "Dee", "Zoë"]
+
+
+async def test_keys_typed_right_after_enter_start_the_next_name(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#setup-name", Input).focus()
+        # Queue every key without waiting: as fast as a typist who never pauses.
+        for name in NAMES:
+            for char in name:
+                app.simulate_key(char)
+            app.simulate_key("enter")
+        app.simulate_key("E")
+        await pilot.pause()
+        assert screen.players == NAMES
+        assert screen.query_one("#setup-name", Input).value == "E"
+
+
+async def test_a_refused_name_stays_in_the_field_to_fix(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        field = screen.query_one("#setup-name", Input)
+        field.focus()
+        for name in ("Ann", "ANN"):
+            field.value = name
+            await pilot.press("enter")
+        assert screen.players == ["Ann"]
+        assert field.value == "ANN"
+        assert "Two players are called" in str(screen.query_one("#setup-error").render())

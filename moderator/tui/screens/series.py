@@ -45,6 +45,7 @@ class SeriesScreen(PlayScreen):
         """Title, board, winner, choices."""
         yield Header()
         yield Static("", id="series-title", markup=False)
+        yield BigText("", id="series-team")
         yield DataTable(id="series-board", cursor_type="row", zebra_stripes=True)
         yield BigText("", id="series-winner")
         yield Static("", id="series-leader", markup=False)
@@ -111,6 +112,9 @@ class SeriesScreen(PlayScreen):
             leader.append(", ".join(leaders))
         self.query_one("#series-leader", Static).update(leader)
         self.query_one("#series-next", Button).display = not complete
+        team = self.query_one("#series-team", BigText)
+        team.display = bool(games) and not complete
+        team.text = f"The {games[-1].winner.value} win" if games else ""
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Buttons do what their keys do."""

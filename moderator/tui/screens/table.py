@@ -61,6 +61,9 @@ class TableScreen(PlayScreen):
     def refresh_state(self) -> None:
         """Redraw from the game's state."""
         state = self.session.state
+        game = self.session.game
+        if game is not None:
+            self.sub_title = f"Game {game.number} of {rules.GAMES_PER_SERIES}"
         self.query_one("#table-turn", Digits).update(str(state.turn))
         self.query_one("#table-current-label", Static).update(
             f"Seat {state.current + 1}: your turn. Flip the top card."

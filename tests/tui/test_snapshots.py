@@ -15,60 +15,85 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from moderator.domain import GameState
+from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import key, knock_out, new_game, seat_players
-from tests.tui.tracking import TrackedNarrator, settle, still_cursor, tracked_app
+from tests.tui.tracking import (
+    TrackedNarrator,
+    knock_out,
+    press,
+    seat,
+    settle,
+    start_game,
+    still_cursor,
+    tracked_app,
+)
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
+
+def game_state(pilot: Pilot[None]) -> GameState:
+    """The open game's saved state."""
+    app = pilot.app
+    assert isinstance(app, MindFlayerApp)
+    return app.session.state
+
+
 Scenario = Callable[[Pilot[None], TrackedNarrator], Awaitable[None]]
 
 
 async def setup_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """Seven names typed, Cy (seat 3) chosen as the first player."""
-    await pilot.press("n")
-    await seat_players(pilot, SEVEN, first=2)
+    await press(pilot, "n")
+    await seat(pilot, SEVEN, first=2)
     assert isinstance(pilot.app.screen, SetupScreen)
 
 
 async def table_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
-    """Seven players, turn 5: one Meeting resolved, Fay knocked out, Eve to play."""
-    await new_game(pilot, SEVEN, first=2)
-    await key(pilot, "t")  # straight to the table (reveal skipped)
-    await key(pilot, "n", "m", "enter")  # Cy passes, Dee's Meeting card, resolved
+    """Seven players, turn 4: one Meeting resolved, Fay knocked out, Gus to play."""
+    await start_game(pilot, SEVEN, first=2)
+    await press(pilot, "t")  # straight to the table (reveal skipped)
+    await press(pilot, "n", "m", "enter")  # Cy passes, Dee's Meeting card, resolved
     await knock_out(pilot, 5)
-    await key(pilot, "n")
+    await press(pilot, "n")
     assert isinstance(pilot.app.screen, TableScreen)
+    state = game_state(pilot)
+    assert (state.turn, state.current, state.meetings_resolved) == (4, 6, 1)
+    assert state.knocked_out == frozenset({5})
 
 
 async def meeting_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """Meeting 2 of 3: Fay knocked out, Bob sits out, the passing chart shown."""
     await table_screen(pilot, narrator)
-    await key(pilot, "m", "2")
+    await press(pilot, "m", "2")
     assert isinstance(pilot.app.screen, MeetingScreen)
+    meeting = game_state(pilot).meeting
+    assert meeting is not None and meeting.number == 2
+    assert meeting.sitting_out == frozenset({1})
 
 
 async def finale_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """Four players; two knocked out end the game; the count to 3 has run."""
-    await new_game(pilot, FOUR)
-    await key(pilot, "n")
+    await start_game(pilot, FOUR)
+    await press(pilot, "n")
     await knock_out(pilot, 2)
     await knock_out(pilot, 3)
     assert isinstance(pilot.app.screen, FinaleScreen)
+    assert game_state(pilot).in_play == (0, 1)
 
 
 async def result_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """After that finale: Cy growled, Bob holds 2 Waffles; the preview shows points."""
     await finale_screen(pilot, narrator)
-    await key(pilot, "enter")
+    await press(pilot, "enter")
     screen = pilot.app.screen
     assert isinstance(screen, ResultScreen)
     screen.query_one("#possessed-2").value = True  # type: ignore[attr-defined]
@@ -76,25 +101,38 @@ async def result_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     await pilot.pause()
 
 
-async def _quick_game(pilot: Pilot[None], possessed: int, out: tuple[int, int]) -> None:
-    for seat in out:
-        await knock_out(pilot, seat)
-    await key(pilot, "enter")
+async def _quick_game(
+    pilot: Pilot[None], possessed: int, out: tuple[int, int], waffles: dict[int, int]
+) -> None:
+    for gone in out:
+        await knock_out(pilot, gone)
+    await press(pilot, "enter")
     screen = pilot.app.screen
     screen.query_one(f"#possessed-{possessed}").value = True  # type: ignore[attr-defined]
+    for winner, count in waffles.items():
+        screen.query_one(f"#waffles-{winner}").value = str(count)  # type: ignore[attr-defined]
     await pilot.pause()
-    await key(pilot, "ctrl+s")
+    await press(pilot, "ctrl+s")
     assert isinstance(pilot.app.screen, SeriesScreen)
 
 
 async def series_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """A complete 3-game series of four: Ann and Dee share the win on 3 points."""
-    await new_game(pilot, FOUR)
-    for number, (possessed, out) in enumerate(((0, (2, 3)), (1, (2, 3)), (2, (0, 1)))):
+    await start_game(pilot, FOUR)
+    games = ((0, (2, 3), {}), (1, (2, 3), {}), (2, (0, 1), {0: 1}))
+    for number, (possessed, out, waffles) in enumerate(games):
         if number:
-            await key(pilot, "n")
-            await key(pilot, "ctrl+s")
-        await _quick_game(pilot, possessed, out)
+            await press(pilot, "n")
+            await press(pilot, "ctrl+s")
+        await _quick_game(pilot, possessed, out, waffles)
+    app = pilot.app
+    assert isinstance(app, MindFlayerApp)
+    assert [game.points for game in app.session.series_games()][-1] == {
+        "Ann": 2,
+        "Bob": 1,
+        "Cy": 0,
+        "Dee": 1,
+    }
 
 
 SCENARIOS: dict[str, Scenario] = {

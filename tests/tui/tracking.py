@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 from moderator.narration import Finished, NarrationEvent, VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
 from moderator.tui.app import MindFlayerApp, make_app
+from moderator.tui.screens.setup import SetupScreen
 
 
 class TrackedNarrator:
@@ -121,3 +122,55 @@ def still_cursor(pilot: Pilot[None]) -> None:
     """Stop text cursors blinking, so a screenshot does not depend on timing."""
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
+
+
+# --- driving the app (kept here, so these tests do not move with tests/tui/helpers.py) ---
+
+
+async def press(pilot: Pilot[None], *keys: str) -> None:
+    """Keys as the table would press them, each handled before the next."""
+    for name in keys:
+        pilot.app.simulate_key(name)
+        await pilot.pause()
+
+
+async def seat(pilot: Pilot[None], names: Sequence[str], first: int) -> None:
+    """On the setup screen: add `names` clockwise and choose the first player."""
+    screen = pilot.app.screen
+    assert isinstance(screen, SetupScreen), screen
+    field = screen.query_one("#setup-name", Input)
+    field.focus()
+    await pilot.pause()
+    for name in names:
+        field.value = name
+        await press(pilot, "enter")
+    roster = screen.query_one("#setup-roster", OptionList)
+    roster.focus()
+    await pilot.pause()
+    roster.highlighted = first
+    await pilot.pause()
+    await press(pilot, "f")
+    assert screen.players == list(names), screen.players
+    assert screen.first_player == first, screen.first_player
+
+
+async def start_game(pilot: Pilot[None], names: Sequence[str], first: int = 0) -> None:
+    """From the start screen: a new series, the roster seated, the game started."""
+    await press(pilot, "n")
+    await seat(pilot, names, first)
+    await press(pilot, "ctrl+s")
+    app = pilot.app
+    assert isinstance(app, MindFlayerApp)
+    assert app.session.game is not None, "the game did not start"
+
+
+async def knock_out(pilot: Pilot[None], seat_: int) -> None:
+    """k, then pick `seat_` in the dialog (it lists the seats still in play)."""
+    app = pilot.app
+    assert isinstance(app, MindFlayerApp)
+    in_play = app.session.state.in_play
+    await press(pilot, "k")
+    picker = app.screen.query_one("#pick-list", OptionList)
+    picker.highlighted = in_play.index(seat_)
+    await press(pilot, "enter")
+    assert seat_ in app.session.state.knocked_out

@@ -30,13 +30,16 @@ async def seat_players(pilot: Pilot[None], names: Sequence[str], first: int = 0)
     app = pilot.app
     assert isinstance(app.screen, SetupScreen)
     field = app.screen.query_one("#setup-name", Input)
+    field.focus()
+    await pilot.pause(0)
     for name in names:
-        field.focus()
         field.value = name
-        await pilot.press("enter")
+        app.simulate_key("enter")
+        await pilot.pause(0)
+    await pilot.pause()
     app.screen.query_one("#setup-roster").focus()
     app.screen.query_one("#setup-roster").highlighted = first  # type: ignore[attr-defined]
-    await pilot.press("f")
+    await key(pilot, "f")
 
 
 async def new_game(
@@ -44,10 +47,9 @@ async def new_game(
 ) -> None:
     """From the start screen (or setup): a new series and a new game, started."""
     if from_start:
-        await pilot.press("n")
+        await key(pilot, "n")
     await seat_players(pilot, names, first)
-    await pilot.press("ctrl+s")
-    await pilot.pause()
+    await key(pilot, "ctrl+s")
 
 
 async def wait_for(pilot: Pilot[None], predicate: object, tries: int = 200) -> None:

@@ -19,6 +19,7 @@ import logging
 import os
 import queue
 import selectors
+import signal
 import subprocess
 import sys
 import threading
@@ -42,6 +43,8 @@ START_TIMEOUT = 10.0
 SYNTH_TIMEOUT = 3.0
 #: After this many hung lines in a row, speech is turned off for the session.
 MAX_HUNG_LINES = 2
+#: espeak sometimes ignores the rate in a new process (see `synth_worker`): try again.
+START_ATTEMPTS = 4
 LIBRARY_NAMES = ("libespeak-ng.so.1", "libespeak-ng.1.dylib", "libespeak.so.1")
 _PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -102,6 +105,8 @@ class WorkerClient:
         if not ready.get("ready"):
             self.kill()
             part = str(ready.get("part", "engine"))
+            if part == "retry":
+                raise SpeechFault("retry", f"The speech engine lost its settings: {ready}")
             if part == "library":
                 raise SpeechFault("library", LIBRARY_MISSING, permanent=True)
             raise SpeechFault(
@@ -153,10 +158,14 @@ class WorkerClient:
             raise SpeechFault("engine", "The speech engine sent garbage.") from error
         return answer if isinstance(answer, dict) else {}
 
-    def kill(self) -> None:
-        """End the child at once (and reap it, bounded)."""
+    def terminate(self) -> None:
+        """Kill the child; safe from any thread (the owner then reads end-of-file)."""
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self._process.pid, 9)
+            os.killpg(self._process.pid, signal.SIGKILL)
+
+    def kill(self) -> None:
+        """End the child at once, close its pipes and reap it (bounded); owner thread only."""
+        self.terminate()
         for stream in (self._process.stdin, self._process.stdout):
             try:
                 if stream is not None:
@@ -250,10 +259,13 @@ class EspeakSpeaker:
     def close(self) -> None:
         """Stop the engine thread and its child (bounded)."""
         self._player.stop()
+        worker = self._worker
+        if worker is not None:
+            worker.terminate()  # unblocks the engine thread if it waits on the child
         self._jobs.put(None)
         self._thread.join(timeout=2.0)
         worker, self._worker = self._worker, None
-        if worker is not None:
+        if worker is not None and not self._thread.is_alive():
             worker.kill()
 
     # -- extras ------------------------------------------------------------
@@ -304,8 +316,22 @@ class EspeakSpeaker:
         if self._worker is not None and self._worker.voice != voice:
             self._worker.kill()
             self._worker = None
-        if self._worker is None:
-            self._worker = WorkerClient(self._command, voice, self._start_timeout)
+        for attempt in range(1, START_ATTEMPTS + 1):
+            if self._worker is not None:
+                break
+            try:
+                self._worker = WorkerClient(self._command, voice, self._start_timeout)
+            except SpeechFault as fault:
+                if fault.part != "retry":
+                    raise
+                if attempt == START_ATTEMPTS:
+                    raise SpeechFault(
+                        "engine",
+                        "Speech is off: the speech engine keeps ignoring the speech rate. "
+                        "Showing captions only.",
+                        permanent=True,
+                    ) from fault
+        assert self._worker is not None
         return self._worker
 
     def _forget_worker(self, fault: SpeechFault) -> None:

@@ -31,15 +31,22 @@ arrives on espeak's own thread and only sets an Event.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import os
 import sys
+import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import IO, Any
 
 #: The child's own bound on one utterance; the parent's bound is longer.
 UTTERANCE_TIMEOUT = 2.5
+ATTEMPTS = 3
+RETRY_PAUSE = 0.02
+#: Time for espeak's callback thread to finish after `finished-utterance`.
+SETTLE = 0.005
 
 
 def _silence_stdio() -> IO[str]:
@@ -69,32 +76,64 @@ class EngineOwner:
         self.engine = pyttsx3.init()
         self._finished = threading.Event()
         self._errors: list[str] = []
+        self._completed = False
         self.engine.connect("finished-utterance", self._on_finished)
         self.engine.connect("error", self._on_error)
-        # Queued now, applied by the first runAndWait before the first utterance.
+        # Measured: in about 1 start in 30 the rate is lost (espeak keeps
+        # pyttsx3's initial 200 wpm) and setting it again in the same process
+        # never helps. So: set, speak a throw-away word, read the values back
+        # from espeak, and refuse to start when they did not hold; the app then
+        # starts a fresh child (see `SettingsLost`).
         self.engine.setProperty("voice", voice)
         self.engine.setProperty("rate", rate)
         self.engine.setProperty("volume", volume)
+        self._warm_up()
+        wanted = {_RATE: rate, _VOLUME: round(volume * 100)}
+        for parameter, value in wanted.items():
+            current = _current_parameter(parameter)
+            if current is not None and current != value:
+                raise SettingsLost(f"espeak parameter {parameter} is {current}, not {value}")
+
+    def _warm_up(self) -> None:
+        handle, name = tempfile.mkstemp(prefix="mindflayer-warm-up-", suffix=".wav")
+        os.close(handle)
+        try:
+            self.synthesize("Ready.", Path(name))
+        finally:
+            Path(name).unlink(missing_ok=True)
 
     def _on_finished(self, name: object = None, completed: object = True) -> None:
+        self._completed = bool(completed)
         self._finished.set()
 
     def _on_error(self, name: object = None, exception: object = None) -> None:
         self._errors.append(str(exception))
 
     def synthesize(self, text: str, path: Path) -> None:
-        """Write `text` to `path` as a WAV; raise when it did not happen in time."""
-        self._finished.clear()
-        self._errors.clear()
-        path.unlink(missing_ok=True)
-        self.engine.save_to_file(text, str(path))
-        self.engine.runAndWait()
-        if not self._finished.wait(UTTERANCE_TIMEOUT):
-            raise TimeoutError("the engine did not finish the line")
-        if self._errors:
-            raise RuntimeError("; ".join(self._errors))
-        if not path.is_file() or path.stat().st_size <= 44:
-            raise RuntimeError("the engine wrote no audio")
+        """Write `text` to `path` as a WAV; raise when it did not happen in time.
+
+        Measured with pyttsx3 2.99: when a line is queued right after the
+        previous one, the tail of espeak's callback thread can cancel it and
+        report `finished-utterance` with completed=False and no file (about 1
+        in 20 back-to-back lines). Such a line is simply synthesized again.
+        """
+        deadline = time.monotonic() + UTTERANCE_TIMEOUT
+        for _attempt in range(ATTEMPTS):
+            self._finished.clear()
+            self._errors.clear()
+            self._completed = False
+            path.unlink(missing_ok=True)
+            self.engine.save_to_file(text, str(path))
+            self.engine.runAndWait()
+            if not self._finished.wait(max(0.0, deadline - time.monotonic())):
+                raise TimeoutError("the engine did not finish the line")
+            if self._errors and not self._completed:
+                raise RuntimeError("; ".join(self._errors))
+            if self._completed and _has_audio(path):
+                time.sleep(SETTLE)  # espeak's thread is still finishing its callback
+                return
+            time.sleep(RETRY_PAUSE)  # let espeak's thread settle before the retry
+        raise RuntimeError("the engine wrote no audio")
 
     def voices(self) -> list[dict[str, object]]:
         """Every voice the engine offers."""
@@ -109,10 +148,46 @@ class EngineOwner:
         ]
 
 
+_RATE = 1
+_VOLUME = 2
+
+
+class SettingsLost(RuntimeError):
+    """espeak did not take the rate or volume; a new process will."""
+
+
+def _current_parameter(parameter: int) -> int | None:
+    """espeak's current value of a parameter (None when it cannot be read).
+
+    pyttsx3 binds `espeak_GetParameter` without its `current` argument, so its
+    own `getProperty("rate")` is unreliable; this binds it fully.
+    """
+    try:
+        from pyttsx3.drivers import _espeak
+
+        function = _espeak.dll.espeak_GetParameter
+        function.restype = ctypes.c_int
+        function.argtypes = [ctypes.c_int, ctypes.c_int]
+        return int(function(parameter, 1))
+    except Exception:
+        return None
+
+
+def _has_audio(path: Path) -> bool:
+    """Whether `path` is a WAV with at least one sample (more than its 44-byte header)."""
+    try:
+        return path.stat().st_size > 44
+    except OSError:
+        return False
+
+
 def serve(requests: IO[str], reply: IO[str], voice: str, rate: int, volume: float) -> int:
     """Start the engine, then answer requests until stdin closes."""
     try:
         owner = EngineOwner(voice, rate, volume)
+    except SettingsLost as error:
+        _send(reply, {"ready": False, "part": "retry", "error": str(error)})
+        return 1
     except (ImportError, OSError) as error:
         _send(reply, {"ready": False, "part": "library", "error": str(error)})
         return 1

@@ -118,7 +118,14 @@ def test_synthesis_that_never_finishes_is_abandoned(speech: None, tmp_path: Path
     command = fake_worker(
         tmp_path,
         "import time, pyttsx3.engine\n"
-        "pyttsx3.engine.Engine.runAndWait = lambda self: time.sleep(3600)\n",
+        "original = pyttsx3.engine.Engine.runAndWait\n"
+        "calls = []\n"
+        "def hang(self):\n"
+        "    calls.append(1)\n"
+        "    if len(calls) > 1:  # the start-up word works, every real line hangs\n"
+        "        time.sleep(3600)\n"
+        "    return original(self)\n"
+        "pyttsx3.engine.Engine.runAndWait = hang\n",
     )
     speaker = EspeakSpeaker(tmp_path, command, synth_timeout=0.3)
     start = time.monotonic()
@@ -232,3 +239,19 @@ def test_make_narrator_survives_a_speaker_that_cannot_be_built(
     assert recorder.wait(5)
     narrator.close()
     assert len(recorder.of(LineStarted)) == FINALE_LINES
+
+
+def test_an_engine_that_ignores_the_rate_is_restarted_then_given_up(
+    speech: None, tmp_path: Path
+) -> None:
+    """espeak sometimes loses the rate in a new process; a new process is tried, boundedly."""
+    count_file = tmp_path / "starts"
+    command = fake_worker(
+        tmp_path,
+        f"open({str(count_file)!r}, 'a').write('x')\n"
+        "from moderator.narration import synth_worker as worker\n"
+        "worker._current_parameter = lambda parameter: 999\n",
+    )
+    recorder = run_finale(EspeakSpeaker(tmp_path, command), tmp_path, bound=20)
+    assert "keeps ignoring the speech rate" in notices(recorder)
+    assert count_file.read_text() == "xxxx"

@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from narration_helpers import Recorder
 
 from moderator.narration.espeak_speaker import library_present
-from moderator.narration.events import NarrationEvent
 
 
 def _require_speech() -> bool:
@@ -83,33 +80,6 @@ def broken_sound_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     )
     monkeypatch.setenv("HOME", str(home))
     return home
-
-
-@dataclass
-class Recorder:
-    """Collects narration events with the monotonic time they arrived."""
-
-    events: list[tuple[float, NarrationEvent]] = field(default_factory=list)
-    finished: threading.Event = field(default_factory=threading.Event)
-
-    def __call__(self, event: NarrationEvent) -> None:
-        from moderator.narration.events import Finished
-
-        self.events.append((time.monotonic(), event))
-        if isinstance(event, Finished):
-            self.finished.set()
-
-    def of(self, kind: type) -> list[NarrationEvent]:
-        """Events of one type, in order."""
-        return [e for _, e in self.events if isinstance(e, kind)]
-
-    def times(self, kind: type) -> list[float]:
-        """Arrival times of events of one type."""
-        return [t for t, e in self.events if isinstance(e, kind)]
-
-    def wait(self, timeout: float) -> bool:
-        """Whether Finished arrived within `timeout` seconds."""
-        return self.finished.wait(timeout)
 
 
 @pytest.fixture

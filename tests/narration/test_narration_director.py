@@ -14,7 +14,7 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from conftest import Recorder
+from narration_helpers import Recorder
 
 from moderator.narration import (
     Clip,

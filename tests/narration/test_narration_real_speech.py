@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import Recorder
+from narration_helpers import Recorder
 
 from moderator.cli import main
 from moderator.narration import Finished, LineStarted, Notice, VoiceSettings, make_narrator

@@ -296,3 +296,23 @@ async def test_new_series_sets_an_unfinished_one_aside(
         assert any("set aside" in n.message for n in app._notifications)
         assert app.session.store.unfinished() is not None  # the new, empty series
         assert app.session.store.unfinished().game is None  # type: ignore[union-attr]
+
+
+async def test_number_fields_stay_fast_with_long_typing(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    """Textual's type="number" pattern froze the UI on ~20 digits and a letter."""
+    import time
+
+    app = app_factory()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await key(pilot, "f2")
+        field = app.screen.query_one("#settings-volume", Input)
+        field.focus()
+        field.value = ""
+        started = time.perf_counter()
+        for char in "1" + "5" * 24 + "x.5e":
+            app.simulate_key(char)
+        await pilot.pause()
+        assert time.perf_counter() - started < 2.0
+        assert field.value == "155.5"

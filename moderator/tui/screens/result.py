@@ -48,7 +48,7 @@ class ResultScreen(PlayScreen):
                     yield Static("Waffles:", classes="waffle-label", markup=False)
                     yield Input(
                         "0",
-                        type="integer",
+                        restrict=r"\d{0,2}",
                         max_length=2,
                         id=f"waffles-{seat}",
                         compact=True,

@@ -16,6 +16,11 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from moderator.tui.config import TableSettings
 
+#: What the number fields accept while typing. Textual's own type="number" and
+#: type="integer" patterns backtrack catastrophically (about 20 digits followed by
+#: another character freezes the UI for seconds), so the fields use this linear one.
+DECIMAL = r"\d{0,3}(\.\d{0,2})?"
+
 
 class SettingsScreen(ModalScreen[None]):
     """Edit and save the table's settings."""
@@ -49,14 +54,30 @@ class SettingsScreen(ModalScreen[None]):
                 )
             with Horizontal(classes="settings-row"):
                 yield Label("Rate (words/min)")
-                yield Input(str(current.rate), type="integer", id="settings-rate", compact=True)
+                yield Input(
+                    str(current.rate),
+                    restrict=r"\d{0,3}",
+                    max_length=3,
+                    id="settings-rate",
+                    compact=True,
+                )
             with Horizontal(classes="settings-row"):
                 yield Label("Volume (0-1)")
-                yield Input(str(current.volume), type="number", id="settings-volume", compact=True)
+                yield Input(
+                    str(current.volume),
+                    restrict=DECIMAL,
+                    max_length=5,
+                    id="settings-volume",
+                    compact=True,
+                )
             with Horizontal(classes="settings-row"):
                 yield Label("Reveal (seconds)")
                 yield Input(
-                    str(current.reveal_seconds), type="number", id="settings-reveal", compact=True
+                    str(current.reveal_seconds),
+                    restrict=DECIMAL,
+                    max_length=5,
+                    id="settings-reveal",
+                    compact=True,
                 )
             with Horizontal(classes="settings-row"):
                 yield Label("Announce each turn")

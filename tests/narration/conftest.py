@@ -6,51 +6,23 @@ with the reason, unless MINDFLAYER_REQUIRE_SPEECH=1 (CI), where they fail.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from narration_helpers import Recorder
-
-from moderator.narration.espeak_speaker import library_present
-
-
-def _require_speech() -> bool:
-    return os.environ.get("MINDFLAYER_REQUIRE_SPEECH") == "1"
-
-
-def _missing(*, player: bool) -> str | None:
-    if not library_present():
-        return "the espeak-ng library is missing (apt-get install libespeak-ng1)"
-    try:
-        import pyttsx3  # noqa: F401
-    except Exception as error:  # pragma: no cover - depends on the machine
-        return f"pyttsx3 cannot load ({error})"
-    if player and shutil.which("aplay") is None:
-        return "aplay is missing (apt-get install alsa-utils)"
-    return None
+from narration_helpers import Recorder, missing_speech, require_speech
 
 
 @pytest.fixture
 def speech() -> None:
     """Skip (or fail under MINDFLAYER_REQUIRE_SPEECH=1) without the speech library."""
-    reason = _missing(player=False)
-    if reason:
-        if _require_speech():
-            pytest.fail(f"MINDFLAYER_REQUIRE_SPEECH=1 but {reason}")
-        pytest.skip(reason)
+    require_speech(missing_speech(player=False))
 
 
 @pytest.fixture
 def playback(speech: None) -> None:
     """Like `speech`, and also needs aplay."""
-    reason = _missing(player=True)
-    if reason:
-        if _require_speech():
-            pytest.fail(f"MINDFLAYER_REQUIRE_SPEECH=1 but {reason}")
-        pytest.skip(reason)
+    require_speech(missing_speech(player=True))
 
 
 @pytest.fixture(scope="session")

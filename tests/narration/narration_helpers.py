@@ -2,11 +2,40 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import threading
 import time
 from dataclasses import dataclass, field
 
+import pytest
+
+from moderator.narration.espeak_speaker import library_present
 from moderator.narration.events import Finished, NarrationEvent
+
+REQUIRE_SPEECH_ENV = "MINDFLAYER_REQUIRE_SPEECH"
+
+
+def missing_speech(*, player: bool) -> str | None:
+    """Why real speech cannot be tested here, or None when it can."""
+    if not library_present():
+        return "the espeak-ng library is missing (apt-get install libespeak-ng1)"
+    try:
+        import pyttsx3  # noqa: F401
+    except Exception as error:  # pragma: no cover - depends on the machine
+        return f"pyttsx3 cannot load ({error})"
+    if player and shutil.which("aplay") is None:
+        return "aplay is missing (apt-get install alsa-utils)"
+    return None
+
+
+def require_speech(reason: str | None) -> None:
+    """Skip with `reason`, or fail when MINDFLAYER_REQUIRE_SPEECH=1 (CI must not skip)."""
+    if reason is None:
+        return
+    if os.environ.get(REQUIRE_SPEECH_ENV) == "1":
+        pytest.fail(f"{REQUIRE_SPEECH_ENV}=1 but {reason}")
+    pytest.skip(reason)
 
 
 @dataclass

@@ -255,3 +255,19 @@ def test_an_engine_that_ignores_the_rate_is_restarted_then_given_up(
     recorder = run_finale(EspeakSpeaker(tmp_path, command), tmp_path, bound=20)
     assert "keeps ignoring the speech rate" in notices(recorder)
     assert count_file.read_text() == "xxxx"
+
+
+def test_speech_tests_skip_without_the_library_unless_required(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import narration_helpers
+
+    monkeypatch.setattr(narration_helpers, "library_present", lambda: False)
+    reason = narration_helpers.missing_speech(player=False)
+    assert reason is not None and "libespeak-ng1" in reason
+    monkeypatch.delenv("MINDFLAYER_REQUIRE_SPEECH", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="libespeak-ng1"):
+        narration_helpers.require_speech(reason)
+    monkeypatch.setenv("MINDFLAYER_REQUIRE_SPEECH", "1")
+    with pytest.raises(pytest.fail.Exception, match="MINDFLAYER_REQUIRE_SPEECH=1"):
+        narration_helpers.require_speech(reason)

@@ -22,6 +22,7 @@ import selectors
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -199,7 +200,7 @@ class EspeakSpeaker:
         synth_timeout: float = SYNTH_TIMEOUT,
         warm_up: Voice = ("en", 160, 1.0),
     ) -> None:
-        self._cache = Path(cache_dir) / "speech"
+        self._cache = _usable_cache(Path(cache_dir) / "speech")
         self._command = list(worker_command or default_worker_command())
         self._player = player or AplayPlayer()
         self._start_timeout = start_timeout
@@ -347,7 +348,7 @@ class EspeakSpeaker:
         if cached is not None:
             request.future.set_result(cached)
             return
-        raw = request.path.with_name(f".{request.path.stem}.{os.getpid()}.raw.wav")
+        raw = request.path.with_name(f".{request.path.stem}.{os.getpid()}.{id(self)}.raw.wav")
         try:
             request.path.parent.mkdir(parents=True, exist_ok=True)
             worker = self._ensure_worker((request.voice, request.rate, request.volume))
@@ -386,6 +387,17 @@ class EspeakSpeaker:
             )
         finally:
             raw.unlink(missing_ok=True)
+
+
+def _usable_cache(folder: Path) -> Path:
+    """`folder`, or a private temporary one when it cannot be written (read-only home)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if os.access(folder, os.W_OK):
+            return folder
+    except OSError:
+        pass
+    return Path(tempfile.mkdtemp(prefix="mindflayer-speech-"))
 
 
 def _cached_clip(text: str, path: Path) -> Clip | None:

@@ -185,3 +185,15 @@ def test_voices_lists_languages_and_engine_voices(
 
 def test_shipped_dir_is_the_checkout_one() -> None:
     assert shipped_scripts_dir().name == "voice_scripts"
+
+
+def test_an_unusable_cache_folder_falls_back_to_a_private_one(speech: None, tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "cache"
+    not_a_folder.write_text("a file where the cache should be", encoding="utf-8")
+    speaker = EspeakSpeaker(not_a_folder)
+    try:
+        clip = speaker.synthesize("Eleven.", "en", 160, 1.0).result(timeout=30)
+    finally:
+        speaker.close()
+    assert clip.path is not None and clip.path.is_file()
+    assert not clip.path.is_relative_to(not_a_folder)

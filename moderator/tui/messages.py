@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
+from moderator.narration import Countdown, Finished, LineStarted, Notice
+
 
 @dataclass
 class NarrationLineStarted(Message):
@@ -47,18 +49,13 @@ class NarrationFinished(Message):
 
 
 def translate(playback: int, event: object) -> Message | None:
-    """The message for one narration event (matched by the contract's names).
-
-    Matching by the event type's name and attributes keeps this module free of
-    an import of the narration layer, which may be swapped for a stand-in.
-    """
-    kind = type(event).__name__
-    if kind == "LineStarted":
-        return NarrationLineStarted(playback, str(getattr(event, "text", "")))
-    if kind == "Countdown":
-        return NarrationCountedDown(playback, int(getattr(event, "seconds_left", 0)))
-    if kind == "Notice":
-        return NarrationNoticed(playback, str(getattr(event, "message", "")))
-    if kind == "Finished":
-        return NarrationFinished(playback, bool(getattr(event, "cancelled", False)))
+    """The message for one narration event (None for anything unknown)."""
+    if isinstance(event, LineStarted):
+        return NarrationLineStarted(playback, event.text)
+    if isinstance(event, Countdown):
+        return NarrationCountedDown(playback, event.seconds_left)
+    if isinstance(event, Notice):
+        return NarrationNoticed(playback, event.message)
+    if isinstance(event, Finished):
+        return NarrationFinished(playback, event.cancelled)
     return None

@@ -79,3 +79,13 @@ async def test_ten_players_fit_on_an_80x24_screen(
             for first, second in combinations(regions, 2):
                 assert not first.overlaps(second)
             await key(pilot, "u")
+
+
+def test_tall_terminals_get_the_full_block_font_when_it_fits() -> None:
+    from moderator.tui.widgets.bigtext import ROWS_LARGE, pick_scale
+
+    assert len(big_lines("Ann", 2)) == ROWS_LARGE
+    assert big_width("Ann", 2) == 2 * big_width("Ann")
+    assert pick_scale("Ann", 100, 50) == 2
+    assert pick_scale("Ann", 100, 24) == 1, "an 80x24 screen keeps the compact font"
+    assert pick_scale("Bartholomew Longname", 30, 50) == 1, "too wide for the large font"

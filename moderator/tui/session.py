@@ -18,7 +18,7 @@ from moderator.domain import GameState, rules
 from moderator.domain.timeline import LogEntry
 from moderator.narration import VoiceSettings
 from moderator.tui.config import TableSettings, save_settings
-from moderator.tui.messages import translate
+from moderator.tui.messages import NarrationFinished, translate
 from moderator.tui.ports import GameScoreLike, NarratorLike, SavedGameLike, StoreLike
 from moderator.tui.voice import to_voice_settings
 
@@ -52,6 +52,8 @@ class Session:
         #: Temporary silence (the mute key); not saved, unlike settings.enabled.
         self.muted = False
         self._playbacks = itertools.count(1)
+        #: The playback still running (0: none); written by the narration thread too.
+        self._speaking = 0
 
     # --- the game -----------------------------------------------------------------
 
@@ -123,14 +125,23 @@ class Session:
         through its settings.
         """
         playback = next(self._playbacks)
+        self._speaking = playback
 
         def on_event(event: object) -> None:
+            # Runs on the narration thread: only an int store and post_message here.
             message = translate(playback, event)
+            if isinstance(message, NarrationFinished) and self._speaking == playback:
+                self._speaking = 0
             if message is not None:
                 target.post_message(message)
 
         self.narrator.play(script, dict(context), on_event)
         return playback
+
+    @property
+    def speaking(self) -> bool:
+        """Whether a script started here is still running."""
+        return self._speaking != 0
 
     def lines(self, script: str, context: Mapping[str, object]) -> list[str]:
         """The captions of a script (for showing without playing)."""
@@ -138,6 +149,7 @@ class Session:
 
     def silence(self) -> None:
         """Stop whatever is being said, at once."""
+        self._speaking = 0
         self.narrator.cancel()
 
     def toggle_mute(self) -> bool:

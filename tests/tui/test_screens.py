@@ -316,3 +316,20 @@ async def test_number_fields_stay_fast_with_long_typing(
         await pilot.pause()
         assert time.perf_counter() - started < 2.0
         assert field.value == "155.5"
+
+
+async def test_escape_silences_first_then_leaves(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    from moderator.tui.screens.meeting import MeetingScreen
+
+    app = app_factory(time_scale=1.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, FOUR)
+        await key(pilot, "m")
+        assert isinstance(app.screen, MeetingScreen)
+        assert app.session.speaking
+        await key(pilot, "escape")
+        assert isinstance(app.screen, MeetingScreen) and not app.session.speaking
+        await key(pilot, "escape")
+        assert isinstance(app.screen, StartScreen)

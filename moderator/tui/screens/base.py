@@ -81,7 +81,14 @@ class PlayScreen(SessionScreen):
         return True
 
     def action_menu(self) -> None:
-        """Back to the start screen; the game is saved and can be resumed."""
+        """Esc: silence the voice at once if it is speaking, else back to the start screen.
+
+        The game is saved and can be resumed from the start screen.
+        """
+        if self.session.speaking:
+            self.session.silence()
+            self.say("Silenced. Esc again: start screen.")
+            return
         self.table_app.back_to_start()
 
     def action_undo(self) -> None:

@@ -16,7 +16,7 @@ Setup       Enter adds a name · Ctrl+S start · Ctrl+R read aloud
   the list  Del remove · Shift+↑/↓ move · f first · e fix a name
 Reveal      Enter starts, then hands-free · Esc stops · t table
 Table       n or Space next turn · m Meeting card · k knock out
-            u undo · r redo · Esc start screen (all is saved)
+            u undo · r redo · Esc silence, again: start screen (saved)
 Meeting     1-9, 0 or a click: sits out/back · o pick · k knock out
             Enter Meeting resolved · u undo · r redo
 Finale      c count again · Enter results

@@ -8,6 +8,8 @@ tui); this module only parses arguments and dispatches, importing lazily so
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -50,6 +52,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `mindflayer` console script and `python -m moderator`."""
+    try:
+        return _dispatch(argv)
+    except BrokenPipeError:
+        # `mindflayer voices | head`: the reader left; that is not an error.
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - replaced for shutdown
+        return 0
+
+
+def _dispatch(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "history":
         from moderator.storage.history_cli import run_history

@@ -1,0 +1,366 @@
+"""TUI bench: the table app against a bare Textual app measured in the same run.
+
+1. Start-up to the first frame and peak memory (ru_maxrss), each app started
+   N times in fresh subprocesses (headless) that exit right after their first
+   refresh; medians, and the ratios app / bare.
+2. Key-to-screen latency: `app.simulate_key` + `pilot.pause(0)` for "next turn"
+   on the table screen (the action is saved to SQLite first, as in play), vs a
+   bare app whose key updates a label; median and p95.
+3. Idle CPU over 30 s in a real terminal (tmux): the app sitting on the table
+   screen and the bare app side by side; utime+stime from /proc/<pid>/stat.
+
+Run with `make bench` (or `.venv/bin/python bench/bench_tui.py`); about a minute
+and a half. Needs tmux for part 3 (skipped with a message otherwise).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = 7
+KEYS = 300
+IDLE_SECONDS = 30.0
+
+#: The child run for part 1: build an app, exit after its first refresh, report.
+STARTUP_CHILD = r"""
+import time
+t0 = time.perf_counter()
+import json, resource, sys
+from pathlib import Path
+
+kind, base = sys.argv[1], Path(sys.argv[2])
+if kind == "bare":
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Hello(App):
+        def compose(self):
+            yield Static("Hello, world")
+
+    app = Hello()
+else:
+    from moderator.tui.app import make_app
+
+    app = make_app(
+        data_dir=base / "data", config_dir=base / "config", cache_dir=base / "cache",
+        voice_scripts_dir=None,
+    )
+result = {}
+
+def first_frame():
+    result["first_frame"] = time.perf_counter() - t0
+    app.exit()
+
+async def auto_pilot(pilot):
+    await pilot.pause()
+    app.call_after_refresh(first_frame)
+
+app.run(headless=True, size=(100, 32), auto_pilot=auto_pilot)
+result["maxrss_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps(result))
+"""
+
+#: A bare app for parts 2 and 3: one label, one key that changes it.
+BARE_APP = r"""
+from textual.app import App
+from textual.binding import Binding
+from textual.widgets import Footer, Header, Static
+
+
+class Bare(App):
+    BINDINGS = [Binding("n", "next", "Next")]
+
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+
+    def compose(self):
+        yield Header()
+        yield Static("Hello, world", id="label")
+        yield Footer()
+
+    def action_next(self):
+        self.count += 1
+        self.query_one("#label", Static).update(f"Turn {self.count}")
+"""
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) of the values, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def fresh_dirs(base: Path) -> dict[str, str]:
+    """Data/config/cache folders under `base` and a HOME whose ALSA output is null."""
+    home = base / "home"
+    for name in ("data", "config", "cache", "home"):
+        (base / name).mkdir(parents=True, exist_ok=True)
+    (home / ".asoundrc").write_text("pcm.!default { type null }\nctl.!default { type null }\n")
+    return {
+        "HOME": str(home),
+        "MINDFLAYER_DATA_DIR": str(base / "data"),
+        "MINDFLAYER_CONFIG_DIR": str(base / "config"),
+        "MINDFLAYER_CACHE_DIR": str(base / "cache"),
+    }
+
+
+# --- 1. start-up and memory ----------------------------------------------------------
+
+
+def startup_once(kind: str) -> tuple[float, float, int]:
+    """(first frame s, process wall s, maxrss KiB) of one fresh process."""
+    with tempfile.TemporaryDirectory(prefix="bench-tui-") as tmp:
+        env = {**os.environ, **fresh_dirs(Path(tmp)), "TERM": "xterm-256color"}
+        started = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-c", STARTUP_CHILD, kind, tmp],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            timeout=60,
+            check=False,
+        )
+        wall = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"{kind} start-up run failed:\n{done.stderr[-2000:]}")
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return result["first_frame"], wall, result["maxrss_kib"]
+
+
+def bench_startup() -> None:
+    runs: dict[str, list[tuple[float, float, int]]] = {"bare": [], "app": []}
+    startup_once("bare")  # warm the file cache for both
+    startup_once("app")
+    for _ in range(RUNS):
+        for kind in runs:
+            runs[kind].append(startup_once(kind))
+    medians = {
+        kind: tuple(statistics.median(r[i] for r in values) for i in range(3))
+        for kind, values in runs.items()
+    }
+    (b_frame, b_wall, b_rss), (a_frame, a_wall, a_rss) = medians["bare"], medians["app"]
+    print(f"startup runs per app:                 {RUNS} (median)")
+    print(f"first frame, bare Textual app:        {b_frame * 1000:7.0f} ms")
+    print(f"first frame, mindflayer app:          {a_frame * 1000:7.0f} ms")
+    print(f"first frame ratio app/bare:           {a_frame / b_frame:7.2f}")
+    print(f"process wall (start to exit), bare:   {b_wall * 1000:7.0f} ms")
+    print(f"process wall (start to exit), app:    {a_wall * 1000:7.0f} ms")
+    print(f"process wall ratio app/bare:          {a_wall / b_wall:7.2f}")
+    print(f"peak RSS, bare Textual app:           {b_rss / 1024:7.1f} MiB")
+    print(f"peak RSS, mindflayer app:             {a_rss / 1024:7.1f} MiB")
+    print(f"peak RSS ratio app/bare:              {a_rss / b_rss:7.2f}")
+
+
+# --- 2. key-to-screen latency ------------------------------------------------------------
+
+
+async def latency_app(base: Path) -> list[float]:
+    from textual.widgets import Input, OptionList
+
+    from moderator.narration import VoiceSettings, make_narrator
+    from moderator.tui.app import make_app
+    from moderator.tui.screens.table import TableScreen
+    from moderator.tui.widgets.bigtext import BigText
+
+    dirs = {name: base / name for name in ("data", "config", "cache")}
+    for folder in dirs.values():
+        folder.mkdir(parents=True, exist_ok=True)
+    narrator = make_narrator(VoiceSettings(enabled=False), None, dirs["cache"], time_scale=0.01)
+    app = make_app(dirs["data"], dirs["config"], dirs["cache"], None, narrator=narrator)
+    samples: list[float] = []
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.simulate_key("n")
+        await pilot.pause()
+        field = app.screen.query_one("#setup-name", Input)
+        for name in PLAYERS:
+            field.focus()
+            field.value = name
+            app.simulate_key("enter")
+            await pilot.pause()
+        app.screen.query_one("#setup-roster", OptionList).focus()
+        app.simulate_key("ctrl+s")
+        await pilot.pause()
+        app.simulate_key("t")  # past the reveal, to the table
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen), app.screen
+        for _ in range(KEYS):
+            started = time.perf_counter()
+            app.simulate_key("n")
+            await pilot.pause(0)
+            samples.append(time.perf_counter() - started)
+            state = app.session.state
+            shown = app.screen.query_one("#table-current", BigText).text
+            assert shown == state.players[state.current], "the screen lags the state"
+    return samples
+
+
+async def latency_bare() -> list[float]:
+    namespace: dict[str, object] = {}
+    exec(BARE_APP, namespace)  # our own constant, shared with the tmux run
+    app = namespace["Bare"]()  # type: ignore[operator]
+    samples: list[float] = []
+    async with app.run_test(size=(100, 32)) as pilot:  # type: ignore[attr-defined]
+        await pilot.pause()
+        for _ in range(KEYS):
+            started = time.perf_counter()
+            app.simulate_key("n")  # type: ignore[attr-defined]
+            await pilot.pause(0)
+            samples.append(time.perf_counter() - started)
+    return samples
+
+
+def bench_latency() -> None:
+    with tempfile.TemporaryDirectory(prefix="bench-tui-") as tmp:
+        app = asyncio.run(latency_app(Path(tmp)))
+    bare = asyncio.run(latency_bare())
+    a_med, a_p95 = statistics.median(app) * 1000, pct(app, 0.95) * 1000
+    b_med, b_p95 = statistics.median(bare) * 1000, pct(bare, 0.95) * 1000
+    print(f"key-to-screen keys per app:           {KEYS}")
+    print(f"key-to-screen, bare app:              median {b_med:6.2f} ms  p95 {b_p95:6.2f} ms")
+    print(f"key-to-screen, next turn (saved):     median {a_med:6.2f} ms  p95 {a_p95:6.2f} ms")
+    print(
+        f"key-to-screen ratio app/bare:         median {a_med / b_med:6.2f}     "
+        f"p95 {a_p95 / b_p95:6.2f}"
+    )
+
+
+# --- 3. idle CPU in a real terminal ------------------------------------------------------------
+
+
+def cpu_ticks(pid: int) -> int:
+    """utime + stime of a process, in clock ticks."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def bench_idle() -> None:
+    tmux = shutil.which("tmux")
+    if tmux is None:
+        print("idle CPU:                             skipped (tmux is not installed)")
+        return
+    socket = f"bench-tui-{os.getpid()}-{uuid.uuid4().hex[:6]}"
+
+    def run(*args: str) -> str:
+        return subprocess.run(
+            [tmux, "-L", socket, *args], capture_output=True, text=True, timeout=10, check=True
+        ).stdout
+
+    def wait_for(target: str, text: str, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in run("capture-pane", "-p", "-t", target):
+                return
+            time.sleep(0.05)
+        screen = run("capture-pane", "-p", "-t", target)
+        raise SystemExit(f"{target}: {text!r} not on screen:\n{screen}")
+
+    with tempfile.TemporaryDirectory(prefix="bench-tui-") as tmp:
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+            **fresh_dirs(Path(tmp)),
+        }
+        bare_script = Path(tmp) / "bare.py"
+        bare_script.write_text(BARE_APP + "\nBare().run()\n")
+        mindflayer = Path(sys.executable).parent / "mindflayer"
+        try:
+            subprocess.run(
+                [
+                    tmux,
+                    "-L",
+                    socket,
+                    "-f",
+                    "/dev/null",
+                    "new-session",
+                    "-d",
+                    "-s",
+                    "app",
+                    "-x",
+                    "100",
+                    "-y",
+                    "32",
+                    str(mindflayer),
+                ],
+                env=env,
+                check=True,
+                timeout=10,
+            )
+            run(
+                "new-session",
+                "-d",
+                "-s",
+                "bare",
+                "-x",
+                "100",
+                "-y",
+                "32",
+                sys.executable,
+                str(bare_script),
+            )
+            wait_for("app", "New series (n)")
+            run("send-keys", "-t", "app", "n")
+            wait_for("app", "players seated")
+            for name in PLAYERS[:4]:
+                run("send-keys", "-t", "app", "-l", name)
+                run("send-keys", "-t", "app", "Enter")
+            wait_for("app", "4. Dee")
+            run("send-keys", "-t", "app", "C-s")
+            wait_for("app", "Seat 1: your turn")
+            wait_for("bare", "Hello, world")
+            time.sleep(2.0)  # let start-up work (speech warm-up) finish before measuring
+            pids = {
+                name: int(run("display-message", "-p", "-t", name, "#{pane_pid}").strip())
+                for name in ("bare", "app")
+            }
+            ticks = os.sysconf("SC_CLK_TCK")
+            before = {name: cpu_ticks(pid) for name, pid in pids.items()}
+            started = time.monotonic()
+            time.sleep(IDLE_SECONDS)
+            elapsed = time.monotonic() - started
+            after = {name: cpu_ticks(pid) for name, pid in pids.items()}
+            wait_for("app", "Seat 1: your turn", timeout=1.0)  # still on the table screen
+        finally:
+            subprocess.run([tmux, "-L", socket, "kill-server"], capture_output=True, check=False)
+    usage = {name: (after[name] - before[name]) / ticks / elapsed * 100 for name in ("bare", "app")}
+    print(f"idle CPU over {elapsed:.0f} s in tmux, bare app:    {usage['bare']:6.2f} %")
+    print(f"idle CPU over {elapsed:.0f} s in tmux, table screen: {usage['app']:6.2f} %")
+    if usage["bare"] > 0:
+        print(f"idle CPU ratio app/bare:              {usage['app'] / usage['bare']:6.2f}")
+    else:
+        print("idle CPU ratio app/bare:              n/a (the bare app used no measurable CPU)")
+
+
+def main() -> None:
+    started = time.monotonic()
+    print(f"python {sys.version.split()[0]}, textual {textual_version()}")
+    bench_startup()
+    bench_latency()
+    bench_idle()
+    print(f"bench_tui total:                      {time.monotonic() - started:7.1f} s")
+
+
+def textual_version() -> str:
+    from importlib.metadata import version
+
+    return version("textual")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()

@@ -248,14 +248,9 @@ def test_four_players_ended_by_knockouts_saved_in_the_database(
         unfinished = store.unfinished()
         assert unfinished is not None and unfinished.game is None
         (game,) = store.series_games(unfinished.series_id)
-        assert game.players == ("Ann", "Bob", "Cy", "Dee") or list(game.players) == [
-            "Ann",
-            "Bob",
-            "Cy",
-            "Dee",
-        ]
+        assert list(game.players) == ["Ann", "Bob", "Cy", "Dee"]
         assert game.winner is Team.SANE
         assert dict(game.points) == {"Ann": 1, "Bob": 3, "Cy": 0, "Dee": 1}
-        assert game.possessed == ("Cy",) or set(game.possessed) == {"Cy"}
+        assert set(game.possessed) == {"Cy"}
     finally:
         store.close()

@@ -57,6 +57,9 @@ class MindFlayerApp(App[None]):
         """Show a game screen: above the start screen, or instead of the game screen."""
         from moderator.tui.screens.start import StartScreen
 
+        if not any(isinstance(shown, StartScreen) for shown in self.screen_stack):
+            # Shutting down (the stack is being emptied): a late action shows nothing.
+            return
         # A dialog left open over the old screen (help, a player picker) would
         # otherwise be the one replaced: close it first.
         while isinstance(self.screen, ModalScreen) and len(self.screen_stack) > 2:

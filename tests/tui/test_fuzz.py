@@ -1,0 +1,284 @@
+"""Seeded fuzzing of the whole app: thousands of random keys and clicks.
+
+Random keys (the screens' binding keys weighted up, so games really get
+played), random clicks on widgets and on bare coordinates, and now and then a
+purposeful move (a name typed on the setup screen, results ticked) drive the
+real app on temp folders with a silent narrator. After every step the open
+game must obey the domain: the current player is in play unless the game is
+over, at most 3 Meetings, and replaying the timeline's events gives the state.
+Every few steps, once the app is idle, the screen shown must fit the state.
+When the app quits (a random `ctrl+q`, the Quit button, the palette), it is
+started again on the same folders, as a table would. At the end, each game's
+log read back through a fresh read-only Store equals what the app had in
+memory. An exception anywhere fails the test (`run_test` re-raises it).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from textual.pilot import OutOfBounds, Pilot
+from textual.widget import Widget
+from textual.widgets import Input
+
+from moderator.domain import replay, rules
+from moderator.storage import Store
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.ports import SavedGameLike
+from moderator.tui.screens.finale import FinaleScreen
+from moderator.tui.screens.meeting import MeetingScreen
+from moderator.tui.screens.result import ResultScreen
+from moderator.tui.screens.series import SeriesScreen
+from moderator.tui.screens.setup import SetupScreen
+from moderator.tui.screens.table import TableScreen
+from moderator.tui.widgets.bigtext import BigText
+from tests.tui.tracking import tracked_app
+
+pytestmark = pytest.mark.slow
+
+SEEDS = (20261129, 7)
+#: Steps per seed: 2 x 2500 = 5000 random keys and clicks in all.
+STEPS = 2500
+#: A safety bound per seed (seconds); the test fails if the steps did not fit.
+BUDGET = 90.0
+#: Check the screen against the state every this many steps (after an idle wait).
+SCREEN_CHECK_EVERY = 50
+SIZES = ((80, 24), (100, 30), (120, 40))
+
+#: Keys the screens bind, weighted up so the fuzzer plays games.
+BINDING_KEYS: dict[str, float] = {
+    "n": 12,
+    "space": 6,
+    "m": 8,
+    "k": 6,
+    "u": 5,
+    "r": 4,
+    "enter": 14,
+    "escape": 5,
+    "c": 3,
+    "t": 4,
+    "o": 3,
+    "s": 2,
+    "b": 1,
+    "h": 2,
+    "f": 2,
+    "e": 2,
+    "ctrl+s": 8,
+    "ctrl+r": 1,
+    "tab": 5,
+    "shift+tab": 2,
+    "up": 3,
+    "down": 4,
+    "f1": 0.5,
+    "f2": 0.5,
+    "question_mark": 0.5,
+    "v": 1,
+}
+OTHER_KEYS: dict[str, float] = {
+    **{letter: 1 for letter in "adgijlpqwxyz"},
+    **{str(digit): 2 for digit in range(10)},
+    "left": 1,
+    "right": 1,
+    "home": 1,
+    "end": 1,
+    "pageup": 1,
+    "pagedown": 1,
+    "backspace": 2,
+    "delete": 1,
+    "minus": 1,
+    "shift+up": 1,
+    "shift+down": 1,
+    "ctrl+z": 1,
+    "ctrl+y": 1,
+    "ctrl+c": 1,
+    "ctrl+a": 1,
+    "ctrl+e": 1,
+    "ctrl+p": 0.3,
+    "ctrl+q": 0.2,
+}
+KEYS = list({**OTHER_KEYS, **BINDING_KEYS}.items())
+
+#: Names a table might type, hostile ones included (markup, control bytes, long, wide).
+NAMES = [
+    "Ann",
+    "Bob",
+    "Cy",
+    "Dee",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "[/]",
+    "[@click=app.quit]x",
+    "[bold]B",
+    "\x1b[31mRed",
+    "Zoë",
+    "李雷",
+    "🙂 Smile",
+    "A" * 30,
+    " ",
+    "ann",
+]
+
+
+@dataclass
+class Fuzzer:
+    """One seed's run: the random source, counts, and the games seen."""
+
+    rng: random.Random
+    steps: int = 0
+    clicks: int = 0
+    restarts: int = 0
+    screens: Counter[str] = field(default_factory=Counter)
+    games: dict[int, SavedGameLike] = field(default_factory=dict)
+
+    def key(self) -> str:
+        names, weights = zip(*KEYS, strict=True)
+        return self.rng.choices(names, weights)[0]
+
+    async def step(self, pilot: Pilot[None]) -> None:
+        """One random key, click or purposeful move."""
+        app = pilot.app
+        roll = self.rng.random()
+        if roll < 0.025:
+            await self.click(pilot)
+        elif roll < 0.2 and isinstance(app.screen, SetupScreen):
+            if len(app.screen.players) >= rules.MIN_PLAYERS and self.rng.random() < 0.3:
+                app.simulate_key("ctrl+s")
+            else:
+                self.type_name(app)
+                app.simulate_key("enter")
+        elif roll < 0.2 and isinstance(app.screen, ResultScreen):
+            self.tick_results(app.screen)
+            app.simulate_key("ctrl+s")
+        else:
+            app.simulate_key(self.key())
+        self.steps += 1
+        await pilot.pause(0)
+
+    async def click(self, pilot: Pilot[None]) -> None:
+        """A click on a random visible widget, or on a random cell of the screen."""
+        app = pilot.app
+        width, height = app.size
+        try:
+            if self.rng.random() < 0.6:
+                widgets = [w for w in app.screen.query(Widget) if w.region.area > 0]
+                if widgets:
+                    target = self.rng.choice(widgets)
+                    region = target.region
+                    x = region.x + self.rng.randrange(region.width)
+                    y = region.y + self.rng.randrange(region.height)
+                    await pilot.click(offset=(min(x, width - 1), min(y, height - 1)))
+            else:
+                offset = (self.rng.randrange(width), self.rng.randrange(height))
+                await pilot.click(offset=offset)
+        except OutOfBounds:
+            pass
+        self.clicks += 1
+
+    def type_name(self, app: MindFlayerApp) -> None:
+        """Put a name in the setup screen's field (as typed), ready for Enter."""
+        for field_ in app.screen.query("#setup-name").results(Input):
+            field_.focus()
+            field_.value = self.rng.choice(NAMES)
+
+    def tick_results(self, screen: ResultScreen) -> None:
+        """Tick a plausible set of Possessed and some Waffles."""
+        if screen.session.game is None or not screen.query("#possessed-0"):
+            return
+        state = screen.session.state
+        possessed = self.rng.sample(
+            range(state.count), rules.setup_for(state.count).mind_flayer + self.rng.randrange(2)
+        )
+        for seat in range(state.count):
+            screen.query_one(f"#possessed-{seat}").value = seat in possessed  # type: ignore[attr-defined]
+            waffles = self.rng.choice(["0", "0", "1", "2", "", "-1", "9"])
+            screen.query_one(f"#waffles-{seat}", Input).value = waffles
+
+
+def check_state(app: MindFlayerApp, fuzzer: Fuzzer) -> None:
+    """The domain's invariants on the open game, after any step."""
+    game = app.session.game
+    if game is None:
+        return
+    fuzzer.games[game.game_id] = game
+    state = game.state
+    assert replay(game.timeline.events) == state, "the timeline no longer replays to the state"
+    assert 0 <= state.meetings_resolved <= rules.MEETINGS_PER_GAME
+    assert state.knocked_out <= frozenset(range(state.count))
+    if not state.is_over:
+        assert state.current in state.in_play, (state.current, state.knocked_out)
+        assert len(state.in_play) > 2, "the game should have ended"
+
+
+def check_screen(app: MindFlayerApp) -> None:
+    """What the screen shows fits the saved state (checked when the app is idle)."""
+    screen = app.screen
+    game = app.session.game
+    if isinstance(screen, TableScreen):
+        assert game is not None
+        state = game.state
+        assert state.meeting is None and not state.is_over, state
+        shown = screen.query_one("#table-current", BigText).text
+        assert shown == state.players[state.current], (shown, state.current)
+    elif isinstance(screen, MeetingScreen):
+        assert game is not None and game.state.meeting is not None
+    elif isinstance(screen, FinaleScreen | ResultScreen):
+        assert game is not None and game.state.is_over and game.state.result is None
+    elif isinstance(screen, SeriesScreen):
+        assert game is None or game.state.result is not None
+
+
+def check_disk(data_dir: Path, games: dict[int, SavedGameLike]) -> None:
+    """Each game's log, read back by a fresh read-only store, is what the app held."""
+    store = Store.open_read_only(data_dir)
+    try:
+        for game_id, game in games.items():
+            loaded = store.load_game(game_id)
+            assert loaded.state == game.state, f"game {game_id} differs on disk"
+            assert loaded.timeline.events == game.timeline.events
+            assert loaded.timeline.redo_stack == game.timeline.redo_stack
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_random_keys_and_clicks_never_break_the_game(
+    seed: int, folders: dict[str, Path]
+) -> None:
+    fuzzer = Fuzzer(random.Random(seed))
+    started = time.monotonic()
+    while fuzzer.steps < STEPS:
+        assert time.monotonic() - started < BUDGET, f"only {fuzzer.steps} steps in {BUDGET} s"
+        app, _narrator = tracked_app(folders)
+        size = fuzzer.rng.choice(SIZES)
+        async with app.run_test(size=size, notifications=True) as pilot:
+            while fuzzer.steps < STEPS and not app._exit:
+                await fuzzer.step(pilot)
+                fuzzer.screens[type(app.screen).__name__] += 1
+                if app._exit:
+                    break
+                check_state(app, fuzzer)
+                if fuzzer.steps % SCREEN_CHECK_EVERY == 0:
+                    await pilot.pause()
+                    if not app._exit:
+                        check_screen(app)
+        # Leaving run_test re-raised any error of the app; a quit is a restart.
+        if fuzzer.steps < STEPS:
+            fuzzer.restarts += 1
+    check_disk(folders["data"], fuzzer.games)
+    finished = sum(1 for game in fuzzer.games.values() if game.state.result is not None)
+    print(
+        f"seed {seed}: {fuzzer.steps} steps ({fuzzer.clicks} clicks) in "
+        f"{time.monotonic() - started:.1f} s, {fuzzer.restarts} restarts, "
+        f"{len(fuzzer.games)} games ({finished} with results), "
+        f"{len(fuzzer.screens)} screens visited: {dict(fuzzer.screens.most_common())}"
+    )
+    assert {"StartScreen", "SetupScreen", "TableScreen"} <= set(fuzzer.screens)

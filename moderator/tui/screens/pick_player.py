@@ -44,7 +44,10 @@ class PickPlayerScreen(ModalScreen[int | None]):
 
     def on_mount(self) -> None:
         """Start on the clicked player, if any."""
-        options = self.query_one("#pick-list", OptionList)
+        found = self.query("#pick-list").results(OptionList)
+        options = next(found, None)
+        if options is None:  # closed again before it was composed (a screen change)
+            return
         seats = [seat for seat, _ in self.choices]
         if self.highlight in seats:
             options.highlighted = seats.index(self.highlight)

@@ -75,6 +75,7 @@ class RevealScreen(SessionScreen):
 
         self.session.silence()
         self.running = False
+        self.playback = 0  # the cancelled playback's last messages are not ours any more
         self.table_app.show_screen(TableScreen())
 
     def _stopped(self, status: str) -> None:

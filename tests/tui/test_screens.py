@@ -333,3 +333,28 @@ async def test_escape_silences_first_then_leaves(
         assert isinstance(app.screen, MeetingScreen) and not app.session.speaking
         await key(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
+
+
+async def test_names_seated_before_are_suggested(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, ["Ann", "Bartholomew", "Cy", "Dee"])
+        await key(pilot, "escape", "n")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert screen.players == ["Ann", "Bartholomew", "Cy", "Dee"], "same roster offered"
+        roster = screen.query_one("#setup-roster", OptionList)
+        roster.focus()
+        roster.highlighted = 1
+        await key(pilot, "delete")
+        field = screen.query_one("#setup-name", Input)
+        field.focus()
+        for char in "bar":
+            app.simulate_key(char)
+        await pilot.pause()
+        await pilot.pause(0.05)
+        await key(pilot, "right", "enter")
+        assert screen.players == ["Ann", "Cy", "Dee", "Bartholomew"]
+        assert field.value == ""

@@ -14,6 +14,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.suggester import SuggestFromList
 from textual.widgets import Button, Footer, Header, Input, OptionList, Static
 
 from moderator.domain import IllegalAction, rules, setup_for
@@ -124,7 +125,15 @@ class SetupScreen(SessionScreen):
     def on_mount(self) -> None:
         """Show the roster (a next game starts from the last one)."""
         self._redraw()
-        self.query_one("#setup-name", Input).focus()
+        field = self.query_one("#setup-name", Input)
+        try:
+            known = list(self.session.store.known_players())
+        except ACTION_ERRORS:
+            known = []
+        if known:
+            # Names seated before complete as they are typed (→ or End accepts).
+            field.suggester = SuggestFromList(known, case_sensitive=False)
+        field.focus()
 
     # --- drawing --------------------------------------------------------------------
 

@@ -60,9 +60,8 @@ class ResultScreen(PlayScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Show the preview for nobody ticked; start on the first box."""
+        """Show the preview for nobody ticked (Tab reaches the first box)."""
         self._preview()
-        self.query_one("#possessed-0", Checkbox).focus()
 
     def refresh_state(self) -> None:
         """The roster cannot change here; keep what was typed."""

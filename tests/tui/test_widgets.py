@@ -89,3 +89,11 @@ def test_tall_terminals_get_the_full_block_font_when_it_fits() -> None:
     assert pick_scale("Ann", 100, 50) == 2
     assert pick_scale("Ann", 100, 24) == 1, "an 80x24 screen keeps the compact font"
     assert pick_scale("Bartholomew Longname", 30, 50) == 1, "too wide for the large font"
+
+
+def test_the_finale_count_is_read_from_captions_in_every_shipped_language() -> None:
+    from moderator.tui.screens.finale import count_in
+
+    assert [count_in(c) for c in ("One.", "Deux.", "Drei!", "Tres.")] == ["1", "2", "3", "3"]
+    assert count_in("Everyone, count with me.") is None
+    assert count_in("Un deux") is None

@@ -20,7 +20,12 @@ from moderator.tui.messages import NarrationFinished, NarrationLineStarted
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 
-_COUNT_WORDS = {"one": "1", "two": "2", "three": "3", "1": "1", "2": "2", "3": "3"}
+#: Count words of the shipped voice-script languages (en, fr, de, es), and digits.
+_COUNT_WORDS = {
+    **{word: "1" for word in ("1", "one", "un", "une", "eins", "uno")},
+    **{word: "2" for word in ("2", "two", "deux", "zwei", "dos")},
+    **{word: "3" for word in ("3", "three", "trois", "drei", "tres")},
+}
 
 
 def why_over(state: GameState) -> str:
@@ -33,7 +38,7 @@ def why_over(state: GameState) -> str:
 
 def count_in(caption: str) -> str | None:
     """The number a caption counts ("One…", "2!"), if it is a count."""
-    words = re.findall(r"[a-z0-9]+", caption.casefold())
+    words = re.findall(r"\w+", caption.casefold())
     if len(words) == 1 and words[0] in _COUNT_WORDS:
         return _COUNT_WORDS[words[0]]
     return None

@@ -11,12 +11,18 @@ When the app quits (a random `ctrl+q`, the Quit button, the palette), it is
 started again on the same folders, as a table would. At the end, each game's
 log read back through a fresh read-only Store equals what the app had in
 memory. An exception anywhere fails the test (`run_test` re-raises it).
+
+The seeds run in parallel worker processes (spawned), each on its own temp
+folders; a failure brings back the worker's traceback.
 """
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing
 import random
 import time
+import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -220,6 +226,8 @@ def check_state(app: MindFlayerApp, fuzzer: Fuzzer) -> None:
 
 def check_screen(app: MindFlayerApp) -> None:
     """What the screen shows fits the saved state (checked when the app is idle)."""
+    stack = [type(screen).__name__ for screen in app.screen_stack]
+    assert len(stack) >= 2 and stack[1] == "StartScreen", f"the start screen was lost: {stack}"
     screen = app.screen
     game = app.session.game
     if isinstance(screen, TableScreen):
@@ -249,10 +257,11 @@ def check_disk(data_dir: Path, games: dict[int, SavedGameLike]) -> None:
         store.close()
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-async def test_random_keys_and_clicks_never_break_the_game(
-    seed: int, folders: dict[str, Path]
-) -> None:
+async def fuzz(seed: int, base: Path) -> str:
+    """One seed's whole run on its own folders under `base`; a summary line."""
+    folders = {name: base / name for name in ("data", "config", "cache")}
+    for folder in folders.values():
+        folder.mkdir(parents=True, exist_ok=True)
     fuzzer = Fuzzer(random.Random(seed))
     started = time.monotonic()
     while fuzzer.steps < STEPS:
@@ -274,11 +283,43 @@ async def test_random_keys_and_clicks_never_break_the_game(
         if fuzzer.steps < STEPS:
             fuzzer.restarts += 1
     check_disk(folders["data"], fuzzer.games)
+    assert {"StartScreen", "SetupScreen", "TableScreen"} <= set(fuzzer.screens)
     finished = sum(1 for game in fuzzer.games.values() if game.state.result is not None)
-    print(
+    return (
         f"seed {seed}: {fuzzer.steps} steps ({fuzzer.clicks} clicks) in "
         f"{time.monotonic() - started:.1f} s, {fuzzer.restarts} restarts, "
         f"{len(fuzzer.games)} games ({finished} with results), "
         f"{len(fuzzer.screens)} screens visited: {dict(fuzzer.screens.most_common())}"
     )
-    assert {"StartScreen", "SetupScreen", "TableScreen"} <= set(fuzzer.screens)
+
+
+def fuzz_in_child(seed: int, base: str) -> tuple[bool, str]:
+    """Run one seed in a worker process: (passed, summary or traceback)."""
+    try:
+        return True, asyncio.run(fuzz(seed, Path(base)))
+    except BaseException:
+        return False, f"seed {seed} failed:\n{traceback.format_exc()}"
+
+
+def test_random_keys_and_clicks_never_break_the_game(tmp_path: Path) -> None:
+    """The seeds run side by side, one process each; a hung app is killed and fails."""
+    context = multiprocessing.get_context("spawn")
+    pool = context.Pool(processes=len(SEEDS))
+    try:
+        runs = [
+            (seed, pool.apply_async(fuzz_in_child, (seed, str(tmp_path / f"seed-{seed}"))))
+            for seed in SEEDS
+        ]
+        results: list[tuple[bool, str]] = []
+        for seed, run in runs:
+            try:
+                results.append(run.get(timeout=BUDGET + 60))
+            except multiprocessing.TimeoutError:
+                results.append((False, f"seed {seed}: the app hung (no result in {BUDGET + 60} s)"))
+    finally:
+        pool.terminate()
+        pool.join()
+    for _passed, text in results:
+        print(text)
+    failures = [text for passed, text in results if not passed]
+    assert not failures, "\n\n".join(failures)

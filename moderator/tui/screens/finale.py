@@ -61,7 +61,7 @@ class FinaleScreen(PlayScreen):
         self.playback = 0
 
     def compose(self) -> ComposeResult:
-        """The reason, the count and the cue."""
+        """The reason, the count, the cue and, once, the next step."""
         yield Header()
         with Vertical(id="finale-box"):
             yield BigText("GAME OVER", id="finale-title")
@@ -69,11 +69,11 @@ class FinaleScreen(PlayScreen):
             yield Digits("", id="finale-count")
             yield Static("", id="finale-caption", markup=False)
             yield Static(
-                "Possessed: growl! Sane players still in play: stand up and applaud! "
-                "Then press Enter to enter who growled.",
+                "Possessed: growl! Sane players still in play: stand up and applaud!",
                 id="finale-cue",
                 markup=False,
             )
+            yield Static("Press Enter to enter who growled.", id="finale-next", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -99,9 +99,13 @@ class FinaleScreen(PlayScreen):
         self.query_one("#finale-caption", Static).update(Text(message.text, style="bold"))
 
     def on_narration_finished(self, message: NarrationFinished) -> None:
-        """Point at the next step."""
+        """The count is over: clear the captions.
+
+        The cue and the next step are always on screen (the voice may be off),
+        so repeating them here would only show them twice.
+        """
         if message.playback == self.playback and not message.cancelled:
-            self.query_one("#finale-caption", Static).update("Press Enter to enter who growled.")
+            self.query_one("#finale-caption", Static).update("")
 
     def action_results(self) -> None:
         """Go and enter who growled."""

@@ -228,7 +228,8 @@ def test_four_players_ended_by_knockouts_saved_in_the_database(
     for _ in range(4):
         term.press_seen("Tab")
     term.type("2")
-    term.wait_for("Points: Ann 1, Bob 3")
+    # No points until someone is ticked (the domain's sentence shows instead).
+    term.wait_for("Waffles: 2", "mark everyone who growled")
     term.press_seen("Tab")
     term.keys("Space")  # Cy growled
     term.wait_for("the SANE win. Points: Ann 1, Bob 3, Cy 0, Dee 1")

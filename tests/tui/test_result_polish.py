@@ -121,8 +121,16 @@ async def test_waffle_fields_refuse_what_the_domain_refuses_and_keep_what_was_ty
         assert field.value == "1"
         assert shown(error) == domain_sentence(app, ResultsDeclared((0, 1, 2, 3), (0, 13, 0, 0)))
         assert "13" in shown(error)
-        await key(pilot, "minus")
+        await key(pilot, "2", "backspace")  # an accepted edit clears the sentence
+        assert shown(error) == ""
+        # pilot.press gives these named keys their characters ("-", " ").
+        await pilot.press("minus")
         assert field.value == "1"
+        assert shown(error) == "Bob's Waffle cards must be a whole number."
+        await key(pilot, "backspace", "1")
+        await pilot.press("space")
+        assert field.value == "1"
+        assert shown(error) == "Bob's Waffle cards must be a whole number."
         await key(pilot, "2")
         assert field.value == "12"
         assert shown(error) == ""

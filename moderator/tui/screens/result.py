@@ -32,13 +32,13 @@ _NUMBER = re.compile(r"-?[0-9]+")
 def waffle_count(raw: str) -> int | str:
     """A Waffle field's text as the domain should see it.
 
-    Empty means none. Anything that is not written as a whole number stays a
-    string, so the domain refuses it in its own words ("must be a whole number").
+    Empty means none. Anything else not written as a whole number in plain
+    digits (spaces, "+1", "1.5") stays a string, so the domain refuses it in its
+    own words ("must be a whole number").
     """
-    text = raw.strip()
-    if not text:
+    if not raw:
         return 0
-    return int(text) if _NUMBER.fullmatch(text) else raw
+    return int(raw) if _NUMBER.fullmatch(raw) else raw
 
 
 class GrowledBox(Checkbox):
@@ -77,8 +77,16 @@ class WaffleInput(Input):
             self.field = field
             self.sentence = sentence
 
-    def __init__(self, check: Callable[[str], str | None], **kwargs: object) -> None:
-        super().__init__("0", **kwargs)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        check: Callable[[str], str | None],
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+        compact: bool = False,
+    ) -> None:
+        """`check` returns the domain's sentence for a field text it refuses, else None."""
+        super().__init__("0", id=id, classes=classes, compact=compact)
         self._check = check
 
     def replace(self, text: str, start: int, end: int) -> None:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, cast
 
+from textual import events
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 
 from moderator.tui.config import load_settings
@@ -52,6 +55,40 @@ class MindFlayerApp(App[None]):
         self.session.close()
 
     # --- navigation ------------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        """Input still queued when the app shuts down (the stack emptied) is dropped.
+
+        Keys pressed in a burst just before quitting reached the app after its
+        screens were gone, and Textual then failed looking for a screen.
+        """
+        if isinstance(event, events.InputEvent) and not self.screen_stack:
+            return
+        await super().on_event(event)
+
+    def pop_screen(self) -> AwaitComplete:
+        """Close the top screen, but never the start screen while the app runs.
+
+        The start screen is the floor of the app: every "back" lands there and
+        only quitting leaves it. A pop that would remove it (a late close of a
+        dialog that was already closed) is refused, so the table can never be
+        left with the blank default screen.
+        """
+        from moderator.tui.screens.dialog import nothing_to_await
+        from moderator.tui.screens.start import StartScreen
+
+        stack = self.screen_stack
+        if len(stack) <= 2 or isinstance(stack[-1], StartScreen):
+            self.log.warning(f"Refused to pop {stack[-1:]!r}: the start screen stays.")
+            return nothing_to_await()
+        return super().pop_screen()
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, in a version that a late Enter cannot break."""
+        from moderator.tui.screens.dialog import TablePalette
+
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
+            self.push_screen(TablePalette(id="--command-palette"))
 
     def show_screen(self, screen: Screen[None]) -> None:
         """Show a game screen: above the start screen, or instead of the game screen."""

@@ -7,8 +7,9 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from moderator.tui.screens.dialog import DialogScreen
 
 KEYS = """\
 Everywhere  F1 or ? help · F2 settings · v mute · Ctrl+P commands
@@ -38,7 +39,7 @@ EFFECTS_OF_ADVENTURE_CARDS = """\
 • Cancel 1 Hard Hit card."""
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(DialogScreen[None]):
     """Keys and reference panels; any of Esc, F1, ? or q closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

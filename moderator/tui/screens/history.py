@@ -8,13 +8,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from moderator.tui.ports import ACTION_ERRORS
+from moderator.tui.screens.dialog import DialogScreen
 
 
-class HistoryScreen(ModalScreen[None]):
+class HistoryScreen(DialogScreen[None]):
     """Past series (winners, totals) and per-player statistics."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -9,12 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from moderator.tui.screens.dialog import DialogScreen
 
-class PickPlayerScreen(ModalScreen[int | None]):
+
+class PickPlayerScreen(DialogScreen[int | None]):
     """Returns the chosen seat, or None on Esc."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

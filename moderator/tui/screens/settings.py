@@ -11,10 +11,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from moderator.tui.config import TableSettings
+from moderator.tui.screens.dialog import DialogScreen
 
 #: What the number fields accept while typing. Textual's own type="number" and
 #: type="integer" patterns backtrack catastrophically (about 20 digits followed by
@@ -22,7 +22,7 @@ from moderator.tui.config import TableSettings
 DECIMAL = r"\d{0,3}(\.\d{0,2})?"
 
 
-class SettingsScreen(ModalScreen[None]):
+class SettingsScreen(DialogScreen[None]):
     """Edit and save the table's settings."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -160,7 +160,9 @@ class TablePicture(Widget):
             tile.set_class(seat == state.current and not state.is_over, "-current")
             tile.set_class(seat in state.knocked_out, "-knocked-out")
             tile.set_class(meeting is not None and seat in meeting.sitting_out, "-sitting-out")
-        centre = self.query_one("#table-centre", Static)
+        centre = next(self.query("#table-centre").results(Static), None)
+        if centre is None:  # a late redraw while the screen is being removed
+            return
         centre.update(Text(self._centre_text(state), justify="center"))
         centre.styles.offset = (0, max(0, self.size.height // 2 - 1))
 

@@ -54,14 +54,18 @@ class MeetingScreen(PlayScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Draw the Meeting and speak its script."""
+        """Draw the Meeting and speak its script (not if the game was closed meanwhile)."""
+        if self.session.game is None:
+            return
         self.refresh_state()
         meeting = self.session.state.meeting
         if meeting is not None:
             self.session.speak("meeting", {"meeting": meeting.number}, self)
 
     def refresh_state(self) -> None:
-        """Redraw from the game's state."""
+        """Redraw from the game's state (nothing once the game is closed or the screen emptied)."""
+        if self.session.game is None or not self.query("#meeting-number"):
+            return
         state = self.session.state
         meeting = state.meeting
         if meeting is None:

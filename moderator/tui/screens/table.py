@@ -59,7 +59,14 @@ class TableScreen(PlayScreen):
         self.refresh_state()
 
     def refresh_state(self) -> None:
-        """Redraw from the game's state."""
+        """Redraw from the game's state.
+
+        Nothing to draw once the game is closed, nor on a screen not composed
+        yet or already emptied: keys in a burst can show this screen and leave
+        it (even start a new series) before it has mounted.
+        """
+        if self.session.game is None or not self.query("#table-turn"):
+            return
         state = self.session.state
         game = self.session.game
         if game is not None:

@@ -1,0 +1,178 @@
+"""Regressions found by the key fuzz (tests/tui/test_fuzz.py), one test per bug."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from time import time
+from typing import Any
+
+import pytest
+from textual.command import CommandPalette
+from textual.notifications import Notification
+from textual.pilot import Pilot
+from textual.timer import Timer
+from textual.widgets._toast import Toast
+
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.screens.pick_player import PickPlayerScreen
+from moderator.tui.screens.reveal import RevealScreen
+from moderator.tui.screens.start import StartScreen
+from moderator.tui.screens.table import TableScreen
+from moderator.tui.textual_fixes import MIN_TIMER_DELAY
+from tests.tui.test_fuzz import BINDING_KEYS
+from tests.tui.tracking import press, start_game, tracked_app
+
+SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def folders_in(tmp_path: Path) -> dict[str, Path]:
+    """Data, config and cache folders under `tmp_path`."""
+    result = {name: tmp_path / name for name in ("data", "config", "cache")}
+    for folder in result.values():
+        folder.mkdir()
+    return result
+
+
+def stack_of(app: MindFlayerApp) -> list[str]:
+    """The screen stack by class name."""
+    return [type(screen).__name__ for screen in app.screen_stack]
+
+
+async def quick(pilot: Pilot[None], keys: str) -> None:
+    """Keys as the fuzz sends them: each followed by a zero pause."""
+    for name in keys.split():
+        pilot.app.simulate_key(name)
+        await pilot.pause(0)
+    await pilot.pause()
+
+
+# --- bug 1: the blank screen (a late close popped the screen under a dialog) -----------
+
+
+async def test_fuzz_seed_7_keys_keep_the_start_screen(tmp_path: Path) -> None:
+    """Enter in the palette then Esc: the queued selection closed the palette again,
+    popping the start screen and leaving the blank default screen."""
+    app, _narrator = tracked_app(folders_in(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_game(pilot, SIX)
+        assert isinstance(app.screen, RevealScreen)
+        await quick(
+            pilot,
+            "escape escape ctrl+p n space v home n m k ctrl+s k 9 ctrl+s m up u 6 "
+            "pageup down n enter escape m",
+        )
+        stack = stack_of(app)
+        assert len(stack) >= 2 and stack[1] == "StartScreen", stack
+
+
+async def test_palette_closed_twice_keeps_the_game_screen(tmp_path: Path) -> None:
+    """A palette closed already (Esc) ignores a second close; the table stays."""
+    app, _narrator = tracked_app(folders_in(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_game(pilot, FOUR)
+        assert isinstance(app.screen, TableScreen)
+        await press(pilot, "ctrl+p")
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        palette.dismiss()
+        palette.dismiss()  # what the queued selection did after Esc
+        await pilot.pause()
+        assert stack_of(app)[1:] == ["StartScreen", "TableScreen"], stack_of(app)
+
+
+async def test_dialog_closed_twice_keeps_the_game_screen(tmp_path: Path) -> None:
+    """The player picker closed twice (Esc, then a queued pick) closes only itself."""
+    app, _narrator = tracked_app(folders_in(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_game(pilot, FOUR)
+        await press(pilot, "k")
+        picker = app.screen
+        assert isinstance(picker, PickPlayerScreen)
+        picker.dismiss(None)
+        picker.dismiss(1)
+        await pilot.pause()
+        assert stack_of(app)[1:] == ["StartScreen", "TableScreen"], stack_of(app)
+        assert app.session.state.knocked_out == frozenset()
+
+
+async def test_start_screen_is_never_popped(tmp_path: Path) -> None:
+    """Whatever asks, the start screen stays while the app runs."""
+    app, _narrator = tracked_app(folders_in(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        app.pop_screen()
+        await pilot.pause()
+        assert stack_of(app) == ["Screen", "StartScreen"]
+
+
+# --- bug 2: the 100% CPU freeze (a toast timer with a negative delay) ------------------
+
+
+class RecordingToast(Toast):
+    """A toast that notes the delay it starts its timer with (and never spins)."""
+
+    delays: list[float] = []
+
+    def set_timer(self, delay: float, *args: Any, **kwargs: Any) -> Timer:
+        """Note the delay; run the timer with a safe one whatever happens."""
+        self.delays.append(delay)
+        return super().set_timer(max(delay, MIN_TIMER_DELAY), *args, **kwargs)
+
+
+async def test_toast_timer_delay_is_never_negative(tmp_path: Path) -> None:
+    """A toast built just after its notification ran out starts a positive timer.
+
+    Textual's timer loop spins forever (no await) when the delay is negative.
+    """
+    app, _narrator = tracked_app(folders_in(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        ran_out = Notification("Voice on.", timeout=1, raised_at=time() - 1.00006)
+        assert ran_out.time_left < 0
+        RecordingToast.delays = []
+        toast = RecordingToast(ran_out)
+        await app.screen.mount(toast)
+        await pilot.pause()
+        assert RecordingToast.delays, "the toast started no timer"
+        assert min(RecordingToast.delays) >= MIN_TIMER_DELAY, RecordingToast.delays
+
+
+# --- bug 3: key bursts (screens shown and removed before they mounted) ------------------
+
+
+async def test_game_screen_shown_and_left_at_once_does_not_crash(tmp_path: Path) -> None:
+    """A table screen shown and left in the same tick: its Header never got a title."""
+    app, _narrator = tracked_app(folders_in(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_game(pilot, FOUR)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, StartScreen)
+        for _ in range(5):
+            app.session.resume()
+            app.show_screen(TableScreen())
+            app.back_to_start()
+            await pilot.pause(0)
+        await pilot.pause()
+        assert stack_of(app) == ["Screen", "StartScreen"]
+
+
+@pytest.mark.parametrize("seed", range(8))
+async def test_burst_of_binding_keys_does_not_crash(tmp_path: Path, seed: int) -> None:
+    """300 binding keys queued before the app handles the first, then one pause.
+
+    Before the fixes, 7 of these 8 seeds crashed (no game open on a table screen
+    mounting late, a Header without its title, keys reaching an emptied stack).
+    """
+    app, _narrator = tracked_app(folders_in(tmp_path))
+    rng = random.Random(seed)
+    keys = list(BINDING_KEYS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_game(pilot, SIX)
+        for _ in range(300):
+            app.simulate_key(rng.choice(keys))
+        await pilot.pause()
+        stack = stack_of(app)
+        assert len(stack) >= 2 and stack[1] == "StartScreen", stack

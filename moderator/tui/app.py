@@ -92,6 +92,14 @@ class MindFlayerApp(App[None]):
         if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
             self.push_screen(TablePalette(id="--command-palette"))
 
+    def search_themes(self) -> None:
+        """The theme picker (the palette's "Theme" command), in the same safe palette."""
+        from textual.theme import ThemeProvider
+
+        from moderator.tui.screens.dialog import TablePalette
+
+        self.push_screen(TablePalette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
     def show_screen(self, screen: Screen[None]) -> None:
         """Show a game screen: above the start screen, or instead of the game screen."""
         from moderator.tui.screens.start import StartScreen

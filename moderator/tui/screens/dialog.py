@@ -34,8 +34,16 @@ class DialogScreen(ModalScreen[ResultT]):
     """A modal screen whose `dismiss` does nothing once it is no longer on top."""
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
-        """Close this dialog, unless it was closed already (then nothing happens)."""
+        """Close this dialog, unless it was closed already (then nothing happens).
+
+        A dialog asked to close before it has mounted (F2 then Esc in one burst
+        of keys) closes once mounted: removed while still mounting, its widgets
+        (the settings' Select) failed looking for their own parts.
+        """
         if not is_on_top(self):
+            return nothing_to_await()
+        if not self.is_mounted:
+            self.call_after_refresh(self.dismiss, result)
             return nothing_to_await()
         return super().dismiss(result)
 

@@ -123,7 +123,13 @@ class SetupScreen(SessionScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Show the roster (a next game starts from the last one)."""
+        """Show the roster (a next game starts from the last one).
+
+        A screen left again before it mounted (keys in a burst) has had its
+        widgets removed already: there is nothing to show.
+        """
+        if not self.query("#setup-roster"):
+            return
         self._redraw()
         field = self.query_one("#setup-name", Input)
         try:

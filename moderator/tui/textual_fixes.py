@@ -13,6 +13,12 @@ header is mounted; when keys arrive in a burst, a screen can be shown and
 removed at once, so the watcher runs after the title widget was removed and
 raised "No nodes match 'HeaderTitle'" (Textual only catches `NoScreen`
 there). The title of a header being removed is not needed: it is skipped.
+
+Select overlays. `Select` fills its overlay in its mount handler; when a dialog
+holding a Select (the settings' language) is removed in the same burst of keys
+that opened it, the overlay is pruned first and the handler raised "No nodes
+match 'SelectOverlay'". A Select whose overlay is already gone is being
+removed: there is nothing to fill.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Any
 from textual.dom import NoScreen
 from textual.events import Mount
 from textual.widgets._header import Header, HeaderTitle
+from textual.widgets._select import Select, SelectOverlay
 from textual.widgets._toast import Toast
 
 #: The shortest delay given to a Textual timer (seconds); never zero or negative.
@@ -34,9 +41,10 @@ def clamp_delay(delay: float) -> float:
 
 
 def apply() -> None:
-    """Apply both fixes (idempotent)."""
+    """Apply the fixes (idempotent)."""
     _clamp_toast_timers()
     _tolerate_removed_header_title()
+    _tolerate_removed_select_overlay()
 
 
 def _clamp_toast_timers() -> None:
@@ -76,3 +84,19 @@ def _tolerate_removed_header_title() -> None:
     _on_mount._tolerant = True  # type: ignore[attr-defined]
     _on_mount.__doc__ = original.__doc__
     Header._on_mount = _on_mount  # type: ignore[method-assign,assignment]
+
+
+def _tolerate_removed_select_overlay() -> None:
+    """Mount a Select as Textual does, unless its overlay was already removed."""
+    original: Any = Select.__dict__["_on_mount"]
+    if getattr(original, "_tolerant", False):
+        return
+
+    def _on_mount(self: Select[Any], event: Mount) -> None:
+        if not self.query(SelectOverlay):
+            return
+        original(self, event)
+
+    _on_mount._tolerant = True  # type: ignore[attr-defined]
+    _on_mount.__doc__ = original.__doc__
+    Select._on_mount = _on_mount  # type: ignore[method-assign,assignment]

@@ -10,11 +10,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 
 from moderator.domain import Redo, Undo
 from moderator.domain.timeline import LogEntry
 from moderator.tui.describe import describe
+from moderator.tui.messages import (
+    NarrationCountedDown,
+    NarrationFinished,
+    NarrationLineStarted,
+    NarrationNoticed,
+)
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.session import Session
 
@@ -22,8 +29,31 @@ if TYPE_CHECKING:
     from moderator.tui.app import MindFlayerApp
 
 
+NARRATION_MESSAGES = (
+    NarrationLineStarted,
+    NarrationCountedDown,
+    NarrationNoticed,
+    NarrationFinished,
+)
+
+
 class SessionScreen(Screen[None]):
     """A screen that can reach the app's session."""
+
+    async def _on_message(self, message: Message) -> None:
+        """Drop narration progress that reaches a screen with nothing to show it on.
+
+        Narration runs on its own thread and posts progress whenever it likes;
+        under a burst of keys a screen can be left (its widgets pruned) while
+        its script's messages are still queued. Showing them there is
+        pointless and would fail to find the caption widgets.
+        """
+        if isinstance(message, NARRATION_MESSAGES) and not self._can_show():
+            return
+        await super()._on_message(message)
+
+    def _can_show(self) -> bool:
+        return self.is_attached and not self._pruning and not self._closing and bool(self.children)
 
     @property
     def table_app(self) -> MindFlayerApp:

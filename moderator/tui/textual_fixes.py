@@ -17,8 +17,9 @@ there). The title of a header being removed is not needed: it is skipped.
 Select overlays. `Select` fills its overlay in its mount handler; when a dialog
 holding a Select (the settings' language) is removed in the same burst of keys
 that opened it, the overlay is pruned first and the handler raised "No nodes
-match 'SelectOverlay'". A Select whose overlay is already gone is being
-removed: there is nothing to fill.
+match 'SelectOverlay'" (or, from its current-value line, "No nodes match
+'#label'"). A Select whose parts are already gone is being removed: there is
+nothing to fill.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any
 from textual.dom import NoScreen
 from textual.events import Mount
 from textual.widgets._header import Header, HeaderTitle
-from textual.widgets._select import Select, SelectOverlay
+from textual.widgets._select import Select, SelectCurrent, SelectOverlay
 from textual.widgets._toast import Toast
 
 #: The shortest delay given to a Textual timer (seconds); never zero or negative.
@@ -100,3 +101,13 @@ def _tolerate_removed_select_overlay() -> None:
     _on_mount._tolerant = True  # type: ignore[attr-defined]
     _on_mount.__doc__ = original.__doc__
     Select._on_mount = _on_mount  # type: ignore[method-assign,assignment]
+
+    original_update: Any = SelectCurrent.__dict__["update"]
+
+    def update(self: SelectCurrent, label: Any) -> None:
+        if not self.query("#label"):
+            return
+        original_update(self, label)
+
+    update.__doc__ = original_update.__doc__
+    SelectCurrent.update = update  # type: ignore[method-assign]

@@ -8,6 +8,7 @@ the process dies, even on `kill -9`, so a crash never leaves a stale lock.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -59,11 +60,10 @@ class DatabaseLock:
                 f"Another Mind Flayer moderator{who} already has the score database in "
                 f"{self.path.parent} open. Close it first, or start with another --data-dir."
             )
-        try:
+        # The pid is only a courtesy for the message above; the lock is what counts.
+        with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
             os.write(fd, f"{os.getpid()}\n".encode())
-        except OSError:
-            pass  # The pid is only a courtesy for the message above; the lock is what counts.
         self._fd = fd
 
     def release(self) -> None:

@@ -80,6 +80,25 @@ class SessionScreen(Screen[None]):
         else:
             self.notify(message, markup=False, timeout=3)
 
+    def begin_new_series(self) -> None:
+        """A new series (an unfinished one is set aside), starting with setup.
+
+        The roster of the last game is offered again, so the same table only
+        confirms its seating.
+        """
+        from moderator.tui.screens.setup import SetupScreen
+
+        plan = self.session.next_plan()
+        try:
+            set_aside = self.session.new_series()
+        except ACTION_ERRORS as error:
+            self.say(str(error), severity="error")
+            return
+        if set_aside:
+            self.say("The unfinished series was set aside; a new one starts.")
+        self.session.silence()
+        self.table_app.show_screen(SetupScreen(plan))
+
 
 class PlayScreen(SessionScreen):
     """A screen showing the open game; it redraws from the game's state."""

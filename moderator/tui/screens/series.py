@@ -141,15 +141,4 @@ class SeriesScreen(PlayScreen):
 
     def action_new_series(self) -> None:
         """A new series with the same roster to start from."""
-        from moderator.tui.screens.setup import SetupScreen
-
-        plan = self.session.next_plan()
-        try:
-            set_aside = self.session.new_series()
-        except ACTION_ERRORS as error:
-            self.say(str(error), severity="error")
-            return
-        if set_aside:
-            self.say("The unfinished series was set aside; a new one starts.")
-        self.session.silence()
-        self.table_app.show_screen(SetupScreen(plan))
+        self.begin_new_series()

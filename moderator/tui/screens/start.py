@@ -98,17 +98,7 @@ class StartScreen(SessionScreen):
 
     def action_new_series(self) -> None:
         """A new series (an unfinished one is set aside), starting with setup."""
-        from moderator.tui.screens.setup import SetupScreen
-
-        plan = self.session.next_plan()
-        try:
-            set_aside = self.session.new_series()
-        except ACTION_ERRORS as error:
-            self.say(str(error), severity="error")
-            return
-        if set_aside:
-            self.say("The unfinished series was set aside; a new one starts.")
-        self.table_app.show_screen(SetupScreen(plan))
+        self.begin_new_series()
 
     def action_history(self) -> None:
         """Past series and games."""

@@ -142,20 +142,21 @@ class PlayScreen(SessionScreen):
 
     def action_undo(self) -> None:
         """Take back the last action, saying what it was."""
-        game = self.session.game
-        if game is None:
-            return
-        timeline = game.timeline
-        last = timeline.events[-1] if timeline.can_undo else None
-        summary = describe(last, game.state) if last is not None else ""
-        self.act(Undo(), f"Undone: {summary}." if last is not None else None)
+        self._step(Undo())
 
     def action_redo(self) -> None:
         """Apply again what was just undone."""
+        self._step(Redo())
+
+    def _step(self, entry: Undo | Redo) -> None:
+        """Undo or redo through `act`, with a notice naming the event it moves."""
         game = self.session.game
         if game is None:
             return
         timeline = game.timeline
-        nxt = timeline.redo_stack[-1] if timeline.can_redo else None
-        summary = describe(nxt, game.state) if nxt is not None else ""
-        self.act(Redo(), f"Redone: {summary}." if nxt is not None else None)
+        if isinstance(entry, Undo):
+            verb, event = "Undone", timeline.events[-1] if timeline.can_undo else None
+        else:
+            verb, event = "Redone", timeline.redo_stack[-1] if timeline.can_redo else None
+        notice = f"{verb}: {describe(event, game.state)}." if event is not None else None
+        self.act(entry, notice)

@@ -52,33 +52,11 @@ class SettingsScreen(DialogScreen[None]):
                 yield Select(
                     codes, value=current.lang, allow_blank=False, id="settings-lang", compact=True
                 )
-            with Horizontal(classes="settings-row"):
-                yield Label("Rate (words/min)")
-                yield Input(
-                    str(current.rate),
-                    restrict=r"\d{0,3}",
-                    max_length=3,
-                    id="settings-rate",
-                    compact=True,
-                )
-            with Horizontal(classes="settings-row"):
-                yield Label("Volume (0-1)")
-                yield Input(
-                    str(current.volume),
-                    restrict=DECIMAL,
-                    max_length=5,
-                    id="settings-volume",
-                    compact=True,
-                )
-            with Horizontal(classes="settings-row"):
-                yield Label("Reveal (seconds)")
-                yield Input(
-                    str(current.reveal_seconds),
-                    restrict=DECIMAL,
-                    max_length=5,
-                    id="settings-reveal",
-                    compact=True,
-                )
+            yield _number_row("Rate (words/min)", str(current.rate), r"\d{0,3}", 3, "settings-rate")
+            yield _number_row("Volume (0-1)", str(current.volume), DECIMAL, 5, "settings-volume")
+            yield _number_row(
+                "Reveal (seconds)", str(current.reveal_seconds), DECIMAL, 5, "settings-reveal"
+            )
             with Horizontal(classes="settings-row"):
                 yield Label("Announce each turn")
                 yield Switch(current.announce_turns, id="settings-announce")
@@ -134,3 +112,14 @@ class SettingsScreen(DialogScreen[None]):
             self.action_save()
         elif event.button.id == "settings-cancel":
             self.action_cancel()
+
+
+def _number_row(
+    label: str, value: str, restrict: str, max_length: int, widget_id: str
+) -> Horizontal:
+    """A labelled number field; `restrict` refuses other characters as they are typed."""
+    return Horizontal(
+        Label(label),
+        Input(value, restrict=restrict, max_length=max_length, id=widget_id, compact=True),
+        classes="settings-row",
+    )

@@ -34,8 +34,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     history = sub.add_parser("history", help="print past series and per-player stats")
-    history.add_argument("--csv", metavar="FILE", help="export the history as CSV")
-    history.add_argument("--json", metavar="FILE", help="export the history as JSON")
+    history.add_argument("--csv", metavar="FILE", help="export the history as CSV (- for stdout)")
+    history.add_argument("--json", metavar="FILE", help="export the history as JSON (- for stdout)")
+    history.add_argument(
+        "--bgstats",
+        metavar="FILE",
+        help="write every game as a BG Stats play (JSON) and print the link for the latest",
+    )
 
     narrate = sub.add_parser("narrate", help="speak a voice script, or render it to a WAV")
     narrate.add_argument("script", help="script name, e.g. reveal, setup, finale")
@@ -44,7 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     narrate.add_argument(
         "--seconds", type=float, default=None, help="eyes-open window of the reveal"
     )
-    narrate.add_argument("--wav", metavar="FILE", help="render to this WAV instead of playing")
+    narrate.add_argument(
+        "--wav", metavar="FILE", help="render to this WAV instead of playing (- for stdout)"
+    )
 
     sub.add_parser("voices", help="list the speech engine's voices")
     return parser

@@ -73,20 +73,51 @@ def open_database(
     return conn, notices
 
 
-def open_reader(path: Path) -> sqlite3.Connection:
-    """A read-only connection for a database another instance has open.
+def open_reader(path: Path, factory: ConnectionFactory = sqlite3.Connection) -> sqlite3.Connection:
+    """A read-only connection that needs no write access to the folder.
 
-    Nothing is repaired or migrated (the owner does that); reading a WAL database
+    Nothing is repaired or migrated (a writer does that); reading a WAL database
     alongside its writer is safe in SQLite, so the history can be printed mid-game.
+    In a folder that cannot be written, SQLite cannot create the `-shm` index a WAL
+    reader needs ("attempt to write a readonly database"); when there is no WAL
+    content to read, nobody can be writing there either, so the file is then read
+    as immutable.
     """
     if not path.exists():
         raise StorageError(f"There is no score database in {path.parent} yet.")
+    uri = path.resolve().as_uri()
+    try:
+        conn = _checked_reader(f"{uri}?mode=ro", path, factory)
+    except sqlite3.OperationalError as error:
+        if not _wal_is_empty(path):
+            raise StorageError(f"The score database {path} cannot be read ({error}).") from error
+        try:
+            conn = _checked_reader(f"{uri}?mode=ro&immutable=1", path, factory)
+        except sqlite3.Error as second:
+            raise StorageError(f"The score database {path} cannot be read ({second}).") from second
+    except sqlite3.Error as error:
+        raise StorageError(f"The score database {path} cannot be read ({error}).") from error
+    return conn
+
+
+def _wal_is_empty(path: Path) -> bool:
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size == 0
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+def _checked_reader(uri: str, path: Path, factory: ConnectionFactory) -> sqlite3.Connection:
+    """Open `uri` read-only and check the schema version (SQLite errors pass through)."""
     conn = sqlite3.connect(
-        f"{path.resolve().as_uri()}?mode=ro",
+        uri,
         uri=True,
         isolation_level=None,
         check_same_thread=False,
         timeout=BUSY_TIMEOUT_MS / 1000,
+        factory=factory,
     )
     try:
         version = schema.user_version(conn)
@@ -95,12 +126,9 @@ def open_reader(path: Path) -> sqlite3.Connection:
             raise NewerDatabaseError(newer_message(path, version, app_version))
         if version < schema.SCHEMA_VERSION:
             raise StorageError(
-                f"The score database {path} is being upgraded by the running moderator; "
-                "try again once it has started, or close it first."
+                f"The score database {path} needs an upgrade, which needs a folder that "
+                "can be written; start the moderator once to upgrade it."
             )
-    except sqlite3.Error as error:
-        conn.close()
-        raise StorageError(f"The score database {path} cannot be read ({error}).") from error
     except BaseException:
         conn.close()
         raise

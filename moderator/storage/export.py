@@ -1,7 +1,9 @@
-"""History export to CSV and JSON, written atomically (temp file + `os.replace`).
+"""History export to CSV and JSON, written through `moderator.safe_output`.
 
-A half-written export never replaces a good one: the data goes to a temp file
-in the target's folder, is flushed to disk, then renamed over the target.
+A half-written export never replaces a good one: over a regular file (or a new
+path) the data goes to a temp file in the target's folder, is flushed to disk,
+then renamed over the target. A device node or FIFO is written straight into and
+never replaced, `-` means standard output, and a symlink is followed.
 Only complete series are exported (three games with results), as in `history`.
 
 CSV (UTF-8 with a byte-order mark so spreadsheets detect the encoding; comma
@@ -24,6 +26,8 @@ won_game             1 if the player's team won this game, else 0
 points               series points from this game (1 + Waffles for winners)
 series_points        the player's total over the series' three games
 series_winner        1 if the player has the series' top total (ties share), else 0
+game_started_utc     when this game was set up (UTC)
+first_player         1 for the player who took the first turn, else 0
 ===================  =====================================================
 
 A name starting with ``=``, ``+``, ``-``, ``@`` or ``'`` is written with one extra
@@ -37,10 +41,12 @@ JSON (UTF-8, ``ensure_ascii`` off so names read as typed)::
      "series": [{"series_id": int, "started_at": ISO, "finished_at": ISO,
                  "winners": [name, ...], "totals": {name: points, ...},
                  "games": [{"game_id": int, "number": 1..3, "finished_at": ISO,
+                            "started_at": ISO | null,
                             "winner": "sane" | "possessed",
                             "players": [{"seat": 1.., "name": str,
                                          "team": "sane" | "possessed",
-                                         "points": int}, ...]}, ...]}, ...],
+                                         "points": int,
+                                         "first_player": bool}, ...]}, ...]}, ...],
      "players": [{"name": str, "series_played": int, "series_won": int,
                   "games_played": int, "games_won": int, "wins_as_sane": int,
                   "wins_as_possessed": int, "points": int}, ...]}
@@ -54,14 +60,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from moderator import safe_output
 from moderator.domain import Team
 from moderator.storage.errors import StorageWriteError
 from moderator.storage.history import series_record
@@ -89,6 +94,8 @@ CSV_COLUMNS = (
     "points",
     "series_points",
     "series_winner",
+    "game_started_utc",
+    "first_player",
 )
 JSON_FORMAT = "mindflayer-moderator history"
 JSON_VERSION = 1
@@ -97,26 +104,17 @@ _CSV_TIME = "%Y-%m-%d %H:%M:%S"
 _TEAM_LABEL = {Team.SANE: "Sane", Team.POSSESSED: "Possessed"}
 
 
-def write_atomically(path: Path, text: str, encoding: str = "utf-8") -> None:
-    """Replace `path` with `text` all at once, or leave it as it was."""
-    folder = path.parent
+def write_atomically(path: Path | str, text: str, encoding: str = "utf-8") -> None:
+    """Write `text` to `path` through `moderator.safe_output`.
+
+    A regular file or a new path is replaced all at once (or left as it was);
+    a device node or FIFO is written straight into and never replaced; `-` is
+    standard output; a symlink is followed, never replaced.
+    """
     try:
-        fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as error:
-        raise StorageWriteError(
-            f"Could not write {path} ({error.strerror or error}); nothing was exported."
-        ) from error
-    try:
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp_name, path)
-    except OSError as error:
-        Path(temp_name).unlink(missing_ok=True)
-        raise StorageWriteError(
-            f"Could not write {path} ({error.strerror or error}); nothing was exported."
-        ) from error
+        safe_output.write_text(path, text, encoding=encoding)
+    except safe_output.OutputError as error:
+        raise StorageWriteError(str(error)) from error
 
 
 # -- CSV ---------------------------------------------------------------------------
@@ -147,12 +145,14 @@ def csv_text(records: Sequence[SeriesRecord]) -> str:
                         game.points[name],
                         record.totals[name],
                         int(name in record.winners),
+                        _csv_time(game.started_at) if game.started_at else "",
+                        int(name == game.first_player),
                     )
                 )
     return buffer.getvalue()
 
 
-def write_csv(path: Path, records: Sequence[SeriesRecord]) -> None:
+def write_csv(path: Path | str, records: Sequence[SeriesRecord]) -> None:
     """Export the history as CSV, atomically."""
     write_atomically(path, csv_text(records), encoding="utf-8-sig")
 
@@ -186,6 +186,15 @@ def read_csv(path: Path) -> list[SeriesRecord]:
                         for n, r in zip(names, game_rows, strict=True)
                         if labels[r["team"]] is Team.POSSESSED
                     ),
+                    first_player=next(
+                        (
+                            n
+                            for n, r in zip(names, game_rows, strict=True)
+                            if _flag(r, "first_player")
+                        ),
+                        None,
+                    ),
+                    started_at=_optional_csv_time(game_rows[0].get("game_started_utc")),
                 )
             )
         scores.sort(key=lambda g: g.number)
@@ -207,6 +216,15 @@ def _csv_time(moment: datetime) -> str:
 
 def _from_csv_time(text: str) -> datetime:
     return datetime.strptime(text, _CSV_TIME).replace(tzinfo=UTC)
+
+
+def _optional_csv_time(text: str | None) -> datetime | None:
+    """Exports written before a column existed leave it empty or absent."""
+    return _from_csv_time(text) if text else None
+
+
+def _flag(row: dict[str, str], column: str) -> bool:
+    return row.get(column) == "1"
 
 
 # -- JSON --------------------------------------------------------------------------
@@ -231,6 +249,7 @@ def json_document(
                     {
                         "game_id": game.game_id,
                         "number": game.number,
+                        "started_at": _optional_text(game.started_at),
                         "finished_at": time_to_text(game.finished_at),
                         "winner": game.winner.value,
                         "players": [
@@ -239,6 +258,7 @@ def json_document(
                                 "name": name,
                                 "team": game.team_of(name).value,
                                 "points": game.points[name],
+                                "first_player": name == game.first_player,
                             }
                             for seat, name in enumerate(game.players, start=1)
                         ],
@@ -252,8 +272,12 @@ def json_document(
     }
 
 
+def _optional_text(moment: datetime | None) -> str | None:
+    return time_to_text(moment) if moment is not None else None
+
+
 def write_json(
-    path: Path,
+    path: Path | str,
     records: Sequence[SeriesRecord],
     stats: Sequence[PlayerStats],
     exported_at: datetime | None = None,
@@ -282,6 +306,12 @@ def read_json(path: Path) -> tuple[list[SeriesRecord], list[PlayerStats]]:
                     finished_at=time_from_text(game["finished_at"]),
                     possessed=frozenset(
                         p["name"] for p in game["players"] if p["team"] == Team.POSSESSED.value
+                    ),
+                    first_player=next(
+                        (p["name"] for p in game["players"] if p.get("first_player")), None
+                    ),
+                    started_at=(
+                        time_from_text(game["started_at"]) if game.get("started_at") else None
                     ),
                 )
                 for game in item["games"]

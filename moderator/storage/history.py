@@ -15,7 +15,13 @@ from moderator.domain.rules import series_totals, series_winners
 from moderator.storage.records import GameScore, PlayerStats, SeriesRecord
 
 
-def game_score(game_id: int, number: int, state: GameState, finished_at: datetime) -> GameScore:
+def game_score(
+    game_id: int,
+    number: int,
+    state: GameState,
+    finished_at: datetime,
+    started_at: datetime | None = None,
+) -> GameScore:
     """The score line of a game with results (the caller checks `state.result`)."""
     result = state.result
     if result is None:
@@ -28,6 +34,8 @@ def game_score(game_id: int, number: int, state: GameState, finished_at: datetim
         winner=result.winner,
         finished_at=finished_at,
         possessed=frozenset(state.players[seat] for seat in result.possessed),
+        first_player=state.players[state.first_player],
+        started_at=started_at,
     )
 
 

@@ -3,10 +3,16 @@
 Without options it prints every complete series (points per player per game,
 the winning team of each game, the series winner) and a per-player table.
 `--csv FILE` / `--json FILE` export the same data instead (formats documented in
-`moderator.storage.export` and `docs/history-export.md`). While the app runs in
-another terminal the database is read without the lock (SQLite's WAL lets a
-reader work beside the writer). Problems are reported
-as one sentence on stderr with exit status 1, never as a traceback.
+`moderator.storage.export` and `docs/history-export.md`); `--bgstats FILE` writes
+every game with results as BG Stats plays and prints the link that adds the
+latest one to the app. `FILE` may be `-` (standard output); exports never replace
+a device, FIFO or symlink (see `moderator.safe_output`).
+
+Reading needs no write lock, so the history is read without one: beside a
+running app (SQLite's WAL lets a reader work beside the writer) and in a
+read-only data folder alike. Only a database that must be repaired or migrated
+first is opened for writing. Problems are reported as one sentence on stderr
+with exit status 1, never as a traceback.
 """
 
 from __future__ import annotations
@@ -19,10 +25,12 @@ from datetime import datetime
 from pathlib import Path
 
 from moderator import paths
-from moderator.storage import export
-from moderator.storage.errors import DatabaseInUseError, StorageError
-from moderator.storage.records import PlayerStats, SeriesRecord
-from moderator.storage.store import Store
+from moderator.safe_output import STDOUT
+from moderator.storage import bgstats, export
+from moderator.storage.database import DATABASE_NAME
+from moderator.storage.errors import DatabaseInUseError, NewerDatabaseError, StorageError
+from moderator.storage.records import GameScore, PlayerStats, SeriesRecord
+from moderator.storage.store import Store, folder_is_a_file
 
 _TEAM_NAMES = {"sane": "Sane", "possessed": "Possessed"}
 
@@ -32,29 +40,75 @@ def run_history(args: argparse.Namespace) -> int:
     folder = paths.data_dir(getattr(args, "data_dir", None))
     csv_file: str | None = getattr(args, "csv", None)
     json_file: str | None = getattr(args, "json", None)
+    bgstats_file: str | None = getattr(args, "bgstats", None)
+    # With an export on standard output, the messages go to stderr.
+    to_stdout = STDOUT in (csv_file, json_file, bgstats_file)
+    messages = sys.stderr if to_stdout else sys.stdout
     try:
-        try:
-            store = Store.open(folder)
-        except DatabaseInUseError:
-            # The app is running: reading alongside it is safe and needs no lock.
-            store = Store.open_read_only(folder)
-        with store:
-            for notice in store.notices:
-                print(notice, file=sys.stderr)
-            records = store.history()
-            stats = store.player_stats()
+        store = open_for_reading(folder)
+        if store is None:
+            records: list[SeriesRecord] = []
+            stats: list[PlayerStats] = []
+            games: list[GameScore] = []
+        else:
+            with store:
+                for notice in store.notices:
+                    print(notice, file=sys.stderr)
+                records = store.history()
+                stats = store.player_stats()
+                games = store.finished_games() if bgstats_file else []
         if csv_file:
-            export.write_csv(Path(csv_file), records)
-            print(f"Exported {_series_count(records)} to {csv_file} (CSV).")
+            export.write_csv(csv_file, records)
+            print(f"Exported {_series_count(records)} to {csv_file} (CSV).", file=messages)
         if json_file:
-            export.write_json(Path(json_file), records, stats)
-            print(f"Exported {_series_count(records)} to {json_file} (JSON).")
+            export.write_json(json_file, records, stats)
+            print(f"Exported {_series_count(records)} to {json_file} (JSON).", file=messages)
+        if bgstats_file:
+            export.write_atomically(bgstats_file, bgstats.plays_text(games))
+            print(_bgstats_summary(games, bgstats_file), file=messages)
     except StorageError as error:
         print(f"mindflayer history: {error}", file=sys.stderr)
         return 1
-    if not (csv_file or json_file):
+    if not (csv_file or json_file or bgstats_file):
         print(render(records, stats), end="")
     return 0
+
+
+def open_for_reading(folder: Path) -> Store | None:
+    """The store to read the history from, without the write lock; None if there is none.
+
+    A database that is current is read as is (even in a read-only folder, even
+    while the app has it open). One that needs a repair or a migration is
+    opened normally, which needs the folder to be writable.
+    """
+    if folder.exists() and not folder.is_dir():
+        raise StorageError(folder_is_a_file(folder))
+    if not (folder / DATABASE_NAME).exists():
+        return None
+    try:
+        return Store.open_read_only(folder)
+    except NewerDatabaseError:
+        raise
+    except StorageError as first:
+        try:
+            return Store.open(folder)
+        except DatabaseInUseError:
+            # The running app will repair or migrate it; say what stopped the read.
+            raise first from None
+
+
+def _bgstats_summary(games: Sequence[GameScore], target: str) -> str:
+    if not games:
+        return f"No game has results yet; wrote an empty list of plays to {target}."
+    plays = "1 play" if len(games) == 1 else f"{len(games)} plays"
+    latest = games[-1]
+    link = bgstats.create_play_link(bgstats.play_for(latest))
+    return (
+        f"Exported {plays} to {target} (BG Stats).\n"
+        f"To add the latest game (game {latest.number}, "
+        f"{_local(latest.finished_at)}) to BG Stats, open this link on a device "
+        f"that has the app:\n{link}"
+    )
 
 
 def render(records: Sequence[SeriesRecord], stats: Sequence[PlayerStats]) -> str:

@@ -8,23 +8,37 @@ only after `write` returns, so memory never runs ahead of the disk.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 
+from moderator.storage.database import BUSY_TIMEOUT_MS
 from moderator.storage.errors import StorageError, StorageWriteError
+from moderator.storage.progress import Mark, ProgressFile
 from moderator.storage.records import time_to_text
 from moderator.storage.schema import rollback_quietly
+
+#: A checkpoint waits at most this long for a reader (`mindflayer history`) to finish:
+#: it runs on the table's thread, and a checkpoint that gives up only delays safety.
+CHECKPOINT_BUSY_MS = 200
 
 
 class Journal:
     """A connection, a clock and a lock that serializes the app's threads."""
 
-    def __init__(self, conn: sqlite3.Connection, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        clock: Callable[[], datetime],
+        progress: ProgressFile | None = None,
+    ) -> None:
         self._conn: sqlite3.Connection | None = conn
         self.clock = clock
+        #: Where the acknowledged length of the game in progress is noted (writers only).
+        self.progress = progress
         #: Held across check → commit → apply, so two threads cannot interleave one game.
         self.lock = threading.RLock()
 
@@ -63,12 +77,42 @@ class Journal:
             except sqlite3.Error as error:
                 raise StorageError(f"The score database could not be read ({error}).") from error
 
+    def acknowledge(self, game_id: int, entries: int) -> None:
+        """Note that `game_id` has `entries` log entries on disk (see `progress`)."""
+        if self.progress is None:
+            return
+        rows = self.query("SELECT started_at FROM games WHERE id = ?", (game_id,))
+        if rows:
+            self.progress.write(Mark(game_id, str(rows[0][0]), entries))
+
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the database file and empty it; True if it completed.
+
+        Called at each game's end, after results and at a clean exit, so a
+        damaged WAL can only ever hold (and lose) the game in progress.
+        """
+        with self.lock:
+            if self._conn is None:
+                return False
+            conn = self._conn
+            try:
+                conn.execute(f"PRAGMA busy_timeout = {CHECKPOINT_BUSY_MS}")
+                busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            except sqlite3.Error:
+                return False
+            finally:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            return not busy
+
     def close(self) -> None:
         """Close the connection (SQLite checkpoints the WAL as the last one closes)."""
         with self.lock:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+            if self.progress is not None:
+                self.progress.close()
 
 
 def write_failure(what: str, error: sqlite3.Error) -> str:

@@ -52,6 +52,11 @@ class GameScore:
     finished_at: datetime
     #: The players who growled (the teams are public once the game is over).
     possessed: frozenset[str] = frozenset()
+    #: Who took the first turn (from the game log's `GameStarted`); None when a
+    #: source does not say (an export written before this was recorded).
+    first_player: str | None = None
+    #: When the game was set up; None when a source does not say.
+    started_at: datetime | None = None
 
     def team_of(self, name: str) -> Team:
         """Which side `name` played on in this game."""

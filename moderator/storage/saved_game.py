@@ -70,6 +70,7 @@ class SavedGame:
             trial.record(entry)
             was_finished = self.finished
             now_finished = trial.state.result is not None
+            ended = trial.state.is_over and not self.timeline.state.is_over
             seq = len(self.timeline.log) + 1
             at = self._journal.now_text()
             with self._journal.write("that action") as conn:
@@ -83,6 +84,10 @@ class SavedGame:
                         (at if now_finished else None, self.game_id),
                     )
             self.timeline.record(entry)
+            self._journal.acknowledge(self.game_id, seq)
+            if ended or (now_finished and not was_finished):
+                # The game's end and its results leave the WAL (see `progress`).
+                self._journal.checkpoint()
             return self.timeline.state
 
     def _check_results_can_be_undone(self) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -30,6 +31,7 @@ from moderator.storage.database import (
 from moderator.storage.errors import StorageError, StorageWriteError
 from moderator.storage.journal import Journal
 from moderator.storage.locking import DatabaseLock
+from moderator.storage.progress import Mark, ProgressFile, read_mark
 from moderator.storage.records import (
     GameScore,
     PlayerStats,
@@ -71,6 +73,8 @@ class Store:
         `clock` and `connection_factory` exist so tests can pin time and inject faults.
         """
         folder = Path(data_dir)
+        if folder.exists() and not folder.is_dir():
+            raise StorageWriteError(folder_is_a_file(folder))
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -86,20 +90,49 @@ class Store:
         except BaseException:
             lock.release()
             raise
-        return cls(path, Journal(conn, clock), lock, notices)
+        progress = ProgressFile(progress_path(path))
+        journal = Journal(conn, clock, progress)
+        try:
+            lost = lost_actions(journal, progress.path)
+        except BaseException:
+            journal.close()
+            lock.release()
+            raise
+        if lost is not None:
+            notices.append(lost.sentence)
+            progress.write(lost.now)  # told once; the table replays what is missing
+        return cls(path, journal, lock, notices)
 
     @classmethod
-    def open_read_only(cls, data_dir: Path | str) -> Store:
-        """Read the database while another instance owns it (for `mindflayer history`).
+    def open_read_only(
+        cls,
+        data_dir: Path | str,
+        *,
+        connection_factory: ConnectionFactory = sqlite3.Connection,
+    ) -> Store:
+        """Read the database without the lock (for `mindflayer history`).
 
-        Takes no lock, repairs and migrates nothing; every write raises
+        Works beside a running app and in a folder that cannot be written. Takes
+        no lock, repairs and migrates nothing; every write raises
         `StorageWriteError`. Raises `StorageError` if there is no database yet.
+        `connection_factory` lets tests inject faults.
         """
         path = Path(data_dir) / DATABASE_NAME
-        return cls(path, Journal(open_reader(path), utc_now), None, [])
+        journal = Journal(open_reader(path, connection_factory), utc_now)
+        try:
+            lost = lost_actions(journal, progress_path(path))
+        except BaseException:
+            journal.close()
+            raise
+        return cls(path, journal, None, [lost.sentence] if lost is not None else [])
 
     def close(self) -> None:
-        """Close the database and let another instance open it (safe to call twice)."""
+        """Close the database and let another instance open it (safe to call twice).
+
+        A clean exit checkpoints first, so the WAL is empty between sessions.
+        """
+        if self._lock is not None and self._lock.held:
+            self._journal.checkpoint()
         self._journal.close()
         if self._lock is not None:
             self._lock.release()
@@ -174,6 +207,7 @@ class Store:
                 )
             game = SavedGame(self._journal, game_id, series_id, number, timeline)
             self._games[game_id] = game
+            self._journal.acknowledge(game_id, 1)
             return game
 
     def abandon_series(self, series_id: int) -> None:
@@ -235,19 +269,38 @@ class Store:
 
     def series_games(self, series_id: int) -> list[GameScore]:
         """The series' games whose replayed log has results, in order."""
+        return self._scores("WHERE series_id = ? ORDER BY number", (series_id,))
+
+    def finished_games(self) -> list[GameScore]:
+        """Every game with results, of any series (complete or not), oldest first.
+
+        A game played to its results was played, even in a series the table
+        later abandoned: this is what a play log such as BG Stats wants.
+        """
+        return self._scores("WHERE finished_at IS NOT NULL ORDER BY id")
+
+    def _scores(self, where: str, params: tuple[object, ...] = ()) -> list[GameScore]:
         rows = self._journal.query(
-            "SELECT id, number, finished_at FROM games WHERE series_id = ? ORDER BY number",
-            (series_id,),
+            f"SELECT id, number, started_at, finished_at FROM games {where}",  # noqa: S608
+            params,
         )
         scores: list[GameScore] = []
-        for game_id, number, finished_at in rows:
+        for game_id, number, started_at, finished_at in rows:
             assert isinstance(game_id, int) and isinstance(number, int)
             state = self.load_game(game_id).state
             if state.result is None:
                 continue
             # The cache is kept with the log; the fallback only covers a hand-edited file.
             moment = finished_at if isinstance(finished_at, str) else self._last_time(game_id)
-            scores.append(history.game_score(game_id, number, state, time_from_text(moment)))
+            scores.append(
+                history.game_score(
+                    game_id,
+                    number,
+                    state,
+                    time_from_text(moment),
+                    time_from_text(str(started_at)),
+                )
+            )
         return scores
 
     # -- history ------------------------------------------------------------------
@@ -310,3 +363,59 @@ class Store:
     def _last_time(self, game_id: int) -> str:
         rows = self._journal.query("SELECT max(at) FROM log WHERE game_id = ?", (game_id,))
         return str(rows[0][0])
+
+
+def folder_is_a_file(folder: Path) -> str:
+    """The sentence for a data folder path that names a file."""
+    return (
+        f"Data folder {folder} is a file, not a folder; move the file away or "
+        "choose another folder with --data-dir."
+    )
+
+
+def progress_path(database: Path) -> Path:
+    """The progress file beside `database` (see `moderator.storage.progress`)."""
+    return database.with_name(database.name + ".progress")
+
+
+@dataclass(frozen=True)
+class LostActions:
+    """A game whose log on disk ends before its last acknowledged action."""
+
+    sentence: str
+    #: The mark as the database is now.
+    now: Mark
+
+
+def lost_actions(journal: Journal, path: Path) -> LostActions | None:
+    """Compare the game in progress with its progress mark; describe any loss."""
+    mark = read_mark(path)
+    if mark is None:
+        return None
+    rows = journal.query(
+        "SELECT g.series_id, g.number, g.started_at, "
+        "(SELECT count(*) FROM log WHERE game_id = g.id) FROM games g WHERE g.id = ?",
+        (mark.game_id,),
+    )
+    series_id: object = None
+    number: object = None
+    if not rows:
+        if journal.query("SELECT 1 FROM games WHERE id < ? LIMIT 1", (mark.game_id,)) == []:
+            return None  # a fresh database (the old one was set aside): not the same game
+        have = 0
+    else:
+        series_id, number, started, count = rows[0]
+        have = int(str(count))
+        if str(started) != mark.started_at:
+            return None  # another database than the one the mark was written for
+    if have >= mark.entries:
+        return None
+    lost = mark.entries - have
+    actions = "action" if lost == 1 else f"{lost} actions"
+    which = f"Game {number} of series {series_id}" if number is not None else "The last game"
+    sentence = (
+        f"The score database's write-ahead log was damaged: {which} lost its last "
+        f"{actions} (the table had saved {mark.entries}; {have} are left on disk). "
+        "Everything before is kept; check the table and enter again what is missing."
+    )
+    return LostActions(sentence, Mark(mark.game_id, mark.started_at, have))

@@ -119,7 +119,10 @@ def test_csv_round_trip_and_spreadsheet_shape(evening: Store, tmp_path: Path) ->
         "points": "3",
         "series_points": "3",
         "series_winner": "0",
+        "game_started_utc": "2026-03-14 19:01:00",
+        "first_player": "0",
     }
+    assert rows[0]["first_player"] == "1", "Ann took the first turn (seat 0 at setup)"
     assert read_csv(target) == evening.history()
 
 
@@ -134,6 +137,7 @@ def test_json_round_trip(evening: Store, tmp_path: Path) -> None:
         "name": "Bob",
         "team": "possessed",
         "points": 3,
+        "first_player": False,
     }
     assert document["players"][0] == {
         "name": "Bob",

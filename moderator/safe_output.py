@@ -1,0 +1,257 @@
+"""Writing a file the user named, without ever replacing what is not a regular file.
+
+Exports (`history --csv/--json/--bgstats`) and `narrate --wav` write to a path
+typed by the user. Writing a temp file and renaming it over the target keeps a
+good file intact if the export is interrupted, but renamed over a device node,
+a FIFO or a symlink it *replaces* that node: as root, `--csv /dev/null` would
+turn the machine's `/dev/null` into a regular file for every process. So the
+kind of target decides how it is written:
+
+- a new path or a regular file: temp file in the same folder, flushed to disk,
+  then `os.replace` (readers see the old file or the whole new one). A new file
+  takes the user's umask; a replaced file keeps its permission bits.
+- a character device or a FIFO (a terminal, `/dev/null`, `mkfifo` pipe): written
+  straight into, like a shell redirection; nothing is created or renamed.
+- `-`: standard output.
+- a symlink: followed to what it points at, which then obeys the rules above;
+  the link itself is never replaced. A link to nothing, or a loop, is refused.
+- a folder, a block device, a socket, or a path in a folder that does not
+  exist: refused with a sentence before anything is written (no folder is
+  created).
+
+Stdlib only and free of the app's layers, so storage and narration can both
+use it. Every refusal is an `OutputError` whose `str()` is a sentence.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import errno
+import os
+import secrets
+import stat
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The path that means "standard output".
+STDOUT = "-"
+_TEMP_ATTEMPTS = 100
+_LOOP = "Could not write {text}: it is a symbolic link that loops. Nothing was written."
+
+
+class OutputError(Exception):
+    """The output could not be written; `str()` says why, for the user."""
+
+
+class Kind(enum.Enum):
+    """How a target is written."""
+
+    STDOUT = "stdout"
+    #: A regular file or a new path: temp file + `os.replace`.
+    FILE = "file"
+    #: A character device or a FIFO: written straight into.
+    STREAM = "stream"
+
+
+@dataclass(frozen=True)
+class Target:
+    """A checked output target: what the user typed and where the bytes will go."""
+
+    #: The path as the user gave it (used in messages).
+    given: str
+    kind: Kind
+    #: The real destination (the symlink's target when the user named a link).
+    path: Path | None = None
+    #: Permission bits to keep when replacing an existing regular file.
+    mode: int | None = None
+
+
+def check_target(given: str | os.PathLike[str]) -> Target:
+    """Decide how `given` will be written, or raise `OutputError` before any work.
+
+    Call it before an expensive step (rendering audio) so a bad target is
+    refused at once; `write_bytes` checks again at write time.
+    """
+    text = os.fspath(given)
+    if text == STDOUT:
+        return Target(text, Kind.STDOUT)
+    if not text:
+        raise OutputError("No output file was named.")
+    path = Path(text)
+    try:
+        link = os.lstat(path)
+    except FileNotFoundError:
+        return _new_file(text, path)
+    except OSError as error:
+        raise OutputError(
+            f"Could not write {text} ({_reason(error)}); nothing was written."
+        ) from error
+    real = path
+    info = link
+    if stat.S_ISLNK(link.st_mode):
+        try:
+            real = path.resolve(strict=True)
+            info = os.stat(real)
+        except RuntimeError as error:  # a loop, on Python versions that raise it
+            raise OutputError(_LOOP.format(text=text)) from error
+        except FileNotFoundError as error:
+            raise OutputError(
+                f"Could not write {text}: it is a symbolic link to {os.readlink(path)}, "
+                "which does not exist (links are followed, never replaced). Nothing was written."
+            ) from error
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                raise OutputError(_LOOP.format(text=text)) from error
+            raise OutputError(
+                f"Could not write {text} ({_reason(error)}); nothing was written."
+            ) from error
+    mode = info.st_mode
+    if stat.S_ISREG(mode):
+        return Target(text, Kind.FILE, real, stat.S_IMODE(mode))
+    if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
+        return Target(text, Kind.STREAM, real)
+    if stat.S_ISDIR(mode):
+        raise OutputError(
+            f"Could not write {text}: it is a folder; give a file name "
+            f"(for example {path / 'export'}). Nothing was written."
+        )
+    what = (
+        "a block device"
+        if stat.S_ISBLK(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else ("not a regular file")
+    )
+    raise OutputError(f"Could not write {text}: it is {what}. Nothing was written.")
+
+
+def _new_file(text: str, path: Path) -> Target:
+    folder = path.parent
+    try:
+        info = os.stat(folder)
+    except FileNotFoundError as error:
+        raise OutputError(
+            f"Could not write {text}: the folder {folder} does not exist (no folder is "
+            "created); create it first or choose another place. Nothing was written."
+        ) from error
+    except OSError as error:
+        raise OutputError(
+            f"Could not write {text} ({_reason(error)}); nothing was written."
+        ) from error
+    if not stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"Could not write {text}: {folder} is not a folder. Nothing was written.")
+    return Target(text, Kind.FILE, path)
+
+
+def write_bytes(given: str | os.PathLike[str], data: bytes) -> Target:
+    """Write `data` to `given` following the rules in the module docstring.
+
+    Returns the target as written. Raises `OutputError` (with nothing replaced
+    and no temp file left behind) when it cannot.
+    """
+    target = check_target(given)
+    if target.kind is Kind.STDOUT:
+        _write_stdout(data)
+    elif target.kind is Kind.STREAM:
+        assert target.path is not None
+        _write_stream(target, data)
+    else:
+        assert target.path is not None
+        _replace_atomically(target, data)
+    return target
+
+
+def write_text(given: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> Target:
+    """`write_bytes` for text (no newline translation: `text` is written as is)."""
+    return write_bytes(given, text.encode(encoding))
+
+
+def _write_stdout(data: bytes) -> None:
+    try:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputError(f"Could not write to standard output ({_reason(error)}).") from error
+
+
+def _write_stream(target: Target, data: bytes) -> None:
+    assert target.path is not None
+    try:
+        # No O_CREAT: if the node vanished meanwhile, nothing is created in its place.
+        fd = os.open(target.path, os.O_WRONLY | os.O_NOCTTY)
+    except OSError as error:
+        raise OutputError(
+            f"Could not open {target.given} ({_reason(error)}); nothing was written."
+        ) from error
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+    except OSError as error:
+        raise OutputError(
+            f"Could not write {target.given} ({_reason(error)}); the output is incomplete."
+        ) from error
+    finally:
+        os.close(fd)
+
+
+def _replace_atomically(target: Target, data: bytes) -> None:
+    assert target.path is not None
+    path = target.path
+    fd, temp = _create_temp(target)
+    try:
+        try:
+            if target.mode is not None and hasattr(os, "fchmod"):
+                os.fchmod(fd, target.mode)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise OutputError(
+            f"Could not write {target.given} ({_reason(error)}); nothing was written."
+        ) from error
+    _sync_folder(path.parent)
+
+
+def _create_temp(target: Target) -> tuple[int, Path]:
+    """A new temp file beside the target, created with 0666 so the umask applies."""
+    assert target.path is not None
+    folder = target.path.parent
+    for _ in range(_TEMP_ATTEMPTS):
+        temp = folder / f".{target.path.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise OutputError(
+                f"Could not write {target.given} ({_reason(error)}); nothing was written."
+            ) from error
+        return fd, temp
+    raise OutputError(f"Could not write {target.given}: no free temporary name in {folder}.")
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (best effort: not every platform allows it)."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
+from moderator import safe_output
 from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
 from moderator.narration.narrator import make_narrator
 from moderator.narration.scripts import ScriptLibrary, user_scripts_dir
@@ -74,23 +76,41 @@ def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
     from moderator.narration.espeak_speaker import EspeakSpeaker
     from moderator.narration.render import render_script
 
+    try:
+        # Refused before any rendering: a folder, a missing folder, a dangling link.
+        safe_output.check_target(args.wav)
+    except safe_output.OutputError as error:
+        print(error, file=sys.stderr)
+        return 1
+    # With the WAV on standard output, the captions go to stderr.
+    messages = sys.stderr if args.wav == safe_output.STDOUT else sys.stdout
     speaker = EspeakSpeaker(cache_dir())
     try:
         for fault in speaker.problems():
             if fault.part == "library":
                 print(fault.message, file=sys.stderr)
                 return 1
-        rendered = render_script(
-            library, speaker, args.script, _context(args), _settings(args), Path(args.wav)
-        )
+        with tempfile.TemporaryDirectory(prefix="mindflayer-render-") as folder:
+            rendered = render_script(
+                library,
+                speaker,
+                args.script,
+                _context(args),
+                _settings(args),
+                Path(folder) / "render.wav",
+            )
+            safe_output.write_bytes(args.wav, rendered.path.read_bytes())
+    except safe_output.OutputError as error:
+        print(error, file=sys.stderr)
+        return 1
     except (SpeechFault, TimeoutError, OSError) as error:
         print(f"Could not render: {error}", file=sys.stderr)
         return 1
     finally:
         speaker.close()
     for line in rendered.lines:
-        print(line)
-    print(f"Wrote {rendered.path} ({rendered.duration:.2f} s, {rendered.rate} Hz)")
+        print(line, file=messages)
+    print(f"Wrote {args.wav} ({rendered.duration:.2f} s, {rendered.rate} Hz)", file=messages)
     return 0
 
 

@@ -314,3 +314,135 @@ def test_unwritable_lock_file_refuses_to_open(data_dir: Path) -> None:
     with pytest.raises(StorageWriteError, match="cannot be written"):
         Store.open(data_dir)
     assert not (data_dir / DATABASE_NAME).exists()
+
+
+def test_data_folder_that_is_a_file_says_so(tmp_path: Path) -> None:
+    blocker = tmp_path / "scores"
+    blocker.write_text("not a folder")
+    with pytest.raises(StorageWriteError) as caught:
+        Store.open(blocker)
+    assert str(caught.value).startswith(f"Data folder {blocker} is a file")
+    assert "File exists" not in str(caught.value)
+    assert blocker.read_text() == "not a folder"
+
+
+# -- reading needs no write lock ------------------------------------------------------
+
+
+def _history_args(data_dir: Path) -> Any:
+    from moderator.cli import build_parser
+
+    return build_parser().parse_args(["--data-dir", str(data_dir), "history"])
+
+
+def _play_a_series(data_dir: Path) -> None:
+    with Store.open(data_dir) as store:
+        series = store.new_series()
+        for _ in range(3):
+            game = store.new_game(series, PLAYERS, 0)
+            game.record(PlayerKnockedOut(1))
+            game.record(PlayerKnockedOut(2))
+            game.record(ResultsDeclared((0,), (0, 0, 0, 1)))
+
+
+def test_history_reads_a_folder_where_the_lock_cannot_be_taken(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A read-only folder refuses the lock file; root ignores chmod, so block it instead."""
+    from moderator.storage.history_cli import run_history
+
+    _play_a_series(data_dir)
+    (data_dir / f"{DATABASE_NAME}.lock").unlink()
+    (data_dir / f"{DATABASE_NAME}.lock").mkdir()
+    with pytest.raises(StorageWriteError, match="cannot be written"):
+        Store.open(data_dir)  # the app still needs the lock to write
+    assert run_history(_history_args(data_dir)) == 0
+    out, err = capsys.readouterr()
+    assert "Winner: Dee (6 points)" in out and err == ""
+
+
+class ReadOnlyFolderReader(sqlite3.Connection):
+    """What SQLite does for a WAL reader in a folder it cannot write (measured as a
+    non-root user): it cannot create the `-shm` file, so `mode=ro` fails."""
+
+    opened: list[str] = []
+
+    def __init__(self, database: str, *args: Any, **kwargs: Any) -> None:
+        ReadOnlyFolderReader.opened.append(database)
+        if "immutable=1" not in database:
+            raise sqlite3.OperationalError("attempt to write a readonly database")
+        super().__init__(database, *args, **kwargs)
+
+
+def test_read_only_store_in_a_folder_that_cannot_be_written(data_dir: Path) -> None:
+    _play_a_series(data_dir)
+    assert not (data_dir / f"{DATABASE_NAME}-wal").exists()  # a clean exit emptied it
+    ReadOnlyFolderReader.opened.clear()
+    with Store.open_read_only(data_dir, connection_factory=ReadOnlyFolderReader) as reader:
+        (record,) = reader.history()
+        assert record.winners == ("Dee",)
+    assert ["immutable=1" in uri for uri in ReadOnlyFolderReader.opened] == [False, True]
+
+
+def test_history_does_not_create_a_data_folder(tmp_path: Path) -> None:
+    from moderator.storage.history_cli import run_history
+
+    assert run_history(_history_args(tmp_path / "none")) == 0
+    assert not (tmp_path / "none").exists()
+
+
+# -- a damaged write-ahead log ----------------------------------------------------------
+
+WAL_CHILD = textwrap.dedent(
+    """
+    import os, sys
+    from moderator.domain import PlayerKnockedOut, ResultsDeclared, TurnPassed
+    from moderator.storage import Store
+    store = Store.open(sys.argv[1])
+    series = store.new_series()
+    first = store.new_game(series, ["Ann", "Bob", "Cyd", "Dee"], 0)
+    first.record(PlayerKnockedOut(1))
+    first.record(PlayerKnockedOut(2))
+    first.record(ResultsDeclared((0,), (0, 0, 0, 2)))
+    second = store.new_game(series, ["Ann", "Bob", "Cyd", "Dee"], 1)
+    for _ in range(40):
+        second.record(TurnPassed())
+    print(second.game_id, len(second.timeline.log), flush=True)
+    os._exit(0)  # a crash: no clean close, so the WAL stays as it is
+    """
+)
+
+
+def test_garbage_in_the_wal_costs_at_most_the_game_in_progress_and_is_reported(
+    data_dir: Path,
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", WAL_CHILD, str(data_dir)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    game_id, entries = map(int, done.stdout.split())
+    assert entries == 41
+    wal = data_dir / f"{DATABASE_NAME}-wal"
+    data = bytearray(wal.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 64] = b"\xa5" * 64
+    wal.write_bytes(bytes(data))
+
+    with Store.open(data_dir) as store:
+        (notice,) = store.notices
+        unfinished = store.unfinished()
+        assert unfinished is not None and unfinished.game is not None
+        game = unfinished.game
+        kept = len(game.timeline.log)
+        assert game.game_id == game_id and 1 <= kept < entries
+        assert "write-ahead log was damaged" in notice
+        assert f"Game 2 of series {game.series_id} lost its last {entries - kept} actions" in notice
+        assert f"the table had saved {entries}; {kept} are left on disk" in notice
+        # The game that ended before the damage is whole: checkpointed at its end.
+        (first,) = store.series_games(game.series_id)
+        assert first.winner.value == "sane" and first.points["Dee"] == 3
+    with Store.open(data_dir) as store:
+        assert store.notices == [], "the loss is reported once"

@@ -73,7 +73,7 @@ def test_a_fifo_gets_the_bytes_and_stays_a_fifo(tmp_path: Path) -> None:
         with open(fifo, "rb") as reader:
             received.append(reader.read())
 
-    reader = threading.Thread(target=read)
+    reader = threading.Thread(target=read, daemon=True)
     reader.start()
     data = "Ann,Bob,👾\n".encode() * 5000  # larger than a pipe buffer
     write_bytes(fifo, data)

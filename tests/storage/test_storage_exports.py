@@ -83,7 +83,7 @@ def test_csv_into_a_fifo(played: Store, data_dir: Path, tmp_path: Path) -> None:
         with open(fifo, "rb") as reader:
             received.append(reader.read())
 
-    reader = threading.Thread(target=read)
+    reader = threading.Thread(target=read, daemon=True)
     reader.start()
     assert run_history(args(data_dir, "--csv", str(fifo))) == 0
     reader.join(10)
@@ -118,10 +118,16 @@ def test_exports_take_the_users_umask(played: Store, data_dir: Path, tmp_path: P
 
 
 def test_dash_exports_to_stdout_and_talks_on_stderr(
-    played: Store, data_dir: Path, capsysbinary: pytest.CaptureFixture[bytes]
+    played: Store,
+    data_dir: Path,
+    tmp_path: Path,
+    capsysbinary: pytest.CaptureFixture[bytes],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     played.close()
+    monkeypatch.chdir(tmp_path)
     assert run_history(args(data_dir, "--json", "-")) == 0
+    assert not (tmp_path / "-").exists(), "no file called '-'"
     out, err = capsysbinary.readouterr()
     assert json.loads(out.decode())["format"] == "mindflayer-moderator history"
     assert b"Exported 1 complete series to - (JSON)" in err

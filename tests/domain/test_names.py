@@ -24,10 +24,40 @@ def test_24_characters_is_the_limit() -> None:
         clean_name("x" * 25)
 
 
-@pytest.mark.parametrize("raw", ["a\x1b[2Jb", "tab\there", "nul\x00", "bell\x07", "rtl\u202eevil"])
-def test_control_characters_are_refused(raw: str) -> None:
-    with pytest.raises(IllegalAction, match="control characters"):
+@pytest.mark.parametrize(
+    "raw",
+    ["a\x1b[2Jb", "tab\there", "nul\x00", "bell\x07", "zero\u200bwidth", "Ann\u200d", "A\u200dB"],
+)
+def test_control_and_invisible_characters_are_refused(raw: str) -> None:
+    with pytest.raises(
+        IllegalAction, match="control characters such as Escape or Tab, nor invisible ones"
+    ):
         clean_name(raw)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "👩‍💻 Robin",  # woman technologist: woman + ZWJ + laptop
+        "👨‍👩‍👧‍👦",  # family: three joiners
+        "🏳️‍🌈 Max",  # rainbow flag: white flag + VS16 + ZWJ + rainbow
+        "❤️ Nancy",  # heart + variation selector 16
+        "👋🏽 Lucas",  # skin tone modifier
+        "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # Scotland
+        "می\u200cخواهم",  # Persian with a zero-width non-joiner between letters
+    ],
+)
+def test_joined_emoji_are_valid_name_characters(raw: str) -> None:
+    assert clean_name(raw) == raw
+
+
+@pytest.mark.parametrize(
+    "raw", ["rtl\u202eevil", "\u202dLTR", "iso\u2066late\u2069", "mark\u200f", "\u061cx"]
+)
+def test_bidi_overrides_and_isolates_are_refused_with_their_own_sentence(raw: str) -> None:
+    with pytest.raises(IllegalAction, match="text-direction characters") as caught:
+        clean_name(raw)
+    assert "control" not in str(caught.value)
 
 
 @pytest.mark.parametrize(

@@ -7,11 +7,16 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test lint bench clean
 
+# The first run installs for a while: say what happens and let pip show its progress.
 $(STAMP): pyproject.toml
+	@echo "== Setting up $(VENV) (first run or pyproject.toml changed; about half a minute)"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@echo "== Updating pip"
+	$(BIN)/python -m pip install --progress-bar on --upgrade pip
+	@echo "== Installing mindflayer-moderator with Textual, pyttsx3 and the test tools"
+	$(BIN)/python -m pip install --progress-bar on -e '.[test]'
 	touch $(STAMP)
+	@echo "== Ready"
 
 play: $(STAMP)
 	$(BIN)/mindflayer

@@ -87,8 +87,8 @@ def test_tall_terminals_get_the_full_block_font_when_it_fits() -> None:
     assert len(big_lines("Ann", 2)) == ROWS_LARGE
     assert big_width("Ann", 2) == 2 * big_width("Ann")
     assert pick_scale("Ann", 100, 50) == 2
-    assert pick_scale("Ann", 100, 24) == 1, "an 80x24 screen keeps the compact font"
-    assert pick_scale("Bartholomew Longname", 30, 50) == 1, "too wide for the large font"
+    assert pick_scale("Ann", 100, 24) == 2, "an 80x24 screen keeps the large font too"
+    assert pick_scale("Bartholomew Longname", 30, 50) == 1, "too wide for the solid fonts"
 
 
 def test_the_finale_count_is_read_from_captions_in_every_shipped_language() -> None:

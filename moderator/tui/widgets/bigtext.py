@@ -1,10 +1,19 @@
 """Letters large enough to read across a table.
 
-`textual.widgets.Digits` only draws digits, and pyfiglet is not a dependency,
-so this module carries a tiny 5-pixel-high block font drawn with half blocks
-(3 terminal rows). Characters the font lacks are drawn as plain bold text in
-the middle row: names are data and are always shown literally (no markup is
-ever parsed), only the letter case changes.
+`textual.widgets.Digits` only draws digits (in thin line drawing), and pyfiglet
+is not a dependency, so this module carries a tiny 5-pixel-high block font in
+three sizes, all solid blocks:
+
+- `LARGE` (scale 2): 5 rows, each pixel two full blocks wide;
+- `SOLID` (scale 3): 5 rows, each pixel one full block wide (half the width);
+- `COMPACT` (scale 1): 3 rows of half blocks, for long text on small screens.
+
+The largest size whose wrapped text fits the width and about two fifths of
+the screen's height is used, so on an 80x24 terminal a name or a turn number
+keeps the 5-row solid letters it has at 120x40, and only long captions drop to
+the compact size. Characters the font lacks are drawn as plain bold text in the
+middle row: names are data and are always shown literally (no markup is ever
+parsed), only the letter case changes.
 """
 
 from __future__ import annotations
@@ -67,11 +76,16 @@ _FONT_SOURCE: dict[str, str] = {
     "/": "..# ..# .#. #.. #..",
 }
 
-#: Terminal rows of one line of big text (scale 1: half blocks, scale 2: full blocks).
+#: The font sizes (the `scale` argument below).
+COMPACT = 1
+LARGE = 2
+SOLID = 3
+#: Terminal rows of one line of big text (compact: half blocks; large and solid: full blocks).
 ROWS = 3
 ROWS_LARGE = 5
-#: Terminal height from which the larger font is used, when the text fits.
-LARGE_FROM_HEIGHT = 40
+ROWS_SOLID = 5
+#: Big text may take at most this share of the terminal's height (5 rows always fit).
+HEIGHT_SHARE = 2 / 5
 
 
 def _compress(bitmap: str) -> tuple[str, ...]:
@@ -97,34 +111,50 @@ def _enlarge(bitmap: str) -> tuple[str, ...]:
     return tuple(row.replace("#", "██").replace(".", "  ") for row in bitmap.split())
 
 
+def _solid(bitmap: str) -> tuple[str, ...]:
+    """The 5-row bitmap in full blocks, one cell per pixel."""
+    return tuple(row.replace("#", "█").replace(".", " ") for row in bitmap.split())
+
+
 FONT: dict[str, tuple[str, ...]] = {char: _compress(bits) for char, bits in _FONT_SOURCE.items()}
 FONT_LARGE: dict[str, tuple[str, ...]] = {
     char: _enlarge(bits) for char, bits in _FONT_SOURCE.items()
 }
+FONT_SOLID: dict[str, tuple[str, ...]] = {char: _solid(bits) for char, bits in _FONT_SOURCE.items()}
+_FONTS = {COMPACT: FONT, LARGE: FONT_LARGE, SOLID: FONT_SOLID}
+_ROWS = {COMPACT: ROWS, LARGE: ROWS_LARGE, SOLID: ROWS_SOLID}
+#: Blank cells between two letters.
+_GAP = {COMPACT: 1, LARGE: 2, SOLID: 1}
 
 
-def glyph(char: str, scale: int = 1) -> tuple[str, ...] | None:
+def rows_of(scale: int) -> int:
+    """Terminal rows one line of text takes at `scale`."""
+    return _ROWS.get(scale, ROWS)
+
+
+def glyph(char: str, scale: int = COMPACT) -> tuple[str, ...] | None:
     """The block rows for `char`, or None when the font lacks it."""
-    return (FONT_LARGE if scale == 2 else FONT).get(char.upper())
+    return _FONTS.get(scale, FONT).get(char.upper())
 
 
-def big_width(text: str, scale: int = 1) -> int:
+def big_width(text: str, scale: int = COMPACT) -> int:
     """Terminal cells the big rendering of `text` needs (one line)."""
     width = 0
     for index, char in enumerate(text):
         rows = glyph(char, scale)
         width += len(rows[0]) if rows else cell_len(char)
         if index < len(text) - 1:
-            width += scale
+            width += _GAP.get(scale, 1)
     return width
 
 
-def big_lines(text: str, scale: int = 1) -> list[str]:
+def big_lines(text: str, scale: int = COMPACT) -> list[str]:
     """The rows of `text` drawn in the block font (one line, no wrapping).
 
     A character the font lacks is drawn as itself in the middle row.
     """
-    height = ROWS_LARGE if scale == 2 else ROWS
+    height = rows_of(scale)
+    gap = " " * _GAP.get(scale, 1)
     lines = [""] * height
     for index, char in enumerate(text):
         rows = glyph(char, scale)
@@ -134,11 +164,11 @@ def big_lines(text: str, scale: int = 1) -> list[str]:
         for row in range(height):
             lines[row] += rows[row]
             if index < len(text) - 1:
-                lines[row] += " " * scale
+                lines[row] += gap
     return lines
 
 
-def wrap_words(text: str, width: int, scale: int = 1) -> list[str] | None:
+def wrap_words(text: str, width: int, scale: int = COMPACT) -> list[str] | None:
     """Split `text` into lines whose big rendering fits `width`; None if a word can't."""
     lines: list[str] = []
     current = ""
@@ -156,7 +186,7 @@ def wrap_words(text: str, width: int, scale: int = 1) -> list[str] | None:
     return lines
 
 
-def render_big(text: str, width: int, style: Style | str = "", scale: int = 1) -> Text:
+def render_big(text: str, width: int, style: Style | str = "", scale: int = COMPACT) -> Text:
     """Big text for `text` wrapped to `width`, or plain bold text when it can't fit."""
     wrapped = wrap_words(text, width, scale) if width > 0 else None
     if wrapped is None:
@@ -170,11 +200,20 @@ def render_big(text: str, width: int, style: Style | str = "", scale: int = 1) -
 
 
 def pick_scale(text: str, width: int, screen_height: int) -> int:
-    """2 (full blocks) on a tall terminal when the text fits in two lines, else 1."""
-    if screen_height < LARGE_FROM_HEIGHT or width <= 0:
-        return 1
-    wrapped = wrap_words(text, width, 2)
-    return 2 if wrapped is not None and len(wrapped) <= 2 else 1
+    """The largest solid font whose text fits `width` in at most two lines and
+    about two fifths of the screen's height; the compact font otherwise.
+
+    So a name or a turn number stays 5 rows of full blocks on an 80x24 terminal,
+    while a long caption there still wraps in the compact font.
+    """
+    if width <= 0:
+        return COMPACT
+    budget = max(ROWS_SOLID, int(screen_height * HEIGHT_SHARE))
+    for scale in (LARGE, SOLID):
+        wrapped = wrap_words(text, width, scale)
+        if wrapped is not None and len(wrapped) <= 2 and rows_of(scale) * len(wrapped) <= budget:
+            return scale
+    return COMPACT
 
 
 class BigText(Widget):
@@ -208,9 +247,13 @@ class BigText(Widget):
         return text
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        """Three (or five) rows per wrapped line, or the plain fallback's height."""
+        """Three or five rows per wrapped line, or the plain fallback's height."""
         scale = self._scale(width)
         wrapped = wrap_words(self.text, width, scale) if width > 0 else None
         if wrapped is None:
             return max(1, -(-cell_len(self.text) // max(width, 1)))
-        return (ROWS_LARGE if scale == 2 else ROWS) * len(wrapped)
+        return rows_of(scale) * len(wrapped)
+
+    def update(self, text: str) -> None:
+        """Show `text` (the same call as `Digits.update`, so either can show a number)."""
+        self.text = text

@@ -9,7 +9,7 @@ command and the series board can both offer it.
 One play per game with results. The fields used (all documented by BG Stats):
 
 - ``sourceName``: ``"Mind Flayer moderator"``; ``sourcePlayId``: stable per game
-  (``"mindflayer-<game id>-<finished time>"``), so re-importing can be recognised.
+  (``"mindflayer-<game id>-<results time, UTC>"``), so re-importing can be recognised.
 - ``playDate``: when the game was set up, local time, ``YYYY-MM-DD HH:MM:SS``
   (the finish time if the start is unknown); ``durationMin`` when both are known.
 - ``game``: ``name`` (the published title), ``highestWins`` true, ``noPoints`` false.
@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import urllib.parse
 from collections.abc import Sequence
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from moderator.domain import Team
@@ -46,7 +46,7 @@ def play_for(game: GameScore, zone: tzinfo | None = None) -> dict[str, Any]:
     started = game.started_at or game.finished_at
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": f"mindflayer-{game.game_id}-{game.finished_at.strftime('%Y%m%dT%H%M%S')}",
+        "sourcePlayId": f"mindflayer-{game.game_id}-{_utc_stamp(game.finished_at)}",
         "playDate": _local(started, zone),
         "game": {"name": GAME_NAME, "highestWins": True, "noPoints": False},
         "players": [
@@ -80,6 +80,10 @@ def create_play_link(play: dict[str, Any]) -> str:
     """The BG Stats link that opens its import dialog with `play` filled in."""
     data = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
     return CREATE_PLAY_URL + urllib.parse.quote(data, safe="")
+
+
+def _utc_stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y%m%dT%H%M%S")
 
 
 def _local(moment: datetime, zone: tzinfo | None) -> str:

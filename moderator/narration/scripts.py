@@ -22,10 +22,11 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from moderator.narration.context import pause_seconds, script_values
+from moderator.narration.settings import DEFAULT_GROWL_SECONDS
 from moderator.narration.validation import (
     SCRIPT_NAMES,
     Pause,
@@ -50,6 +51,9 @@ class Language:
     code: str
     name: str
     voice: str
+    #: The shipped voice of this language, when the user's language.toml names
+    #: another one: used if the engine lacks the user's voice.
+    fallback_voice: str | None = None
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,8 @@ class Line:
     text: str
     #: espeak-ng voice of the language the text is written in.
     voice: str
+    #: The voice to use instead when the engine does not have `voice`.
+    fallback_voice: str | None = None
 
 
 @dataclass(frozen=True)
@@ -125,6 +131,9 @@ class ScriptLibrary:
                 meta = sub / LANGUAGE_FILE
                 if meta.is_file():
                     language = self._read_language(sub.name, meta)
+                    shipped = self.languages.get(sub.name)
+                    if language and shipped and shipped.voice != language.voice:
+                        language = replace(language, fallback_voice=shipped.voice)
                     if language is not None:
                         self.languages[sub.name] = language
                 elif sub.name not in self.languages:
@@ -179,6 +188,11 @@ class ScriptLibrary:
             found = self.scripts.get((BASE_LANGUAGE, name))
             if found is not None:
                 self.scripts[(code, name)] = found
+                self.warnings.append(
+                    f"{language.name} ({code}) has no usable {name} script "
+                    f"({code}/{name}.toml): that moment is spoken in English, "
+                    "with the English voice."
+                )
 
     def get(self, lang: str, name: str) -> tuple[Script, Language] | None:
         """The script to run for `name` in `lang` (English when `lang` is unknown)."""
@@ -193,13 +207,14 @@ class ScriptLibrary:
         name: str,
         context: Mapping[str, object],
         reveal_seconds: float,
+        growl_seconds: float = DEFAULT_GROWL_SECONDS,
     ) -> list[Action] | None:
         """The lines and waits of one run, or None when the script does not exist."""
         found = self.get(lang, name)
         if found is None:
             return None
         script, language = found
-        values = script_values(name, context, reveal_seconds, script.conjunction)
+        values = script_values(name, context, reveal_seconds, script.conjunction, growl_seconds)
         actions: list[Action] = []
         for step in script.steps:
             if step.when is not None and not step.when.holds(values):
@@ -207,7 +222,7 @@ class ScriptLibrary:
             if isinstance(step, Say):
                 text = " ".join(step.template.render(values).split())
                 if text:
-                    actions.append(Line(text, language.voice))
+                    actions.append(Line(text, language.voice, language.fallback_voice))
             elif isinstance(step, Pause):
                 if step.seconds is not None:
                     seconds = step.seconds

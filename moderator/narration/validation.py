@@ -55,7 +55,7 @@ SPECS: Mapping[str, ScriptSpec] = {
             conditions=frozenset({"last_meeting"}),
         ),
         ScriptSpec("knockout", frozenset({"player"})),
-        ScriptSpec("finale", frozenset()),
+        ScriptSpec("finale", frozenset({"growl_seconds"}), numeric=frozenset({"growl_seconds"})),
         ScriptSpec("series_winner", frozenset({"players"})),
         ScriptSpec("turn", frozenset({"player"})),
     )

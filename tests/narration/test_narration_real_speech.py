@@ -114,7 +114,7 @@ def test_real_playback_keeps_exact_time_and_a_clean_terminal(
     first_clip = EspeakSpeaker(speech_cache)
     try:
         duration = (
-            first_clip.synthesize("Possessed players, open your eyes.", "en", 160, 1.0)
+            first_clip.synthesize("Possessed players, open your eyes.", "en-us", 175, 1.0)
             .result(timeout=30)
             .duration
         )
@@ -145,7 +145,7 @@ def test_a_missing_sound_card_is_told_once_and_stays_off_the_terminal(
     narrator.close()
     (notice,) = recorder.of(Notice)
     assert "aplay -l" in notice.message
-    assert len(recorder.of(LineStarted)) == 5
+    assert len(recorder.of(LineStarted)) == 7
     assert elapsed < 15
     captured = capfd.readouterr()
     assert captured.out == "" and captured.err == ""

@@ -11,6 +11,8 @@ import sys
 import threading
 from pathlib import Path
 
+from moderator.domain.errors import IllegalAction
+from moderator.domain.rules import REVEAL_FROM_PLAYERS, setup_for
 from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
 from moderator.narration.narrator import make_narrator
 from moderator.narration.scripts import ScriptLibrary, user_scripts_dir
@@ -58,6 +60,10 @@ def run_narrate(args: argparse.Namespace) -> int:
     if args.seconds is not None and not 0 < args.seconds <= 60:
         print("--seconds must be more than 0 and at most 60.", file=sys.stderr)
         return 2
+    refusal = _players_refusal(args.script, args.players)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     library = ScriptLibrary.load(user_scripts_dir(_scripts_dir(args)))
     for warning in library.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -70,11 +76,26 @@ def run_narrate(args: argparse.Namespace) -> int:
     return _speak(args)
 
 
+def _players_refusal(script: str, players: int) -> str | None:
+    """Why `--players` cannot be narrated (the domain's own sentence), or None."""
+    try:
+        setup = setup_for(players)
+    except IllegalAction as error:
+        return str(error)
+    if script == "reveal" and not setup.reveal:
+        return (
+            f"The eyes-closed reveal is only for {REVEAL_FROM_PLAYERS} or more players; "
+            f"with {players} there is none."
+        )
+    return None
+
+
 def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
     from moderator.narration.espeak_speaker import EspeakSpeaker
     from moderator.narration.render import render_script
 
-    speaker = EspeakSpeaker(cache_dir())
+    # No warm-up: a render whose lines are all cached starts no synthesis child.
+    speaker = EspeakSpeaker(cache_dir(), warm=False)
     try:
         for fault in speaker.problems():
             if fault.part == "library":

@@ -197,6 +197,7 @@ class EspeakSpeaker:
         start_timeout: float = START_TIMEOUT,
         synth_timeout: float = SYNTH_TIMEOUT,
         warm_up: Voice = ("en-us", DEFAULT_RATE, 1.0),
+        warm: bool = True,
     ) -> None:
         self._cache = _usable_cache(Path(cache_dir) / "speech")
         self.engine = engine or engine_setup(library_names=library_names)
@@ -207,6 +208,8 @@ class EspeakSpeaker:
         self._player = player or platform_player()
         self._start_timeout = start_timeout
         self._warm_up = warm_up
+        #: Start the engine at once (the app) or on the first uncached line (renders).
+        self._warm = warm
         self._synth_timeout = synth_timeout
         self._problems: list[SpeechFault] = []
         self._broken: SpeechFault | None = None
@@ -302,7 +305,7 @@ class EspeakSpeaker:
     # -- the engine thread ---------------------------------------------------
 
     def _run(self) -> None:
-        if self._broken is None:
+        if self._broken is None and self._warm:
             try:  # warm up, so the first line does not pay for the start-up
                 self._ensure_worker(self._warm_up)
             except SpeechFault as fault:

@@ -100,7 +100,7 @@ def system_library_present(names: Sequence[str] = LIBRARY_NAMES) -> bool:
 def loader_library() -> tuple[str, str] | None:
     """(library, data folder) from the espeakng-loader wheel, when it is installed."""
     try:
-        import espeakng_loader  # type: ignore[import-untyped]
+        import espeakng_loader
 
         library = Path(espeakng_loader.get_library_path())
         data = Path(espeakng_loader.get_data_path())

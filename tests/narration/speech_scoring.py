@@ -116,6 +116,9 @@ class Recognizer:
             if self._decoder.lookup_word(word) is None:
                 self._decoder.add_word(word, phones, True)
         self._grammar: str | None = None
+        #: The model's initial cepstral mean: restored before each decode, so a
+        #: score does not depend on what was decoded before it.
+        self._initial_cmn = self._decoder.get_cmn()
 
     def transcribe(self, raw: bytes) -> list[str]:
         """Open decoding (general language model) of 16 kHz mono audio.
@@ -129,6 +132,7 @@ class Recognizer:
         from pocketsphinx import Endpointer
 
         self._decoder.activate_search("_default")
+        self._decoder.set_cmn(self._initial_cmn)
         endpointer = Endpointer(sample_rate=MODEL_RATE)
         size = endpointer.frame_bytes
         words: list[str] = []
@@ -160,6 +164,7 @@ class Recognizer:
         """The grammar sentence the audio sounds most like."""
         assert self._grammar is not None, "call use_grammar first"
         self._decoder.activate_search(self._grammar)
+        self._decoder.set_cmn(self._initial_cmn)
         return self._decode(raw)
 
     def _decode(self, raw: bytes) -> list[str]:

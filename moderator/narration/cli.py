@@ -15,7 +15,7 @@ from moderator.domain.errors import IllegalAction
 from moderator.domain.rules import REVEAL_FROM_PLAYERS, setup_for
 from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
 from moderator.narration.narrator import make_narrator
-from moderator.narration.scripts import ScriptLibrary, user_scripts_dir
+from moderator.narration.scripts import ScriptLibrary, missing_folder, user_scripts_dir
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speaker import SpeechFault
 from moderator.narration.validation import SCRIPT_NAMES
@@ -64,7 +64,11 @@ def run_narrate(args: argparse.Namespace) -> int:
     if refusal is not None:
         print(refusal, file=sys.stderr)
         return 2
-    library = ScriptLibrary.load(user_scripts_dir(_scripts_dir(args)))
+    chosen = _scripts_dir(args)
+    if chosen is not None and not chosen.is_dir():
+        print(missing_folder(chosen).replace("; using the shipped scripts", ""), file=sys.stderr)
+        return 2
+    library = ScriptLibrary.load(user_scripts_dir(chosen))
     for warning in library.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if args.lang not in library.languages:

@@ -132,7 +132,9 @@ def make_narrator(
             captions only when it cannot be built.
         time_scale: Multiplies every wait (UI tests use 0.01).
     """
-    library = ScriptLibrary.load(user_scripts_dir(voice_scripts_dir))
+    library = ScriptLibrary.load(
+        user_scripts_dir(voice_scripts_dir), user_dir_required=voice_scripts_dir is not None
+    )
     warnings: list[str] = []
     if speaker is None:
         try:

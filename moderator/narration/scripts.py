@@ -95,11 +95,25 @@ class ScriptLibrary:
     warnings: list[str] = field(default_factory=list)
 
     @classmethod
-    def load(cls, user_dir: Path | None, shipped_dir: Path | None = None) -> ScriptLibrary:
-        """Load and validate; never raises, problems become `warnings`."""
+    def load(
+        cls,
+        user_dir: Path | None,
+        shipped_dir: Path | None = None,
+        user_dir_required: bool = False,
+    ) -> ScriptLibrary:
+        """Load and validate; never raises, problems become `warnings`.
+
+        Args:
+            user_dir: the user's override folder.
+            shipped_dir: the shipped scripts (tests pass their own).
+            user_dir_required: the user named `user_dir` (`--voice-scripts`), so
+                its absence is reported; the default config folder may be absent.
+        """
         shipped = shipped_dir if shipped_dir is not None else shipped_scripts_dir()
         folders = [d for d in (user_dir, shipped) if d is not None]
         library = cls()
+        if user_dir is not None and user_dir_required and not user_dir.is_dir():
+            library.warnings.append(missing_folder(user_dir))
         if not (shipped / BASE_LANGUAGE).is_dir():
             library.warnings.append(
                 f"The shipped voice scripts are missing ({shipped}); reinstall mindflayer."
@@ -121,7 +135,10 @@ class ScriptLibrary:
             if not folder.is_dir():
                 continue
             for sub in sorted(folder.iterdir()):
-                if not sub.is_dir() or sub.name.startswith("."):
+                if sub.name.startswith("."):
+                    continue
+                if not sub.is_dir():
+                    self._tell_if_dangling(sub)
                     continue
                 if not _LANG_CODE.match(sub.name):
                     self.warnings.append(
@@ -156,6 +173,15 @@ class ScriptLibrary:
         self.languages = {code: self.languages[code] for code in ordered}
         return ordered
 
+    def _tell_if_dangling(self, path: Path) -> None:
+        """A link that leads nowhere (a loop, a deleted target) is told, not skipped."""
+        if path.is_symlink() and not path.exists():
+            message = (
+                f"{path}:1: a link that leads nowhere (a symlink loop or a missing target); ignored"
+            )
+            if message not in self.warnings:
+                self.warnings.append(message)
+
     def _read_language(self, code: str, meta: Path) -> Language | None:
         try:
             data = tomllib.loads(meta.read_text(encoding="utf-8"))
@@ -176,6 +202,7 @@ class ScriptLibrary:
         for folder in folders:
             path = folder / code / f"{name}.toml"
             if not path.is_file():
+                self._tell_if_dangling(path)
                 continue
             try:
                 self.scripts[(code, name)] = (load_script(name, path), language)
@@ -233,6 +260,14 @@ class ScriptLibrary:
         return actions
 
 
+def missing_folder(folder: Path) -> str:
+    """The sentence for a `--voice-scripts` folder that does not exist."""
+    return (
+        f"The voice-scripts folder {folder} does not exist (--voice-scripts); "
+        "using the shipped scripts."
+    )
+
+
 def user_scripts_dir(explicit: Path | None = None) -> Path:
     """The user's override folder: `--voice-scripts DIR`, else the config folder's."""
     return explicit if explicit is not None else config_dir() / "voice_scripts"
@@ -240,4 +275,7 @@ def user_scripts_dir(explicit: Path | None = None) -> Path:
 
 def available_languages(voice_scripts_dir: Path | None = None) -> list[Language]:
     """Languages the voice can speak (shipped plus the user's), English first."""
-    return list(ScriptLibrary.load(user_scripts_dir(voice_scripts_dir)).languages.values())
+    library = ScriptLibrary.load(
+        user_scripts_dir(voice_scripts_dir), user_dir_required=voice_scripts_dir is not None
+    )
+    return list(library.languages.values())

@@ -27,7 +27,15 @@ from concurrent.futures import Future
 from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass, field
 
-from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
+from moderator.narration.events import (
+    Countdown,
+    Finished,
+    LineStarted,
+    NarrationEvent,
+    Notice,
+    SpeechFaulted,
+    marker_for,
+)
 from moderator.narration.scripts import Action, Line, Wait
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speaker import Clip, Speaker, SpeechFault, estimate_duration
@@ -81,15 +89,31 @@ class NoticeBoard:
         self._pending: list[SpeechFault] = []
         #: Every notice so far, for `Narrator.warnings`.
         self.messages: list[str] = []
+        #: Every fault so far, in order, for watchers that arrive late.
+        self.faults: list[SpeechFaulted] = []
+        self._watchers: list[Callable[[SpeechFaulted], None]] = []
 
     def add(self, fault: SpeechFault) -> bool:
         """Record `fault`; True the first time its part goes missing."""
+        event = SpeechFaulted(fault.part, fault.message, marker_for(fault.part))
         with self._lock:
             if fault.part in self._told:
                 return False
             self._told.add(fault.part)
             self.messages.append(fault.message)
-            return True
+            self.faults.append(event)
+            watchers = list(self._watchers)
+        for watcher in watchers:
+            _safe_call(watcher, event)
+        return True
+
+    def watch(self, watcher: Callable[[SpeechFaulted], None]) -> None:
+        """Call `watcher` with every fault, those already told first (any thread)."""
+        with self._lock:
+            self._watchers.append(watcher)
+            earlier = list(self.faults)
+        for event in earlier:
+            _safe_call(watcher, event)
 
     def defer(self, fault: SpeechFault) -> None:
         """Record a fault found at start-up, to be told at the next play."""
@@ -342,6 +366,13 @@ class Director:
     def _tell(self, job: Job, fault: SpeechFault) -> None:
         if self._notices.add(fault):
             _emit(job.on_event, Notice(fault.message))
+
+
+def _safe_call(watcher: Callable[[SpeechFaulted], None], event: SpeechFaulted) -> None:
+    try:
+        watcher(event)
+    except Exception:
+        log.exception("speech fault watcher failed on %r", event)
 
 
 def _emit(on_event: EventSink, event: NarrationEvent) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from moderator.narration.director import Director, EventSink, Job, NoticeBoard
-from moderator.narration.events import Finished, Notice
+from moderator.narration.events import Finished, Notice, SpeechFaulted
 from moderator.narration.scripts import Language, Line, ScriptLibrary, user_scripts_dir
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speaker import SilentSpeaker, Speaker, SpeechFault
@@ -89,6 +89,14 @@ class Narrator:
             _safe(on_event, Finished(cancelled=False))
             return
         self._director.submit(Job(actions, on_event))
+
+    def watch_faults(self, watcher: Callable[[SpeechFaulted], None]) -> None:
+        """Tell `watcher` of each speech fault, once per part, wherever it happens.
+
+        Faults found before the call (a missing library at start-up) are told
+        at once; later ones from the narration or engine thread as they occur.
+        """
+        self._notices.watch(watcher)
 
     def cancel(self) -> None:
         """Silence at once; the running script ends with Finished(cancelled=True)."""

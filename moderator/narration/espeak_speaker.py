@@ -94,6 +94,8 @@ class WorkerClient:
                 "Check that espeak-ng works (`espeak-ng hello`). Showing captions only.",
                 permanent=True,
             ) from fault
+        #: The espeak library file the child loaded (Linux), for diagnostics and tests.
+        self.library = ready.get("library")
         if not ready.get("ready"):
             self.kill()
             part = str(ready.get("part", "engine"))
@@ -279,6 +281,21 @@ class EspeakSpeaker:
             worker.kill()
 
     # -- extras ------------------------------------------------------------
+
+    def engine_library(self, timeout: float = START_TIMEOUT) -> str | None:
+        """The espeak library file the synthesis child runs on (Linux; None elsewhere)."""
+        result: Future[str | None] = Future()
+
+        def ask() -> None:
+            try:
+                worker = self._ensure_worker(self._worker.voice if self._worker else self._warm_up)
+                result.set_result(worker.library)
+            except SpeechFault as fault:
+                self._forget_worker(fault)
+                result.set_exception(fault)
+
+        self._jobs.put(ask)
+        return result.result(timeout=timeout + self._synth_timeout)
 
     def voices(self, timeout: float = START_TIMEOUT) -> list[dict[str, Any]]:
         """The engine's voices (for `mindflayer voices`).

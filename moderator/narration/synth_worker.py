@@ -237,6 +237,18 @@ def _aiff_to_wav(source: Path, target: Path) -> None:
         source.unlink(missing_ok=True)
 
 
+def _loaded_espeak() -> str | None:
+    """Which libespeak-ng file this process mapped (Linux), to tell the parent."""
+    try:
+        maps = Path("/proc/self/maps").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    for line in maps.splitlines():
+        if "libespeak" in line and "/" in line:
+            return line[line.index("/") :].strip()
+    return None
+
+
 def _has_audio(path: Path) -> bool:
     """Whether `path` is a WAV with at least one sample (more than its 44-byte header)."""
     try:
@@ -272,7 +284,7 @@ def serve(
     except Exception as error:
         _send(reply, {"ready": False, "part": "engine", "error": repr(error)})
         return 1
-    _send(reply, {"ready": True})
+    _send(reply, {"ready": True, "library": _loaded_espeak()})
     for raw in requests:
         ident: object = None
         try:

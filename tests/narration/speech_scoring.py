@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from moderator.narration.render import render_script
 from moderator.narration.scripts import Line, ScriptLibrary
@@ -109,16 +110,21 @@ class Recognizer:
     """pocketsphinx with its shipped en-us model, quiet."""
 
     def __init__(self) -> None:
-        from pocketsphinx import Decoder
-
-        self._decoder = Decoder(loglevel="FATAL")
-        for word, phones in EXTRA_WORDS.items():
-            if self._decoder.lookup_word(word) is None:
-                self._decoder.add_word(word, phones, True)
+        self._decoder = self._new_decoder()
         self._grammar: str | None = None
         #: The model's initial cepstral mean: restored before each decode, so a
         #: score does not depend on what was decoded before it.
         self._initial_cmn = self._decoder.get_cmn()
+
+    @staticmethod
+    def _new_decoder() -> Any:
+        from pocketsphinx import Decoder
+
+        decoder = Decoder(loglevel="FATAL")
+        for word, phones in EXTRA_WORDS.items():
+            if decoder.lookup_word(word) is None:
+                decoder.add_word(word, phones, True)
+        return decoder
 
     def transcribe(self, raw: bytes) -> list[str]:
         """Open decoding (general language model) of 16 kHz mono audio.
@@ -131,8 +137,9 @@ class Recognizer:
         """
         from pocketsphinx import Endpointer
 
-        self._decoder.activate_search("_default")
-        self._decoder.set_cmn(self._initial_cmn)
+        # A fresh decoder: its normalization and noise estimates adapt to what it
+        # heard, so a reused one scores a script differently after another one.
+        decoder = self._new_decoder()
         endpointer = Endpointer(sample_rate=MODEL_RATE)
         size = endpointer.frame_bytes
         words: list[str] = []
@@ -143,13 +150,13 @@ class Recognizer:
             if frame is not None:
                 speech += frame
             if was_in_speech and not endpointer.in_speech:
-                words += self._decode(bytes(speech))
+                words += self._decode(bytes(speech), decoder)
                 speech.clear()
         tail = endpointer.end_stream(raw[len(raw) - len(raw) % size :])
         if tail is not None:
             speech += tail
         if speech:
-            words += self._decode(bytes(speech))
+            words += self._decode(bytes(speech), decoder)
         return words
 
     def use_grammar(self, sentences: Iterable[str]) -> None:
@@ -167,11 +174,12 @@ class Recognizer:
         self._decoder.set_cmn(self._initial_cmn)
         return self._decode(raw)
 
-    def _decode(self, raw: bytes) -> list[str]:
-        self._decoder.start_utt()
-        self._decoder.process_raw(raw, full_utt=True)
-        self._decoder.end_utt()
-        hyp = self._decoder.hyp()
+    def _decode(self, raw: bytes, decoder: Any = None) -> list[str]:
+        decoder = decoder if decoder is not None else self._decoder
+        decoder.start_utt()
+        decoder.process_raw(raw, full_utt=True)
+        decoder.end_utt()
+        hyp = decoder.hyp()
         return words_of(hyp.hypstr) if hyp is not None else []
 
 

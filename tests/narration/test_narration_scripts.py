@@ -121,7 +121,7 @@ def test_meeting_finale_and_winners() -> None:
     assert "last meeting" in text("meeting", {"meeting": 3})
     assert "Sane players must keep their Mind Flayer cards" in text("meeting", {"meeting": 1})
     finale = text("finale", {})
-    assert finale.index("One.") < finale.index("Two.") < finale.index("Three.")
+    assert finale.index("One,") < finale.index("Two,") < finale.index("Three.")
     # The rulebook's order: count, growl, then applause, then the results prompt.
     assert finale.index("Three.") < finale.index("start growling") < finale.index("applaud")
     assert finale.endswith("Now, enter the results on the screen.")

@@ -3,7 +3,14 @@
 Import from here; see docs/architecture.md, section "Narration", for the contract.
 """
 
-from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
+from moderator.narration.events import (
+    Countdown,
+    Finished,
+    LineStarted,
+    NarrationEvent,
+    Notice,
+    SpeechFaulted,
+)
 from moderator.narration.narrator import Narrator, make_narrator
 from moderator.narration.scripts import Language, available_languages
 from moderator.narration.settings import VoiceSettings
@@ -21,6 +28,7 @@ __all__ = [
     "SilentSpeaker",
     "Speaker",
     "SpeechFault",
+    "SpeechFaulted",
     "VoiceSettings",
     "available_languages",
     "make_narrator",

@@ -13,9 +13,11 @@ import threading
 from pathlib import Path
 
 from moderator import safe_output
+from moderator.domain.errors import IllegalAction
+from moderator.domain.rules import REVEAL_FROM_PLAYERS, setup_for
 from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
 from moderator.narration.narrator import make_narrator
-from moderator.narration.scripts import ScriptLibrary, user_scripts_dir
+from moderator.narration.scripts import ScriptLibrary, missing_folder, user_scripts_dir
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speaker import SpeechFault
 from moderator.narration.validation import SCRIPT_NAMES
@@ -60,7 +62,15 @@ def run_narrate(args: argparse.Namespace) -> int:
     if args.seconds is not None and not 0 < args.seconds <= 60:
         print("--seconds must be more than 0 and at most 60.", file=sys.stderr)
         return 2
-    library = ScriptLibrary.load(user_scripts_dir(_scripts_dir(args)))
+    refusal = _players_refusal(args.script, args.players)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
+    chosen = _scripts_dir(args)
+    if chosen is not None and not chosen.is_dir():
+        print(missing_folder(chosen).replace("; using the shipped scripts", ""), file=sys.stderr)
+        return 2
+    library = ScriptLibrary.load(user_scripts_dir(chosen))
     for warning in library.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if args.lang not in library.languages:
@@ -70,6 +80,20 @@ def run_narrate(args: argparse.Namespace) -> int:
     if args.wav:
         return _render(args, library)
     return _speak(args)
+
+
+def _players_refusal(script: str, players: int) -> str | None:
+    """Why `--players` cannot be narrated (the domain's own sentence), or None."""
+    try:
+        setup = setup_for(players)
+    except IllegalAction as error:
+        return str(error)
+    if script == "reveal" and not setup.reveal:
+        return (
+            f"The eyes-closed reveal is only for {REVEAL_FROM_PLAYERS} or more players; "
+            f"with {players} there is none."
+        )
+    return None
 
 
 def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
@@ -84,7 +108,8 @@ def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
         return 1
     # With the WAV on standard output, the captions go to stderr.
     messages = sys.stderr if args.wav == safe_output.STDOUT else sys.stdout
-    speaker = EspeakSpeaker(cache_dir())
+    # No warm-up: a render whose lines are all cached starts no synthesis child.
+    speaker = EspeakSpeaker(cache_dir(), warm=False)
     try:
         for fault in speaker.problems():
             if fault.part == "library":

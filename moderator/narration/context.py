@@ -12,7 +12,11 @@ from collections.abc import Mapping, Sequence
 
 from moderator.domain.errors import IllegalAction
 from moderator.domain.rules import MEETINGS_PER_GAME, setup_for
-from moderator.narration.settings import DEFAULT_REVEAL_SECONDS, MAX_PAUSE_SECONDS
+from moderator.narration.settings import (
+    DEFAULT_GROWL_SECONDS,
+    DEFAULT_REVEAL_SECONDS,
+    MAX_PAUSE_SECONDS,
+)
 
 
 def join_words(items: Sequence[str], conjunction: str) -> str:
@@ -28,6 +32,7 @@ def script_values(
     context: Mapping[str, object],
     reveal_seconds: float,
     conjunction: str = "and",
+    growl_seconds: float = DEFAULT_GROWL_SECONDS,
 ) -> dict[str, object]:
     """Placeholder values and `when` flags for one run of `script`."""
     values: dict[str, object] = dict(context)
@@ -35,6 +40,8 @@ def script_values(
         _add_setup(values, conjunction)
     elif script == "reveal":
         values.setdefault("seconds", reveal_seconds)
+    elif script == "finale":
+        values.setdefault("growl_seconds", growl_seconds)
     elif script == "meeting":
         values.setdefault("meetings", MEETINGS_PER_GAME)
         meeting = values.get("meeting")

@@ -7,6 +7,12 @@ window), reports whole seconds left, and checks for cancellation at every
 wait. Every wait is bounded: synthesis by `SYNTHESIS_BOUND`, playback by the
 speaker's own bound, pauses by their length. Speech faults never stop a
 script: the line continues as a caption with its estimated duration.
+
+A newer script never cuts a line mid-word: it supersedes the running one,
+which ends at its next line boundary (the line being spoken finishes, its
+pauses and later lines are dropped). Only `cancel()`, the user's own stop,
+silences at once. Measured before: a knock-out that ended the game had its
+"<name> is knocked out." cut 17 ms after it began by the finale.
 """
 
 from __future__ import annotations
@@ -21,7 +27,15 @@ from concurrent.futures import Future
 from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass, field
 
-from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
+from moderator.narration.events import (
+    Countdown,
+    Finished,
+    LineStarted,
+    NarrationEvent,
+    Notice,
+    SpeechFaulted,
+    marker_for,
+)
 from moderator.narration.scripts import Action, Line, Wait
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speaker import Clip, Speaker, SpeechFault, estimate_duration
@@ -43,7 +57,27 @@ class Job:
 
     actions: list[Action]
     on_event: EventSink
+    #: Stop at once (the user's stop): audio killed mid-line.
     cancelled: threading.Event = field(default_factory=threading.Event)
+    #: A newer script is waiting: end after the line being spoken.
+    superseded: threading.Event = field(default_factory=threading.Event)
+    #: Set with either of the two, so a wait wakes for both.
+    wake: threading.Event = field(default_factory=threading.Event)
+
+    def cancel(self) -> None:
+        """Stop at once."""
+        self.cancelled.set()
+        self.wake.set()
+
+    def supersede(self) -> None:
+        """End at the next line boundary."""
+        self.superseded.set()
+        self.wake.set()
+
+    @property
+    def ending(self) -> bool:
+        """Whether the job should start nothing new."""
+        return self.wake.is_set()
 
 
 class NoticeBoard:
@@ -55,15 +89,31 @@ class NoticeBoard:
         self._pending: list[SpeechFault] = []
         #: Every notice so far, for `Narrator.warnings`.
         self.messages: list[str] = []
+        #: Every fault so far, in order, for watchers that arrive late.
+        self.faults: list[SpeechFaulted] = []
+        self._watchers: list[Callable[[SpeechFaulted], None]] = []
 
     def add(self, fault: SpeechFault) -> bool:
         """Record `fault`; True the first time its part goes missing."""
+        event = SpeechFaulted(fault.part, fault.message, marker_for(fault.part))
         with self._lock:
             if fault.part in self._told:
                 return False
             self._told.add(fault.part)
             self.messages.append(fault.message)
-            return True
+            self.faults.append(event)
+            watchers = list(self._watchers)
+        for watcher in watchers:
+            _safe_call(watcher, event)
+        return True
+
+    def watch(self, watcher: Callable[[SpeechFaulted], None]) -> None:
+        """Call `watcher` with every fault, those already told first (any thread)."""
+        with self._lock:
+            self._watchers.append(watcher)
+            earlier = list(self.faults)
+        for event in earlier:
+            _safe_call(watcher, event)
 
     def defer(self, fault: SpeechFault) -> None:
         """Record a fault found at start-up, to be told at the next play."""
@@ -102,12 +152,12 @@ class Director:
         self._thread.start()
 
     def submit(self, job: Job) -> None:
-        """Cancel whatever runs or waits, then queue `job`."""
+        """Queue `job`; the running script ends once its current line is spoken."""
         with self._lock:
             if self._closed:
                 _emit(job.on_event, Finished(cancelled=True))
                 return
-            self._cancel_locked()
+            self._supersede_locked()
             self._current = job
             self._jobs.put(job)
 
@@ -130,9 +180,15 @@ class Director:
         self._speaker.close()
 
     def _cancel_locked(self) -> None:
+        # Older queued jobs were superseded when this one was submitted: they
+        # end without starting anything.
         if self._current is not None:
-            self._current.cancelled.set()
+            self._current.cancel()
         self._speaker.stop()
+
+    def _supersede_locked(self) -> None:
+        if self._current is not None:
+            self._current.supersede()
 
     def _loop(self) -> None:
         while True:
@@ -143,11 +199,11 @@ class Director:
                 cancelled = self._run(job)
             except Exception:  # a bug here must not kill narration for the session
                 log.exception("narration failed")
-                cancelled = job.cancelled.is_set()
+                cancelled = job.ending
             _emit(job.on_event, Finished(cancelled=cancelled))
 
     def _run(self, job: Job) -> bool:
-        if job.cancelled.is_set():
+        if job.ending:
             return True
         if self._settings().enabled:
             for fault in self._notices.take_pending():
@@ -155,7 +211,7 @@ class Director:
         prepared = self._prefetch(job.actions)
         audio_end: float | None = None
         for index, action in enumerate(job.actions):
-            if job.cancelled.is_set():
+            if job.ending:
                 return True
             if isinstance(action, Line):
                 audio_end = self._say(job, action, prepared.get(index))
@@ -163,7 +219,7 @@ class Director:
                 start = audio_end if audio_end is not None else self._clock()
                 self._pause(job, action.seconds, start)
                 audio_end = None
-        return job.cancelled.is_set()
+        return job.ending
 
     def _prefetch(
         self, actions: list[Action]
@@ -207,8 +263,8 @@ class Director:
                 future = prepared[1]
             else:
                 future = self._synthesize(line, settings)
-            clip = self._await(job, future)
-            if job.cancelled.is_set():
+            clip = self._await(job, future, line, settings)
+            if job.ending:
                 return self._clock()
         if clip is None:
             clip = Clip(line.text, estimate_duration(line.text, settings.rate))
@@ -234,14 +290,25 @@ class Director:
             return played_until
         on_start()
         end = started[0] + clip.duration * self._scale
-        self._sleep_until(job, end)
+        self._sleep_until(job, end, hard_only=True)  # a started line is always finished
         return max(end, played_until)
 
-    def _await(self, job: Job, future: Future[Clip]) -> Clip | None:
-        """The clip, or None (captions only) on a fault, a timeout or a cancel."""
+    def _await(
+        self,
+        job: Job,
+        future: Future[Clip],
+        line: Line | None = None,
+        settings: VoiceSettings | None = None,
+    ) -> Clip | None:
+        """The clip, or None (captions only) on a fault, a timeout or a cancel.
+
+        A voice the engine lacks (a user's language.toml) is told once, naming
+        it, and the line is spoken with the language's shipped voice instead:
+        never silently in another language.
+        """
         deadline = self._clock() + SYNTHESIS_BOUND
         while not future.done():
-            if job.cancelled.is_set():
+            if job.ending:
                 return None
             remaining = deadline - self._clock()
             if remaining <= 0:
@@ -257,6 +324,19 @@ class Director:
         error = future.exception()
         if error is None:
             return future.result()
+        if (
+            isinstance(error, SpeechFault)
+            and error.part.startswith("voice:")
+            and line is not None
+            and settings is not None
+            and line.fallback_voice
+        ):
+            fallback = line.fallback_voice
+            self._tell(
+                job,
+                SpeechFault(error.part, f"{error.message} Using the shipped voice {fallback!r}."),
+            )
+            return self._await(job, self._synthesize(Line(line.text, fallback), settings))
         if isinstance(error, SpeechFault):
             self._tell(job, error)
         else:
@@ -269,23 +349,30 @@ class Director:
         if seconds >= 1:
             for left in range(math.ceil(seconds - 1e-9), 0, -1):
                 self._sleep_until(job, start + (seconds - left) * self._scale)
-                if job.cancelled.is_set():
+                if job.ending:
                     return
                 _emit(job.on_event, Countdown(left))
             self._sleep_until(job, end)
-            if not job.cancelled.is_set():
+            if not job.ending:
                 _emit(job.on_event, Countdown(0))
         else:
             self._sleep_until(job, end)
 
-    def _sleep_until(self, job: Job, moment: float) -> None:
+    def _sleep_until(self, job: Job, moment: float, hard_only: bool = False) -> None:
         remaining = moment - self._clock()
         if remaining > 0:
-            job.cancelled.wait(remaining)
+            (job.cancelled if hard_only else job.wake).wait(remaining)
 
     def _tell(self, job: Job, fault: SpeechFault) -> None:
         if self._notices.add(fault):
             _emit(job.on_event, Notice(fault.message))
+
+
+def _safe_call(watcher: Callable[[SpeechFaulted], None], event: SpeechFaulted) -> None:
+    try:
+        watcher(event)
+    except Exception:
+        log.exception("speech fault watcher failed on %r", event)
 
 
 def _emit(on_event: EventSink, event: NarrationEvent) -> None:

@@ -1,4 +1,7 @@
-"""The real Speaker: espeak-ng through pyttsx3 in a child process, aplay to play.
+"""The real Speaker: pyttsx3 in a child process renders, the platform's player plays.
+
+On Linux pyttsx3 drives espeak-ng; on macOS NSSS, on Windows SAPI5 (see
+`platforms`).
 
 One thread of the app (`mindflayer-speech-engine`) owns the synthesis child
 (see `synth_worker` for why the engine lives in a child process) and handles
@@ -12,7 +15,6 @@ returns a Future and the child starts in the background at construction.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import hashlib
 import json
 import logging
@@ -31,7 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from moderator.narration.player import AplayPlayer
+from moderator.narration.platforms import LIBRARY_MISSING, LIBRARY_NAMES, EngineSetup, engine_setup
+from moderator.narration.player import Player, platform_player
+from moderator.narration.settings import DEFAULT_RATE
 from moderator.narration.speaker import Clip, SpeechFault
 from moderator.narration.wavfile import read_pcm, trim_silence, wav_duration, write_pcm_atomic
 
@@ -46,14 +50,7 @@ SYNTH_TIMEOUT = 3.0
 MAX_HUNG_LINES = 2
 #: espeak sometimes ignores the rate in a new process (see `synth_worker`): try again.
 START_ATTEMPTS = 4
-LIBRARY_NAMES = ("libespeak-ng.so.1", "libespeak-ng.1.dylib", "libespeak.so.1")
 _PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
-
-LIBRARY_MISSING = (
-    "Speech is off: the espeak-ng library is missing. Install it with "
-    "`sudo apt-get install libespeak-ng1` (Fedora: espeak-ng; macOS: brew install "
-    "espeak-ng). Showing captions only."
-)
 
 
 def default_worker_command() -> list[str]:
@@ -62,14 +59,8 @@ def default_worker_command() -> list[str]:
 
 
 def library_present(names: Sequence[str] = LIBRARY_NAMES) -> bool:
-    """Whether the espeak-ng shared library can be loaded (cheap: a dlopen, no init)."""
-    for name in names:
-        try:
-            ctypes.CDLL(name)
-            return True
-        except OSError:
-            continue
-    return False
+    """Whether espeak-ng can be loaded: the system's library, or the espeakng-loader one."""
+    return engine_setup(library_names=names).fault is None
 
 
 Voice = tuple[str, int, float]
@@ -103,11 +94,19 @@ class WorkerClient:
                 "Check that espeak-ng works (`espeak-ng hello`). Showing captions only.",
                 permanent=True,
             ) from fault
+        #: The espeak library file the child loaded (Linux), for diagnostics and tests.
+        self.library = ready.get("library")
         if not ready.get("ready"):
             self.kill()
             part = str(ready.get("part", "engine"))
             if part == "retry":
                 raise SpeechFault("retry", f"The speech engine lost its settings: {ready}")
+            if part == "voice":
+                raise SpeechFault(
+                    f"voice:{name}",
+                    f"The speech engine has no voice {name!r} (set in a language.toml); "
+                    "`mindflayer voices` lists the voices it has.",
+                )
             if part == "library":
                 raise SpeechFault("library", LIBRARY_MISSING, permanent=True)
             raise SpeechFault(
@@ -194,22 +193,30 @@ class EspeakSpeaker:
         self,
         cache_dir: Path,
         worker_command: Sequence[str] | None = None,
-        player: AplayPlayer | None = None,
+        player: Player | None = None,
         library_names: Sequence[str] = LIBRARY_NAMES,
+        engine: EngineSetup | None = None,
         start_timeout: float = START_TIMEOUT,
         synth_timeout: float = SYNTH_TIMEOUT,
-        warm_up: Voice = ("en", 160, 1.0),
+        warm_up: Voice = ("en-us", DEFAULT_RATE, 1.0),
+        warm: bool = True,
     ) -> None:
         self._cache = _usable_cache(Path(cache_dir) / "speech")
-        self._command = list(worker_command or default_worker_command())
-        self._player = player or AplayPlayer()
+        self.engine = engine or engine_setup(library_names=library_names)
+        self._command = [
+            *(worker_command or default_worker_command()),
+            *self.engine.worker_arguments(),
+        ]
+        self._player = player or platform_player()
         self._start_timeout = start_timeout
         self._warm_up = warm_up
+        #: Start the engine at once (the app) or on the first uncached line (renders).
+        self._warm = warm
         self._synth_timeout = synth_timeout
         self._problems: list[SpeechFault] = []
         self._broken: SpeechFault | None = None
-        if not library_present(library_names):
-            self._broken = SpeechFault("library", LIBRARY_MISSING, permanent=True)
+        if self.engine.fault is not None:
+            self._broken = self.engine.fault
             self._problems.append(self._broken)
         player_fault = self._player.available()
         if player_fault is not None:
@@ -217,6 +224,8 @@ class EspeakSpeaker:
         self._jobs: queue.Queue[_Request | Callable[[], None] | None] = queue.Queue()
         self._worker: WorkerClient | None = None
         self._hung_lines = 0
+        #: Voices the engine said it does not have, with that fault.
+        self._bad_voices: dict[str, SpeechFault] = {}
         self._thread = threading.Thread(
             target=self._run, name="mindflayer-speech-engine", daemon=True
         )
@@ -230,7 +239,9 @@ class EspeakSpeaker:
 
     def cache_path(self, text: str, voice: str, rate: int, volume: float) -> Path:
         """Where the clip for this (text, voice, rate, volume) is cached."""
-        key = json.dumps([CACHE_FORMAT, text, voice, int(rate), round(float(volume), 3)])
+        key = json.dumps(
+            [CACHE_FORMAT, self.engine.driver, text, voice, int(rate), round(float(volume), 3)]
+        )
         return self._cache / f"{hashlib.sha256(key.encode('utf-8')).hexdigest()}.wav"
 
     def synthesize(self, text: str, voice: str, rate: int, volume: float) -> Future[Clip]:
@@ -271,6 +282,21 @@ class EspeakSpeaker:
 
     # -- extras ------------------------------------------------------------
 
+    def engine_library(self, timeout: float = START_TIMEOUT) -> str | None:
+        """The espeak library file the synthesis child runs on (Linux; None elsewhere)."""
+        result: Future[str | None] = Future()
+
+        def ask() -> None:
+            try:
+                worker = self._ensure_worker(self._worker.voice if self._worker else self._warm_up)
+                result.set_result(worker.library)
+            except SpeechFault as fault:
+                self._forget_worker(fault)
+                result.set_exception(fault)
+
+        self._jobs.put(ask)
+        return result.result(timeout=timeout + self._synth_timeout)
+
     def voices(self, timeout: float = START_TIMEOUT) -> list[dict[str, Any]]:
         """The engine's voices (for `mindflayer voices`).
 
@@ -296,7 +322,7 @@ class EspeakSpeaker:
     # -- the engine thread ---------------------------------------------------
 
     def _run(self) -> None:
-        if self._broken is None:
+        if self._broken is None and self._warm:
             try:  # warm up, so the first line does not pay for the start-up
                 self._ensure_worker(self._warm_up)
             except SpeechFault as fault:
@@ -348,6 +374,10 @@ class EspeakSpeaker:
         if cached is not None:
             request.future.set_result(cached)
             return
+        bad_voice = self._bad_voices.get(request.voice)
+        if bad_voice is not None:  # known missing: no child start for every line
+            request.future.set_exception(bad_voice)
+            return
         raw = request.path.with_name(f".{request.path.stem}.{os.getpid()}.{id(self)}.raw.wav")
         try:
             request.path.parent.mkdir(parents=True, exist_ok=True)
@@ -370,6 +400,8 @@ class EspeakSpeaker:
             write_pcm_atomic(request.path, pcm)
             request.future.set_result(Clip(request.text, pcm.duration, request.path))
         except SpeechFault as fault:
+            if fault.part.startswith("voice:"):
+                self._bad_voices[request.voice] = fault
             if fault.part == "synthesis":
                 self._hung_lines += 1
                 if self._hung_lines >= MAX_HUNG_LINES:

@@ -37,4 +37,41 @@ class Finished:
     cancelled: bool
 
 
+@dataclass(frozen=True)
+class SpeechFaulted:
+    """A speech part failed for the first time this session (told once per part).
+
+    Sent to the app-wide watchers of `Narrator.watch_faults`, whatever script
+    (or none) was playing, so the table sees the voice's state on every screen.
+
+    Attributes:
+        part: Stable name of what failed ("device", "player", "library"...).
+        message: The full sentence, with how to fix it.
+        marker: A few words for a permanent status line ("voice off: no sound device").
+    """
+
+    part: str
+    message: str
+    marker: str
+
+
+#: Short status for each failed part; anything else is "voice trouble".
+_MARKERS = {
+    "device": "voice off: no sound device",
+    "player": "voice off: no audio player",
+    "player-hang": "voice trouble: the audio player hung",
+    "library": "voice off: no speech engine",
+    "engine": "voice off: the speech engine failed",
+    "synthesis": "voice trouble: the speech engine is slow",
+    "cache": "voice trouble: cannot store speech",
+}
+
+
+def marker_for(part: str) -> str:
+    """The status-line words for a failed part."""
+    if part.startswith("voice:"):
+        return f"voice {part.partition(':')[2]!r} missing: shipped voice used"
+    return _MARKERS.get(part, "voice trouble")
+
+
 NarrationEvent = LineStarted | Countdown | Notice | Finished

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from moderator.narration.director import Director, EventSink, Job, NoticeBoard
-from moderator.narration.events import Finished, Notice
+from moderator.narration.events import Finished, Notice, SpeechFaulted
 from moderator.narration.scripts import Language, Line, ScriptLibrary, user_scripts_dir
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speaker import SilentSpeaker, Speaker, SpeechFault
@@ -68,7 +68,9 @@ class Narrator:
     def lines(self, script: str, context: Mapping[str, object]) -> list[str]:
         """The captions of `script`, for showing on screen without speaking."""
         settings = self._current_settings()
-        actions = self._library.actions(settings.lang, script, context, settings.reveal_seconds)
+        actions = self._library.actions(
+            settings.lang, script, context, settings.reveal_seconds, settings.growl_seconds
+        )
         return [a.text for a in actions or [] if isinstance(a, Line)]
 
     def play(self, script: str, context: Mapping[str, object], on_event: EventSink) -> None:
@@ -78,13 +80,23 @@ class Narrator:
         Notice, then exactly one Finished.
         """
         settings = self._current_settings()
-        actions = self._library.actions(settings.lang, script, context, settings.reveal_seconds)
+        actions = self._library.actions(
+            settings.lang, script, context, settings.reveal_seconds, settings.growl_seconds
+        )
         if actions is None:
             self._director.cancel()
             _safe(on_event, Notice(f"There is no voice script named {script!r}."))
             _safe(on_event, Finished(cancelled=False))
             return
         self._director.submit(Job(actions, on_event))
+
+    def watch_faults(self, watcher: Callable[[SpeechFaulted], None]) -> None:
+        """Tell `watcher` of each speech fault, once per part, wherever it happens.
+
+        Faults found before the call (a missing library at start-up) are told
+        at once; later ones from the narration or engine thread as they occur.
+        """
+        self._notices.watch(watcher)
 
     def cancel(self) -> None:
         """Silence at once; the running script ends with Finished(cancelled=True)."""
@@ -128,7 +140,9 @@ def make_narrator(
             captions only when it cannot be built.
         time_scale: Multiplies every wait (UI tests use 0.01).
     """
-    library = ScriptLibrary.load(user_scripts_dir(voice_scripts_dir))
+    library = ScriptLibrary.load(
+        user_scripts_dir(voice_scripts_dir), user_dir_required=voice_scripts_dir is not None
+    )
     warnings: list[str] = []
     if speaker is None:
         try:

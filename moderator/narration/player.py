@@ -1,6 +1,7 @@
 """Plays a WAV file in a child process that can never write to the terminal.
 
-`aplay` (alsa-utils) runs with stdin, stdout and stderr on /dev/null and in its
+The player (`aplay`, `pw-play` or `paplay` on Linux, `afplay` on macOS; see
+`platforms.player_command`) runs with stdin, stdout and stderr on /dev/null and in its
 own session, so ALSA's complaints never reach the Textual screen and a Ctrl-C
 meant for the app is not delivered to it. `stop()` kills the process group at
 once. Every wait is bounded by the clip's length plus a grace period, after
@@ -14,27 +15,51 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
+from typing import Protocol
 
+from moderator.narration.platforms import PLAYER_MISSING, Which, player_command
 from moderator.narration.speaker import SpeechFault
 
 #: Extra time a player may take beyond the clip's length (device start-up, drain).
 GRACE_SECONDS = 2.0
 
-PLAYER_MISSING = (
-    "No audio player found: install alsa-utils (sudo apt-get install alsa-utils) "
-    "for the voice; showing captions only."
-)
+
+class Player(Protocol):
+    """Plays one clip at a time; `stop` is immediate and thread-safe."""
+
+    def available(self) -> SpeechFault | None:
+        """A fault when the player cannot work here at all."""
+        ...
+
+    def play(self, path: Path, duration: float, on_start: Callable[[], None]) -> None:
+        """Play `path`, call `on_start` as it starts, return when it ends (bounded)."""
+        ...
+
+    def stop(self) -> None:
+        """Silence at once."""
+        ...
 
 
-class AplayPlayer:
-    """One clip at a time through `aplay -q FILE` (or another command)."""
+def platform_player(system: str = sys.platform, which: Which = shutil.which) -> Player:
+    """The platform's own player: see `platforms.player_command`."""
+    command = player_command(system, which)
+    if command is None:
+        return WinsoundPlayer()
+    return CommandPlayer(command)
+
+
+class CommandPlayer:
+    """One clip at a time through `aplay -q FILE` (or another player command)."""
 
     def __init__(self, command: Sequence[str] = ("aplay", "-q"), grace: float = GRACE_SECONDS):
         self._command = list(command)
+        self._name = Path(self._command[0]).name
         self._grace = grace
         self._lock = threading.Lock()
         self._process: subprocess.Popen[bytes] | None = None
@@ -75,8 +100,8 @@ class AplayPlayer:
             self._kill(process)
             raise SpeechFault(
                 "player-hang",
-                "The audio player stopped responding and was ended; check the sound "
-                "settings (aplay -l lists sound cards).",
+                f"The audio player ({self._name}) stopped responding and was ended; "
+                "check the sound settings.",
             ) from None
         finally:
             with self._lock:
@@ -88,9 +113,9 @@ class AplayPlayer:
             elapsed = time.monotonic() - started
             raise SpeechFault(
                 "device",
-                f"Could not play sound (aplay exited with code {code} after {elapsed:.1f} s): "
-                "is a sound card or PulseAudio available? `aplay -l` lists sound cards. "
-                "Showing captions only.",
+                f"voice off: no sound device ({self._name} exited with code {code} after "
+                f"{elapsed:.1f} s). Is a sound card or PulseAudio available? `aplay -l` "
+                "lists sound cards. Showing captions only.",
             )
 
     def stop(self) -> None:
@@ -109,3 +134,55 @@ class AplayPlayer:
         if reap:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=1.0)
+
+
+#: The old name, kept for callers that build an aplay player explicitly.
+AplayPlayer = CommandPlayer
+
+
+class WinsoundPlayer:
+    """Windows: the stdlib `winsound`, asynchronous so `stop` can cut it.
+
+    Untested on a real Windows machine here; the tests drive it with a fake
+    `winsound` module (what is called, and that waits end).
+    """
+
+    def __init__(self, sound: ModuleType | None = None, grace: float = GRACE_SECONDS) -> None:
+        self._sound = sound
+        self._grace = grace
+        self._stopped = threading.Event()
+
+    def _module(self) -> ModuleType:
+        if self._sound is None:
+            import winsound  # type: ignore[import-not-found,unused-ignore]
+
+            self._sound = winsound
+        return self._sound
+
+    def available(self) -> SpeechFault | None:
+        """A fault when `winsound` is missing (not Windows)."""
+        try:
+            self._module()
+        except ImportError:
+            return SpeechFault("player", PLAYER_MISSING, permanent=True)
+        return None
+
+    def play(self, path: Path, duration: float, on_start: Callable[[], None]) -> None:
+        """Start the sound, then wait its length (or until `stop`)."""
+        sound = self._module()
+        self._stopped.clear()
+        try:
+            sound.PlaySound(str(path), sound.SND_FILENAME | sound.SND_ASYNC)
+        except RuntimeError as error:
+            raise SpeechFault(
+                "device", f"voice off: no sound device ({error}). Showing captions only."
+            ) from error
+        on_start()
+        self._stopped.wait(duration)
+
+    def stop(self) -> None:
+        """Cut the sound at once."""
+        self._stopped.set()
+        if self._sound is not None:
+            with contextlib.suppress(RuntimeError):
+                self._sound.PlaySound(None, 0)

@@ -46,7 +46,9 @@ def render_script(
         SpeechFault: a line could not be synthesized (rendering needs real audio).
     """
     settings = settings.clamped()
-    actions = library.actions(settings.lang, script, context, settings.reveal_seconds)
+    actions = library.actions(
+        settings.lang, script, context, settings.reveal_seconds, settings.growl_seconds
+    )
     if actions is None:
         raise KeyError(script)
     futures = [

@@ -22,10 +22,11 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from moderator.narration.context import pause_seconds, script_values
+from moderator.narration.settings import DEFAULT_GROWL_SECONDS
 from moderator.narration.validation import (
     SCRIPT_NAMES,
     Pause,
@@ -50,6 +51,9 @@ class Language:
     code: str
     name: str
     voice: str
+    #: The shipped voice of this language, when the user's language.toml names
+    #: another one: used if the engine lacks the user's voice.
+    fallback_voice: str | None = None
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,8 @@ class Line:
     text: str
     #: espeak-ng voice of the language the text is written in.
     voice: str
+    #: The voice to use instead when the engine does not have `voice`.
+    fallback_voice: str | None = None
 
 
 @dataclass(frozen=True)
@@ -89,11 +95,25 @@ class ScriptLibrary:
     warnings: list[str] = field(default_factory=list)
 
     @classmethod
-    def load(cls, user_dir: Path | None, shipped_dir: Path | None = None) -> ScriptLibrary:
-        """Load and validate; never raises, problems become `warnings`."""
+    def load(
+        cls,
+        user_dir: Path | None,
+        shipped_dir: Path | None = None,
+        user_dir_required: bool = False,
+    ) -> ScriptLibrary:
+        """Load and validate; never raises, problems become `warnings`.
+
+        Args:
+            user_dir: the user's override folder.
+            shipped_dir: the shipped scripts (tests pass their own).
+            user_dir_required: the user named `user_dir` (`--voice-scripts`), so
+                its absence is reported; the default config folder may be absent.
+        """
         shipped = shipped_dir if shipped_dir is not None else shipped_scripts_dir()
         folders = [d for d in (user_dir, shipped) if d is not None]
         library = cls()
+        if user_dir is not None and user_dir_required and not user_dir.is_dir():
+            library.warnings.append(missing_folder(user_dir))
         if not (shipped / BASE_LANGUAGE).is_dir():
             library.warnings.append(
                 f"The shipped voice scripts are missing ({shipped}); reinstall mindflayer."
@@ -115,7 +135,10 @@ class ScriptLibrary:
             if not folder.is_dir():
                 continue
             for sub in sorted(folder.iterdir()):
-                if not sub.is_dir() or sub.name.startswith("."):
+                if sub.name.startswith("."):
+                    continue
+                if not sub.is_dir():
+                    self._tell_if_dangling(sub)
                     continue
                 if not _LANG_CODE.match(sub.name):
                     self.warnings.append(
@@ -125,6 +148,9 @@ class ScriptLibrary:
                 meta = sub / LANGUAGE_FILE
                 if meta.is_file():
                     language = self._read_language(sub.name, meta)
+                    shipped = self.languages.get(sub.name)
+                    if language and shipped and shipped.voice != language.voice:
+                        language = replace(language, fallback_voice=shipped.voice)
                     if language is not None:
                         self.languages[sub.name] = language
                 elif sub.name not in self.languages:
@@ -147,6 +173,15 @@ class ScriptLibrary:
         self.languages = {code: self.languages[code] for code in ordered}
         return ordered
 
+    def _tell_if_dangling(self, path: Path) -> None:
+        """A link that leads nowhere (a loop, a deleted target) is told, not skipped."""
+        if path.is_symlink() and not path.exists():
+            message = (
+                f"{path}:1: a link that leads nowhere (a symlink loop or a missing target); ignored"
+            )
+            if message not in self.warnings:
+                self.warnings.append(message)
+
     def _read_language(self, code: str, meta: Path) -> Language | None:
         try:
             data = tomllib.loads(meta.read_text(encoding="utf-8"))
@@ -167,6 +202,7 @@ class ScriptLibrary:
         for folder in folders:
             path = folder / code / f"{name}.toml"
             if not path.is_file():
+                self._tell_if_dangling(path)
                 continue
             try:
                 self.scripts[(code, name)] = (load_script(name, path), language)
@@ -179,6 +215,11 @@ class ScriptLibrary:
             found = self.scripts.get((BASE_LANGUAGE, name))
             if found is not None:
                 self.scripts[(code, name)] = found
+                self.warnings.append(
+                    f"{language.name} ({code}) has no usable {name} script "
+                    f"({code}/{name}.toml): that moment is spoken in English, "
+                    "with the English voice."
+                )
 
     def get(self, lang: str, name: str) -> tuple[Script, Language] | None:
         """The script to run for `name` in `lang` (English when `lang` is unknown)."""
@@ -193,13 +234,14 @@ class ScriptLibrary:
         name: str,
         context: Mapping[str, object],
         reveal_seconds: float,
+        growl_seconds: float = DEFAULT_GROWL_SECONDS,
     ) -> list[Action] | None:
         """The lines and waits of one run, or None when the script does not exist."""
         found = self.get(lang, name)
         if found is None:
             return None
         script, language = found
-        values = script_values(name, context, reveal_seconds, script.conjunction)
+        values = script_values(name, context, reveal_seconds, script.conjunction, growl_seconds)
         actions: list[Action] = []
         for step in script.steps:
             if step.when is not None and not step.when.holds(values):
@@ -207,7 +249,7 @@ class ScriptLibrary:
             if isinstance(step, Say):
                 text = " ".join(step.template.render(values).split())
                 if text:
-                    actions.append(Line(text, language.voice))
+                    actions.append(Line(text, language.voice, language.fallback_voice))
             elif isinstance(step, Pause):
                 if step.seconds is not None:
                     seconds = step.seconds
@@ -218,6 +260,14 @@ class ScriptLibrary:
         return actions
 
 
+def missing_folder(folder: Path) -> str:
+    """The sentence for a `--voice-scripts` folder that does not exist."""
+    return (
+        f"The voice-scripts folder {folder} does not exist (--voice-scripts); "
+        "using the shipped scripts."
+    )
+
+
 def user_scripts_dir(explicit: Path | None = None) -> Path:
     """The user's override folder: `--voice-scripts DIR`, else the config folder's."""
     return explicit if explicit is not None else config_dir() / "voice_scripts"
@@ -225,4 +275,7 @@ def user_scripts_dir(explicit: Path | None = None) -> Path:
 
 def available_languages(voice_scripts_dir: Path | None = None) -> list[Language]:
     """Languages the voice can speak (shipped plus the user's), English first."""
-    return list(ScriptLibrary.load(user_scripts_dir(voice_scripts_dir)).languages.values())
+    library = ScriptLibrary.load(
+        user_scripts_dir(voice_scripts_dir), user_dir_required=voice_scripts_dir is not None
+    )
+    return list(library.languages.values())

@@ -66,14 +66,27 @@ def _send(reply: IO[str], message: dict[str, Any]) -> None:
     reply.flush()
 
 
+def preload_espeak(library: str | None, data: str | None) -> None:
+    """Use a libespeak-ng file that is not on the loader's path (espeakng-loader's).
+
+    Loaded globally first, so pyttsx3's own `LoadLibrary("libespeak-ng.so.1")`
+    finds it by its soname; espeak reads `ESPEAK_DATA_PATH` for its data.
+    """
+    if data is not None:
+        os.environ["ESPEAK_DATA_PATH"] = data
+    if library is not None:
+        ctypes.CDLL(library, mode=ctypes.RTLD_GLOBAL)
+
+
 class EngineOwner:
     """The pyttsx3 engine and the one-item-per-runAndWait discipline it needs."""
 
-    def __init__(self, voice: str, rate: int, volume: float) -> None:
+    def __init__(self, voice: str, rate: int, volume: float, driver: str = "espeak") -> None:
         import pyttsx3  # imported here: a missing libespeak-ng raises at import
 
+        self.driver = driver
         # Keep a strong reference: pyttsx3 keeps engines in a WeakValueDictionary.
-        self.engine = pyttsx3.init()
+        self.engine = pyttsx3.init(driver)
         self._finished = threading.Event()
         self._errors: list[str] = []
         self._completed = False
@@ -84,15 +97,39 @@ class EngineOwner:
         # never helps. So: set, speak a throw-away word, read the values back
         # from espeak, and refuse to start when they did not hold; the app then
         # starts a fresh child (see `SettingsLost`).
-        self.engine.setProperty("voice", voice)
+        self.engine.setProperty("voice", self._engine_voice(voice))
         self.engine.setProperty("rate", rate)
         self.engine.setProperty("volume", volume)
         self._warm_up()
+        if driver != "espeak":
+            return
         wanted = {_RATE: rate, _VOLUME: round(volume * 100)}
         for parameter, value in wanted.items():
             current = _current_parameter(parameter)
             if current is not None and current != value:
                 raise SettingsLost(f"espeak parameter {parameter} is {current}, not {value}")
+
+    def _engine_voice(self, voice: str) -> str:
+        """The engine's id for `voice`; UnknownVoice when the engine lacks it.
+
+        espeak: pyttsx3 only reports a bad voice through an error callback and
+        then speaks with its default voice (a French script read in English),
+        so the name is checked with espeak itself. NSSS and SAPI5 name voices
+        by ids; the first voice whose id or language starts with the voice's
+        language code is taken (untested: no macOS or Windows machine here).
+        """
+        if self.driver == "espeak":
+            from pyttsx3.drivers import _espeak
+
+            if _espeak.SetVoiceByName(voice.encode("utf-8")) != 0:
+                raise UnknownVoice(voice)
+            return voice
+        code = voice.split("-")[0].lower()
+        for candidate in self.engine.getProperty("voices"):
+            names = [str(candidate.id), *(str(lang) for lang in candidate.languages or [])]
+            if any(name.lower().replace("_", "-").startswith(code) for name in names):
+                return str(candidate.id)
+        raise UnknownVoice(voice)
 
     def _warm_up(self) -> None:
         handle, name = tempfile.mkstemp(prefix="mindflayer-warm-up-", suffix=".wav")
@@ -123,14 +160,17 @@ class EngineOwner:
             self._errors.clear()
             self._completed = False
             path.unlink(missing_ok=True)
-            self.engine.save_to_file(text, str(path))
+            target = path.with_suffix(".aiff") if self.driver == "nsss" else path
+            self.engine.save_to_file(text, str(target))
             self.engine.runAndWait()
             if not self._finished.wait(max(0.0, deadline - time.monotonic())):
                 raise TimeoutError("the engine did not finish the line")
             if self._errors and not self._completed:
                 raise RuntimeError("; ".join(self._errors))
-            if self._completed and _has_audio(path):
+            if self._completed and _has_audio(target):
                 time.sleep(SETTLE)  # espeak's thread is still finishing its callback
+                if target != path:
+                    _aiff_to_wav(target, path)
                 return
             time.sleep(RETRY_PAUSE)  # let espeak's thread settle before the retry
         raise RuntimeError("the engine wrote no audio")
@@ -150,6 +190,10 @@ class EngineOwner:
 
 _RATE = 1
 _VOLUME = 2
+
+
+class UnknownVoice(ValueError):
+    """The engine has no voice of this name."""
 
 
 class SettingsLost(RuntimeError):
@@ -173,6 +217,38 @@ def _current_parameter(parameter: int) -> int | None:
         return None
 
 
+def _aiff_to_wav(source: Path, target: Path) -> None:
+    """macOS: NSSS writes AIFF; the app reads 16-bit mono WAV (macOS's own afconvert).
+
+    Untested here (no macOS machine): written from Apple's documented options.
+    """
+    import subprocess
+
+    try:
+        subprocess.run(
+            ["afconvert", "-f", "WAVE", "-d", "LEI16", "-c", "1", str(source), str(target)],
+            check=True,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=UTTERANCE_TIMEOUT,
+        )
+    finally:
+        source.unlink(missing_ok=True)
+
+
+def _loaded_espeak() -> str | None:
+    """Which libespeak-ng file this process mapped (Linux), to tell the parent."""
+    try:
+        maps = Path("/proc/self/maps").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    for line in maps.splitlines():
+        if "libespeak" in line and "/" in line:
+            return line[line.index("/") :].strip()
+    return None
+
+
 def _has_audio(path: Path) -> bool:
     """Whether `path` is a WAV with at least one sample (more than its 44-byte header)."""
     try:
@@ -181,12 +257,22 @@ def _has_audio(path: Path) -> bool:
         return False
 
 
-def serve(requests: IO[str], reply: IO[str], voice: str, rate: int, volume: float) -> int:
+def serve(
+    requests: IO[str],
+    reply: IO[str],
+    voice: str,
+    rate: int,
+    volume: float,
+    driver: str = "espeak",
+) -> int:
     """Start the engine, then answer requests until stdin closes."""
     try:
-        owner = EngineOwner(voice, rate, volume)
+        owner = EngineOwner(voice, rate, volume, driver)
     except SettingsLost as error:
         _send(reply, {"ready": False, "part": "retry", "error": str(error)})
+        return 1
+    except UnknownVoice as error:
+        _send(reply, {"ready": False, "part": "voice", "error": str(error)})
         return 1
     except (ImportError, OSError) as error:
         _send(reply, {"ready": False, "part": "library", "error": str(error)})
@@ -198,7 +284,7 @@ def serve(requests: IO[str], reply: IO[str], voice: str, rate: int, volume: floa
     except Exception as error:
         _send(reply, {"ready": False, "part": "engine", "error": repr(error)})
         return 1
-    _send(reply, {"ready": True})
+    _send(reply, {"ready": True, "library": _loaded_espeak()})
     for raw in requests:
         ident: object = None
         try:
@@ -220,9 +306,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--voice", default="en")
     parser.add_argument("--rate", type=int, default=160)
     parser.add_argument("--volume", type=float, default=1.0)
+    parser.add_argument("--driver", default="espeak", choices=("espeak", "nsss", "sapi5"))
+    parser.add_argument("--library", default=None, help="a libespeak-ng file to preload")
+    parser.add_argument("--data", default=None, help="the espeak-ng-data folder for --library")
     args = parser.parse_args(argv)
     reply = _silence_stdio()
-    return serve(sys.stdin, reply, args.voice, args.rate, args.volume)
+    try:
+        preload_espeak(args.library, args.data)
+    except OSError as error:
+        _send(reply, {"ready": False, "part": "library", "error": str(error)})
+        return 1
+    return serve(sys.stdin, reply, args.voice, args.rate, args.volume, args.driver)
 
 
 if __name__ == "__main__":

@@ -55,7 +55,7 @@ SPECS: Mapping[str, ScriptSpec] = {
             conditions=frozenset({"last_meeting"}),
         ),
         ScriptSpec("knockout", frozenset({"player"})),
-        ScriptSpec("finale", frozenset()),
+        ScriptSpec("finale", frozenset({"growl_seconds"}), numeric=frozenset({"growl_seconds"})),
         ScriptSpec("series_winner", frozenset({"players"})),
         ScriptSpec("turn", frozenset({"player"})),
     )
@@ -140,9 +140,23 @@ def load_script(name: str, path: Path) -> Script:
         ScriptError: unreadable file, bad TOML, or any invalid step.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ScriptError([Problem(path, 1, f"cannot read the file ({error})")]) from error
+        data = path.read_bytes()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise ScriptError([Problem(path, 1, f"cannot read the file ({reason})")]) from error
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise ScriptError(
+            [
+                Problem(
+                    path,
+                    line,
+                    f"not UTF-8 text (byte 0x{data[error.start]:02x}); save the file as UTF-8",
+                )
+            ]
+        ) from error
     return parse_script(name, text, path)
 
 

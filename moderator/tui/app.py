@@ -21,6 +21,7 @@ from moderator.tui import textual_fixes
 from moderator.tui.config import load_settings
 from moderator.tui.ports import NarratorLike, StoreLike
 from moderator.tui.session import Session
+from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
 
 CSS_DIR = Path(__file__).parent
 
@@ -51,6 +52,12 @@ class MindFlayerApp(App[None]):
         self.push_screen(StartScreen())
         for notice in self._notices:
             self.notify(notice, severity="warning", markup=False, timeout=10)
+        self.voice_state = VoiceState(self, self._notices)  # speech faults, on every screen
+        self.voice_state.watch(self.session.narrator)
+
+    def on_voice_faulted(self, message: VoiceFaulted) -> None:
+        """A speech part failed for the first time: toast it, mark it in the header."""
+        self.voice_state.show(message)
 
     def on_unmount(self) -> None:
         """Silence the voice and close the database on the way out."""

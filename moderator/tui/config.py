@@ -15,7 +15,12 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from moderator.narration.settings import MAX_RATE, MIN_RATE
+from moderator.narration.settings import (
+    DEFAULT_GROWL_SECONDS,
+    DEFAULT_RATE,
+    MAX_RATE,
+    MIN_RATE,
+)
 
 SETTINGS_FILE = "settings.json"
 
@@ -27,13 +32,15 @@ class TableSettings:
     enabled: bool = True
     lang: str = "en"
     #: Words per minute of the voice.
-    rate: int = 160
+    rate: int = DEFAULT_RATE
     #: 0.0 .. 1.0
     volume: float = 1.0
     #: Length of the Possessed's eyes-open window in the reveal.
     reveal_seconds: float = 5.0
     #: Speak "<name>, your turn" each time the turn passes.
     announce_turns: bool = False
+    #: How long the Possessed growl in the finale before the applause cue.
+    growl_seconds: float = DEFAULT_GROWL_SECONDS
 
     def validated(self) -> TableSettings:
         """The same settings, or ValueError with a sentence saying what is wrong."""
@@ -53,7 +60,16 @@ class TableSettings:
         seconds = float(self.reveal_seconds)
         if not math.isfinite(seconds) or not 1.0 <= seconds <= 30.0:
             raise ValueError("The reveal window must be between 1 and 30 seconds.")
-        return replace(self, lang=self.lang.strip(), volume=volume, reveal_seconds=seconds)
+        growl = float(self.growl_seconds)
+        if not math.isfinite(growl) or not 1.0 <= growl <= 30.0:
+            raise ValueError("The growling time must be between 1 and 30 seconds.")
+        return replace(
+            self,
+            lang=self.lang.strip(),
+            volume=volume,
+            reveal_seconds=seconds,
+            growl_seconds=growl,
+        )
 
 
 def load_settings(config_dir: Path) -> tuple[TableSettings, str | None]:

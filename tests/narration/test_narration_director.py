@@ -112,18 +112,30 @@ def test_pause_is_counted_from_the_end_of_the_audio(tmp_path: Path, recorder: Re
     assert speaker.played == ["A", "B"]
 
 
-def test_a_new_play_cancels_the_old_one_in_order(tmp_path: Path) -> None:
-    narrator = make_narrator(VoiceSettings(), None, tmp_path, SilentSpeaker())
+def test_a_new_play_lets_the_spoken_line_finish_then_replaces_the_script(
+    tmp_path: Path,
+) -> None:
+    """A knock-out line is never cut by the finale (it was, 17 ms after it began)."""
+    speaker = TimedSpeaker(duration=0.6)
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     old, new = Recorder(), Recorder()
-    narrator.play("setup", {"players": 7}, old)
-    time.sleep(0.05)
-    narrator.play("turn", {"player": "Will"}, new)
-    assert old.wait(1)
-    assert new.wait(5)
+    narrator.play("knockout", {"player": "Eleven"}, old)
+    time.sleep(0.1)
+    narrator.play("finale", {}, new)
+    assert old.wait(2)
+    deadline = time.monotonic() + 2
+    while not new.of(LineStarted) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    stops_before_the_users_stop = speaker.stops
+    narrator.cancel()
     narrator.close()
+    assert old.of(LineStarted) == [LineStarted("Eleven is knocked out.")]
     assert old.of(Finished) == [Finished(cancelled=True)]
-    assert new.of(LineStarted) == [LineStarted("Will, your turn.")]
-    assert old.events[-1][0] <= new.events[0][0]
+    assert stops_before_the_users_stop == 0, "the knock-out line was cut mid-word"
+    line_start = old.times(LineStarted)[0]
+    finale_start = new.times(LineStarted)[0]
+    assert finale_start - line_start >= 0.6 - 0.02
+    assert old.times(Finished)[0] <= finale_start
 
 
 def test_cancel_is_immediate_and_silences_the_speaker(tmp_path: Path, recorder: Recorder) -> None:
@@ -146,7 +158,7 @@ def test_mute_keeps_captions_and_timing_without_audio(tmp_path: Path, recorder: 
     narrator.play("finale", {}, recorder)
     assert recorder.wait(5)
     assert speaker.played == []
-    assert len(recorder.of(LineStarted)) == 5
+    assert len(recorder.of(LineStarted)) == 7
     narrator.update_settings(VoiceSettings(enabled=True))
     again = Recorder()
     narrator.play("turn", {"player": "Max"}, again)
@@ -194,7 +206,7 @@ def test_a_failing_listener_does_not_stop_narration(tmp_path: Path) -> None:
     narrator.play("finale", {}, listener)
     assert done.wait(5)
     narrator.close()
-    assert len([e for e in seen if isinstance(e, LineStarted)]) == 5
+    assert len([e for e in seen if isinstance(e, LineStarted)]) == 7
 
 
 class FailingSpeaker(SilentSpeaker):
@@ -220,7 +232,7 @@ def test_each_missing_part_is_told_once(tmp_path: Path, recorder: Recorder) -> N
     narrator.close()
     assert recorder.of(Notice) == [Notice("install alsa-utils"), Notice("engine broke")]
     assert second.of(Notice) == []
-    assert len(recorder.of(LineStarted)) == len(second.of(LineStarted)) == 5
+    assert len(recorder.of(LineStarted)) == len(second.of(LineStarted)) == 7
     assert narrator.warnings == ["install alsa-utils", "engine broke"]
 
 
@@ -228,7 +240,7 @@ def test_broken_user_scripts_reach_the_warnings(tmp_path: Path) -> None:
     scripts = write_script(tmp_path, "finale", "[[step]]\nsay = 3\n")
     narrator = make_narrator(VoiceSettings(), scripts, tmp_path, SilentSpeaker())
     assert any("finale.toml:2: say must be some text" in w for w in narrator.warnings)
-    assert narrator.lines("finale", {})[-1].startswith("Possessed, growl!")
+    assert "Possessed players, start growling!" in narrator.lines("finale", {})
     narrator.close()
 
 

@@ -28,11 +28,12 @@ from moderator.narration import (
     make_narrator,
 )
 from moderator.narration.espeak_speaker import EspeakSpeaker
+from moderator.narration.platforms import engine_setup
 from moderator.narration.player import AplayPlayer
 from moderator.narration.wavfile import Pcm, silence, write_pcm_atomic
 
 PACKAGE_ROOT = Path(moderator.__file__).resolve().parent.parent
-FINALE_LINES = 5
+FINALE_LINES = 7
 
 
 def fake_worker(tmp_path: Path, body: str) -> list[str]:
@@ -71,7 +72,9 @@ def notices(recorder: Recorder) -> str:
 
 
 def test_no_espeak_library_gives_captions_and_the_install_hint(tmp_path: Path) -> None:
-    speaker = EspeakSpeaker(tmp_path, library_names=["libmindflayer-no-such-lib.so.1"])
+    """Neither the system library nor the espeakng-loader wheel's: captions and a hint."""
+    engine = engine_setup("linux", ["libmindflayer-no-such-lib.so.1"], loader=lambda: None)
+    speaker = EspeakSpeaker(tmp_path, engine=engine)
     assert [p.part for p in speaker.problems()][:1] == ["library"]
     recorder = run_finale(speaker, tmp_path, bound=5)
     assert "apt-get install libespeak-ng1" in notices(recorder)
@@ -175,7 +178,7 @@ class RealPlayerSpeaker(SilentSpeaker):
 def test_no_audio_player_installed(tmp_path: Path) -> None:
     player = AplayPlayer(command=("mindflayer-no-such-player",))
     recorder = run_finale(RealPlayerSpeaker(tmp_path, player), tmp_path, bound=5)
-    assert "apt-get install alsa-utils" in notices(recorder)
+    assert "Install alsa-utils (aplay)" in notices(recorder)
     assert len(recorder.of(Notice)) == 1
 
 

@@ -114,7 +114,7 @@ def test_real_playback_keeps_exact_time_and_a_clean_terminal(
     first_clip = EspeakSpeaker(speech_cache)
     try:
         duration = (
-            first_clip.synthesize("Possessed players, open your eyes.", "en", 160, 1.0)
+            first_clip.synthesize("Possessed players, open your eyes.", "en-us", 175, 1.0)
             .result(timeout=30)
             .duration
         )
@@ -145,7 +145,7 @@ def test_a_missing_sound_card_is_told_once_and_stays_off_the_terminal(
     narrator.close()
     (notice,) = recorder.of(Notice)
     assert "aplay -l" in notice.message
-    assert len(recorder.of(LineStarted)) == 5
+    assert len(recorder.of(LineStarted)) == 7
     assert elapsed < 15
     captured = capfd.readouterr()
     assert captured.out == "" and captured.err == ""
@@ -197,3 +197,54 @@ def test_an_unusable_cache_folder_falls_back_to_a_private_one(speech: None, tmp_
         speaker.close()
     assert clip.path is not None and clip.path.is_file()
     assert not clip.path.is_relative_to(not_a_folder)
+
+
+def test_the_finale_pauses_for_growling_before_the_applause_cue(
+    speaker: EspeakSpeaker, tmp_path: Path
+) -> None:
+    """Measured in the rendered samples: the growl cue, then the configured silence."""
+    library = ScriptLibrary.load(None)
+    out = tmp_path / "finale.wav"
+    settings = VoiceSettings(growl_seconds=3.0)
+    rendered = render_script(library, speaker, "finale", {}, settings, out)
+    growl = next(i for i, line in enumerate(rendered.lines) if "growling" in line)
+    assert "applaud" in rendered.lines[growl + 1]
+    assert rendered.lines[-1] == "Now, enter the results on the screen."
+    start, measured = longest_silence(read_pcm(out), MEASURE_THRESHOLD)
+    assert measured == pytest.approx(3.0, abs=0.05)
+    rate = settings.clamped().rate
+    spoken = sum(
+        speaker.synthesize(line, "en-us", rate, 1.0).result(timeout=30).duration
+        for line in rendered.lines[: growl + 1]
+    )
+    assert start == pytest.approx(spoken + 3 * 0.6 + 0.3, abs=0.1)  # right after the growl cue
+
+
+def test_a_knock_out_line_is_heard_to_its_end_before_the_finale(
+    playback: None, null_sound_home: Path, speech_cache: Path
+) -> None:
+    """The game-ending knock-out: its line plays whole, then the finale starts."""
+    narrator = make_narrator(VoiceSettings(), None, speech_cache)
+    knockout, finale = Recorder(), Recorder()
+    narrator.play("knockout", {"player": "Eleven"}, knockout)
+    deadline = time.monotonic() + 30
+    while not knockout.of(LineStarted) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    narrator.play("finale", {}, finale)  # what the table screen does 17 ms later
+    deadline = time.monotonic() + 30
+    while not finale.of(LineStarted) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    narrator.cancel()
+    assert finale.wait(5)
+    probe = EspeakSpeaker(speech_cache, warm=False)
+    line = probe.synthesize("Eleven is knocked out.", "en-us", VoiceSettings().rate, 1.0)
+    duration = line.result(timeout=30).duration
+    probe.close()
+    narrator.close()
+    assert knockout.of(LineStarted) == [LineStarted("Eleven is knocked out.")]
+    assert knockout.of(Finished) == [Finished(cancelled=True)]
+    gap = finale.times(LineStarted)[0] - knockout.times(LineStarted)[0]
+    assert gap >= duration - 0.02, (
+        f"the knock-out line ({duration:.2f} s) was cut after {gap:.2f} s"
+    )
+    assert gap < duration + 0.5

@@ -13,7 +13,6 @@ from moderator.narration.scripts import Line, ScriptLibrary, Wait, shipped_scrip
 from moderator.narration.validation import SCRIPT_NAMES
 
 SHIPPED = shipped_scripts_dir()
-REQUIRED_EVERYWHERE = ("reveal", "finale")
 
 
 def test_shipped_scripts_are_found_in_the_checkout() -> None:
@@ -34,19 +33,47 @@ def test_every_shipped_file_validates_and_english_is_complete() -> None:
     for name in SCRIPT_NAMES:
         script, language = library.scripts[("en", name)]
         assert script.source == SHIPPED / "en" / f"{name}.toml"
-        assert language.voice == "en"
+        assert language.voice == "en-us"
 
 
-@pytest.mark.parametrize("lang", ["fr", "de", "es"])
-def test_other_languages_have_their_own_reveal_and_finale_voice(lang: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "voice"), [("en", "en-us"), ("fr", "fr"), ("de", "de"), ("es", "es")]
+)
+def test_every_language_has_every_script_in_its_own_voice(lang: str, voice: str) -> None:
     library = ScriptLibrary.load(None, SHIPPED)
-    for name in REQUIRED_EVERYWHERE:
+    for name in SCRIPT_NAMES:
+        assert (SHIPPED / lang / f"{name}.toml").is_file(), f"{lang} lacks {name}"
         script, language = library.scripts[(lang, name)]
         assert script.source == SHIPPED / lang / f"{name}.toml"
-        assert language.voice == lang
-    setup, voice = library.scripts[(lang, "setup")]
-    assert setup.source.parent.name == "en"
-    assert voice.voice == "en", "an English fallback must use the English voice"
+        assert language.voice == voice
+
+
+def test_a_user_language_lacking_a_script_is_told_and_english_is_used(tmp_path: Path) -> None:
+    user = _user_dir(
+        tmp_path,
+        {
+            "it/language.toml": 'name = "Italiano"\nvoice = "it"\n',
+            "it/turn.toml": '[[step]]\nsay = "{player}, tocca a te."\n',
+        },
+    )
+    library = ScriptLibrary.load(user, SHIPPED)
+    missing = [w for w in library.warnings if "Italiano (it)" in w]
+    assert len(missing) == len(SCRIPT_NAMES) - 1  # once per missing script
+    assert any("no usable reveal script (it/reveal.toml)" in w for w in missing)
+    assert all("spoken in English" in w for w in missing)
+    assert library.actions("it", "turn", {"player": "Lucas"}, 5) == [
+        Line("Lucas, tocca a te.", "it")
+    ]
+    (line, *_) = library.actions("it", "reveal", {}, 5) or []
+    assert line == Line("Everyone, close your eyes.", "en-us")
+
+
+def test_a_user_voice_override_keeps_the_shipped_voice_as_fallback(tmp_path: Path) -> None:
+    user = _user_dir(tmp_path, {"fr/language.toml": 'name = "Français"\nvoice = "frr"\n'})
+    library = ScriptLibrary.load(user, SHIPPED)
+    assert library.warnings == []
+    (line, *_) = library.actions("fr", "reveal", {}, 5) or []
+    assert line == Line("Tout le monde, fermez les yeux.", "frr", "fr")
 
 
 def test_available_languages_lists_shipped_languages() -> None:
@@ -94,8 +121,14 @@ def test_meeting_finale_and_winners() -> None:
     assert "last meeting" in text("meeting", {"meeting": 3})
     assert "Sane players must keep their Mind Flayer cards" in text("meeting", {"meeting": 1})
     finale = text("finale", {})
-    assert finale.index("One.") < finale.index("Two.") < finale.index("Three.")
-    assert finale.endswith("Possessed, growl! Sane players still in play, stand up and applaud!")
+    assert finale.index("One,") < finale.index("Two,") < finale.index("Three.")
+    # The rulebook's order: count, growl, then applause, then the results prompt.
+    assert finale.index("Three.") < finale.index("start growling") < finale.index("applaud")
+    assert finale.endswith("Now, enter the results on the screen.")
+    actions = library.actions("fr", "finale", {}, 5, growl_seconds=3.5) or []
+    growl = next(i for i, a in enumerate(actions) if isinstance(a, Line) and "grognez" in a.text)
+    assert actions[growl + 1] == Wait(3.5)
+    assert "applaudissez" in actions[growl + 2].text  # type: ignore[union-attr]
     assert "Eleven, Mike and Will" in text("series_winner", {"players": ["Eleven", "Mike", "Will"]})
     assert "{Max} [/]" in text("knockout", {"player": "{Max} [/]"})
 
@@ -113,7 +146,7 @@ def test_a_valid_user_script_overrides_the_shipped_one(tmp_path: Path) -> None:
     user = _user_dir(tmp_path, {"en/turn.toml": '[[step]]\nsay = "Go, {player}!"\n'})
     library = ScriptLibrary.load(user, SHIPPED)
     assert library.warnings == []
-    assert library.actions("en", "turn", {"player": "Lucas"}, 5) == [Line("Go, Lucas!", "en")]
+    assert library.actions("en", "turn", {"player": "Lucas"}, 5) == [Line("Go, Lucas!", "en-us")]
 
 
 def test_a_broken_user_script_falls_back_with_file_and_line(tmp_path: Path) -> None:
@@ -123,7 +156,7 @@ def test_a_broken_user_script_falls_back_with_file_and_line(tmp_path: Path) -> N
     assert f"{user / 'en' / 'turn.toml'}:5: pause must be more than 0 seconds" in warning
     assert "falling back" in warning
     assert library.actions("en", "turn", {"player": "Lucas"}, 5) == [
-        Line("Lucas, your turn.", "en")
+        Line("Lucas, your turn.", "en-us")
     ]
 
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from moderator.cli import main
+from moderator.narration.scripts import Line, ScriptLibrary
 from moderator.narration.validation import ScriptError, load_script, parse_script
 
 
@@ -112,7 +114,7 @@ def test_unknown_script_name_and_unreadable_file(tmp_path: Path) -> None:
         load_script("reveal", tmp_path / "missing.toml")
     binary = tmp_path / "reveal.toml"
     binary.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(ScriptError, match="cannot read the file"):
+    with pytest.raises(ScriptError, match="not UTF-8 text"):
         load_script("reveal", binary)
 
 
@@ -120,3 +122,37 @@ def test_all_problems_of_a_file_are_reported_together() -> None:
     text = '[[step]]\nsay = "{nope}"\n\n[[step]]\npause = -2\n\n[[step]]\ndance = 1\n'
     found = problems("reveal", text)
     assert [m.split(": ")[0] for m in found] == ["reveal.toml:2", "reveal.toml:5", "reveal.toml:8"]
+
+
+def test_a_non_utf8_script_is_reported_at_the_bad_bytes_line(tmp_path: Path) -> None:
+    path = tmp_path / "turn.toml"
+    path.write_bytes(b'[[step]]\nsay = "Hi"\n\n[[step]]\nsay = "Caf\xe9, {player}"\n')
+    with pytest.raises(ScriptError) as refused:
+        load_script("turn", path)
+    assert f"{path}:5: not UTF-8 text (byte 0xe9)" in str(refused.value)
+
+
+def test_a_symlink_loop_is_reported_not_ignored(tmp_path: Path) -> None:
+    user = tmp_path / "user" / "en"
+    user.mkdir(parents=True)
+    (user / "turn.toml").symlink_to(user / "turn.toml")
+    (tmp_path / "user" / "xx").symlink_to(tmp_path / "user" / "xx")
+    library = ScriptLibrary.load(tmp_path / "user")
+    loops = [w for w in library.warnings if "a link that leads nowhere" in w]
+    assert any(w.startswith(f"{user / 'turn.toml'}:1:") for w in loops)
+    assert any(w.startswith(f"{tmp_path / 'user' / 'xx'}:1:") for w in loops)
+    assert library.actions("en", "turn", {"player": "Max"}, 5) == [Line("Max, your turn.", "en-us")]
+
+
+def test_a_missing_voice_scripts_folder_is_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "no-such-folder"
+    library = ScriptLibrary.load(missing, user_dir_required=True)
+    assert library.warnings == [
+        f"The voice-scripts folder {missing} does not exist (--voice-scripts); "
+        "using the shipped scripts."
+    ]
+    assert ScriptLibrary.load(missing).warnings == []  # the default config folder may be absent
+    assert main(["--voice-scripts", str(missing), "narrate", "turn"]) == 2
+    assert f"The voice-scripts folder {missing} does not exist" in capsys.readouterr().err

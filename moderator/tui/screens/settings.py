@@ -1,4 +1,4 @@
-"""Settings: voice on/off, language, rate, volume, reveal seconds, turn announcements.
+"""Settings: voice on/off, language, rate, volume, reveal and growling seconds, turns.
 
 Saved atomically to settings.json in the config folder and handed to the
 narrator at once; a value out of range shows a sentence and nothing is saved.
@@ -57,6 +57,9 @@ class SettingsScreen(DialogScreen[None]):
             yield _number_row(
                 "Reveal (seconds)", str(current.reveal_seconds), DECIMAL, 5, "settings-reveal"
             )
+            yield _number_row(
+                "Growling (seconds)", str(current.growl_seconds), DECIMAL, 5, "settings-growl"
+            )
             with Horizontal(classes="settings-row"):
                 yield Label("Announce each turn")
                 yield Switch(current.announce_turns, id="settings-announce")
@@ -80,6 +83,7 @@ class SettingsScreen(DialogScreen[None]):
             rate=int(number("#settings-rate", int)),
             volume=float(number("#settings-volume", float)),
             reveal_seconds=float(number("#settings-reveal", float)),
+            growl_seconds=float(number("#settings-growl", float)),
             announce_turns=self.query_one("#settings-announce", Switch).value,
         )
 

@@ -1,0 +1,58 @@
+"""The voice's state, visible on every screen: a toast once, then a marker in the header.
+
+Speech can fail anywhere: reading the setup aloud, a knock-out line, the
+reveal. The narrator reports each failed part once to app-wide watchers
+(`Narrator.watch_faults`, on whatever thread found it); this module turns
+that into a `VoiceFaulted` message for the app, a toast with the full
+sentence, and a short marker ("voice off: no sound device") appended to the
+app's title, which every screen's Header shows, so a table that missed the
+toast still sees why the app is silent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import App
+from textual.message import Message
+
+from moderator.narration import SpeechFaulted
+
+
+@dataclass
+class VoiceFaulted(Message):
+    """A speech part failed for the first time (posted to the app from any thread)."""
+
+    part: str
+    message: str
+    marker: str
+
+
+class VoiceState:
+    """The app's one place for speech faults: remembers them and shows them."""
+
+    def __init__(self, app: App[None], already_told: list[str] | None = None) -> None:
+        self._app = app
+        self._base_title = app.title
+        #: Sentences the app already showed at start-up (not toasted twice).
+        self._already_told = set(already_told or [])
+        self.markers: list[str] = []
+
+    def watch(self, narrator: object) -> None:
+        """Subscribe to the narrator's faults, if it reports them (fakes may not)."""
+        watch_faults = getattr(narrator, "watch_faults", None)
+        if callable(watch_faults):
+            watch_faults(self._on_fault)
+
+    def _on_fault(self, fault: SpeechFaulted) -> None:
+        # Any thread: post_message is thread-safe; the app handles it on its loop.
+        self._app.post_message(VoiceFaulted(fault.part, fault.message, fault.marker))
+
+    def show(self, fault: VoiceFaulted) -> None:
+        """On the UI thread: toast the sentence (once) and mark the header."""
+        if fault.message not in self._already_told:
+            self._already_told.add(fault.message)
+            self._app.notify(fault.message, severity="warning", markup=False, timeout=10)
+        if fault.marker not in self.markers:
+            self.markers.append(fault.marker)
+            self._app.title = f"{self._base_title} · {'; '.join(self.markers)}"

@@ -1,0 +1,83 @@
+"""Speech faults reach the table on every screen: a toast once, a marker in the header."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future
+from pathlib import Path
+
+from textual.widgets._header import HeaderTitle
+
+from moderator.narration import Clip, SilentSpeaker, SpeechFault, VoiceSettings, make_narrator
+from moderator.tui.app import make_app
+from moderator.tui.screens.setup import SetupScreen
+from moderator.tui.screens.start import StartScreen
+from tests.tui.helpers import key, wait_for
+
+NO_DEVICE = "Could not play sound (aplay exited with code 1): is a sound card available?"
+
+
+class NoSoundDevice(SilentSpeaker):
+    """Real timing, but every clip fails to play as aplay does without a sound card."""
+
+    def synthesize(self, text: str, voice: str, rate: int, volume: float) -> Future[Clip]:
+        future: Future[Clip] = Future()
+        future.set_result(Clip(text, 0.01, Path("line.wav")))
+        return future
+
+    def play(self, clip: Clip, on_start: Callable[[], None]) -> None:
+        on_start()
+        raise SpeechFault("device", NO_DEVICE)
+
+
+def _app(folders: dict[str, Path]):  # type: ignore[no-untyped-def]
+    narrator = make_narrator(VoiceSettings(), None, folders["cache"], NoSoundDevice(), 0.01)
+    return make_app(
+        data_dir=folders["data"],
+        config_dir=folders["config"],
+        cache_dir=folders["cache"],
+        voice_scripts_dir=None,
+        narrator=narrator,
+    )
+
+
+def _header(app) -> str:  # type: ignore[no-untyped-def]
+    return str(app.screen.query_one(HeaderTitle).render())
+
+
+async def test_a_fault_outside_any_screen_is_toasted_once_and_marked_everywhere(
+    folders: dict[str, Path],
+) -> None:
+    app = _app(folders)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "voice off" not in _header(app)
+        # A script nobody shows (its listener drops every event), e.g. the setup read aloud.
+        app.session.narrator.play("turn", {"player": "Max"}, lambda event: None)
+        await wait_for(pilot, lambda: "voice off: no sound device" in _header(app))
+        toasts = [n.message for n in app._notifications]
+        assert toasts.count(NO_DEVICE) == 1
+        await key(pilot, "n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert "voice off: no sound device" in _header(app)
+        # The same fault again: no second toast, the marker stays.
+        app.session.narrator.play("turn", {"player": "Max"}, lambda event: None)
+        await pilot.pause(0.2)
+        assert [n.message for n in app._notifications].count(NO_DEVICE) == 1
+        assert _header(app).count("no sound device") == 1
+
+
+async def test_a_fault_known_at_start_is_marked_without_a_second_toast(
+    folders: dict[str, Path],
+) -> None:
+    class NoPlayer(SilentSpeaker):
+        def problems(self) -> list[SpeechFault]:
+            return [SpeechFault("player", "No audio player found: install alsa-utils.")]
+
+    narrator = make_narrator(VoiceSettings(), None, folders["cache"], NoPlayer(), 0.01)
+    app = make_app(folders["data"], folders["config"], folders["cache"], None, narrator)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: "voice off: no audio player" in _header(app))
+        toasts = [n.message for n in app._notifications]
+        assert toasts.count("No audio player found: install alsa-utils.") == 1

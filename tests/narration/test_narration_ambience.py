@@ -107,12 +107,26 @@ def test_bed_has_no_near_silent_stretch_and_never_clips() -> None:
     assert max(map(abs, bed)) < 32767
 
 
-def test_bed_is_mostly_low_frequency_like_a_drone_under_noise() -> None:
-    """Most of the bed's energy sits low (a rumble), not in a hiss that would cover speech."""
-    bed = steady_bed(4 * RATE, DEFAULT_LEVEL)
-    # A first difference boosts highs by ~6 dB/octave: for a dark bed its RMS stays
-    # small next to the signal's (white noise would give about sqrt(2) times the RMS).
-    assert rms(_steps(bed)) < 0.1 * rms(bed)
+def _tone_power(samples: Sequence[float], frequency: float) -> float:
+    """Power at one frequency (Goertzel), in dB: a tone stands far above noise."""
+    step = 2 * math.cos(2 * math.pi * frequency / RATE)
+    s1 = s2 = 0.0
+    for x in samples:
+        s1, s2 = x + step * s1 - s2, s1
+    power = (s1 * s1 + s2 * s2 - step * s1 * s2) / len(samples) ** 2
+    return 10 * math.log10(power) if power > 0 else -math.inf
+
+
+def test_bed_is_a_drone_over_soft_noise_not_a_hiss() -> None:
+    bed = steady_bed(3 * RATE, DEFAULT_LEVEL)[RATE:]
+    # The drone's notes (A1, E2, A2) stand well above the noise between them.
+    for note, gap in ((55.0, 70.0), (82.5, 95.0), (110.0, 130.0)):
+        assert _tone_power(bed, note) > _tone_power(bed, gap) + 15, note
+    # A first difference boosts highs by ~6 dB/octave: against the signal's RMS it is
+    # ~1.4 for white hiss and ~0.02 for a bare 55 Hz drone. The bed sits between:
+    # soft noise up to ~3 kHz (where rustling is) without becoming a hiss.
+    ratio = rms(_steps(bed)) / rms(bed)
+    assert 0.08 < ratio < 0.5
 
 
 def test_same_seed_same_bed_other_seed_other_noise() -> None:
@@ -128,10 +142,17 @@ def test_fades_start_and_end_at_silence_without_a_click() -> None:
     assert abs(bed[0]) <= 1 and abs(bed[-1]) <= 50
     assert max(_steps(bed[:edge])) <= steady_step
     assert max(_steps(bed[-edge:])) <= steady_step
-    # Without a fade, the same bed starts with a jump far above its usual step:
-    # this is the click the fade removes.
+    # The sound grows from nothing: the first 10 ms are far below the steady level,
+    # and over the first third of the fade-in (where the ramp outweighs the bed's own
+    # slow pulse) each 100 ms is louder than the one before.
+    steady = rms(middle)
+    assert rms(bed[: RATE // 100]) < 0.01 * steady
+    assert rms(bed[-RATE // 100 :]) < 0.01 * steady
+    fade_in = _window_dbfs(bed[: round(FADE_SECONDS * RATE / 3)], RATE // 10)
+    assert all(b > a for a, b in itertools.pairwise(fade_in))
+    # Without a fade the bed starts at full level at once: the click the fade removes.
     hard = render_bed(8 * RATE, 1.0, fade_seconds=0.0)
-    assert abs(hard[0]) > 3 * steady_step
+    assert rms(hard[: RATE // 100]) > 0.3 * steady
 
 
 def test_fade_envelope_rises_and_falls_smoothly_even_in_a_short_span() -> None:

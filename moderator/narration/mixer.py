@@ -66,6 +66,16 @@ class Ducking:
     release: float = 0.4
 
 
+@dataclass(frozen=True)
+class BedShape:
+    """Everything about the bed but its level: ducking, fades, seed, sample rate."""
+
+    ducking: Ducking = Ducking()
+    fade_seconds: float = FADE_SECONDS
+    seed: int = 0
+    rate: int = RATE
+
+
 def lay_out(
     parts: Sequence[array.array[int] | float], rate: int = RATE
 ) -> tuple[list[Placed], int]:
@@ -134,18 +144,15 @@ def bed_track(
     total: int,
     spans: Sequence[Span],
     level: float,
-    *,
-    rate: int = RATE,
-    seed: int = 0,
-    ducking: Ducking | None = None,
-    fade_seconds: float = FADE_SECONDS,
+    shape: BedShape | None = None,
 ) -> list[int]:
     """The bed alone over `total` samples: faded in each span, ducked under the clips.
 
     Raises:
         ValueError: a span lies outside the mix or ends before it starts.
     """
-    ducking = ducking or Ducking()
+    shape = shape or BedShape()
+    rate = shape.rate
     track = [0] * max(0, total)
     for index, span in enumerate(spans):
         if not 0 <= span.start <= span.end <= total:
@@ -154,11 +161,11 @@ def bed_track(
         if length == 0:
             continue
         speech = [(c.offset - span.start, c.end - span.start) for c in clips]
-        samples, scale = unscaled_bed(length, level, rate=rate, seed=seed + index)
+        samples, scale = unscaled_bed(length, level, rate=rate, seed=shape.seed + index)
         gain = map(
             operator.mul,
-            fade_envelope(length, round(fade_seconds * rate), scale),
-            duck_envelope(length, speech, ducking, rate),
+            fade_envelope(length, round(shape.fade_seconds * rate), scale),
+            duck_envelope(length, speech, shape.ducking, rate),
         )
         track[span.start : span.end] = list(map(round, map(operator.mul, samples, gain)))
     return track
@@ -169,11 +176,7 @@ def mix(
     total: int,
     spans: Sequence[Span],
     level: float,
-    *,
-    rate: int = RATE,
-    seed: int = 0,
-    ducking: Ducking | None = None,
-    fade_seconds: float = FADE_SECONDS,
+    shape: BedShape | None = None,
 ) -> array.array[int]:
     """Speech clips at their offsets with the ambience bed under them in `spans`.
 
@@ -182,16 +185,7 @@ def mix(
     speech = speech_track(clips, total)
     if not spans or level <= 0:
         return speech
-    bed = bed_track(
-        clips,
-        total,
-        spans,
-        level,
-        rate=rate,
-        seed=seed,
-        ducking=ducking,
-        fade_seconds=fade_seconds,
-    )
+    bed = bed_track(clips, total, spans, level, shape)
     summed = list(map(operator.add, speech, bed))
     try:
         return array.array("h", summed)

@@ -34,8 +34,6 @@ import math
 import os
 import queue
 import re
-import selectors
-import signal
 import subprocess
 import sys
 import tempfile
@@ -46,6 +44,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
+from moderator.narration.child_process import LineReader, LineTimeout, end_child, kill_group
 from moderator.narration.espeak_speaker import _cached_clip, _usable_cache
 from moderator.narration.speaker import Clip, SpeechFault
 from moderator.narration.wavfile import Pcm, read_pcm, trim_silence, write_pcm_atomic
@@ -221,7 +220,8 @@ class PiperChild:
             close_fds=True,
             env=env,
         )
-        self._buffer = b""
+        assert self._process.stderr is not None
+        self._reader = LineReader(self._process.stderr)
         self._log: collections.deque[str] = collections.deque(maxlen=_LOG_TAIL)
         try:
             Path(self.say(_WARM_UP_TEXT, start_timeout)).unlink(missing_ok=True)
@@ -261,44 +261,31 @@ class PiperChild:
             self._log.append(entry)
 
     def _read_log(self, deadline: float) -> str:
-        stderr = self._process.stderr
-        assert stderr is not None
-        with selectors.DefaultSelector() as selector:
-            selector.register(stderr, selectors.EVENT_READ)
-            while b"\n" not in self._buffer:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or not selector.select(remaining):
-                    raise SpeechFault(
-                        "synthesis", "The neural voice did not answer in time for a line."
-                    )
-                chunk = os.read(stderr.fileno(), 65536)
-                if not chunk:
-                    raise SpeechFault("neural", f"The neural voice stopped ({self._why()}).")
-                self._buffer += chunk
-        entry, _, self._buffer = self._buffer.partition(b"\n")
+        try:
+            entry = self._reader.read_line(deadline)
+        except LineTimeout:
+            raise SpeechFault(
+                "synthesis", "The neural voice did not answer in time for a line."
+            ) from None
+        if entry is None:
+            raise SpeechFault("neural", f"The neural voice stopped ({self._why()}).")
         return entry.decode("utf-8", "replace").rstrip()
 
     def _why(self) -> str:
         """The child's last words (its last log line), for the sentence the table sees."""
         lines = [line for line in self._log if line.strip()]
-        if self._buffer.strip():
-            lines.append(self._buffer.decode("utf-8", "replace").strip())
+        pending = self._reader.pending.decode("utf-8", "replace").strip()
+        if pending:
+            lines.append(pending)
         return lines[-1][:200] if lines else "no message"
 
     def terminate(self) -> None:
         """Kill the child; safe from any thread."""
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self._process.pid, signal.SIGKILL)
+        kill_group(self._process)
 
     def kill(self) -> None:
         """End the child at once, close its pipes and reap it (bounded)."""
-        self.terminate()
-        for stream in (self._process.stdin, self._process.stderr):
-            with contextlib.suppress(OSError):
-                if stream is not None:
-                    stream.close()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self._process.wait(timeout=1.0)
+        end_child(self._process)
 
 
 class _NothingToSay(SpeechFault):

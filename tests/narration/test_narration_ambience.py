@@ -24,6 +24,7 @@ from moderator.narration.ambience import (
 )
 from moderator.narration.espeak_speaker import EspeakSpeaker
 from moderator.narration.mixer import (
+    BedShape,
     Ducking,
     Placed,
     Span,
@@ -237,7 +238,7 @@ def test_speech_ducks_the_bed_by_the_configured_depth() -> None:
     ducking = Ducking(depth_db=12.0, attack=0.08, release=0.4)
     line = _tone(3.0)
     clips, total = lay_out([6.0, line, 6.0])
-    bed = bed_track(clips, total, [Span(0, total)], 1.0, ducking=ducking)
+    bed = bed_track(clips, total, [Span(0, total)], 1.0, BedShape(ducking=ducking))
     clip = clips[0]
     margin = RATE // 2
     under = dbfs(rms(bed[clip.offset + margin : clip.end - margin]))

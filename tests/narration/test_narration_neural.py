@@ -249,3 +249,32 @@ def test_volume_scales_and_a_line_is_one_line() -> None:
     assert list(scale_volume(pcm, 0.5).samples) == [500, -1000, 15000]
     assert list(scale_volume(pcm, math.nan).samples) == [1000, -2000, 30000]
     assert one_line(" Everyone,\nopen\r\nyour\u2028eyes. ") == "Everyone, open your eyes."
+
+
+def test_a_voice_that_keeps_hanging_is_turned_off_for_the_session(tmp_path: Path) -> None:
+    """A child that starts (answers its warm-up line) and then never answers again."""
+    script = (
+        "import sys, time\n"
+        "sys.stdin.readline()\n"
+        "print('INFO:__main__:Wrote warm-up.wav', file=sys.stderr, flush=True)\n"
+        "sys.stdin.readline()\n"
+        "time.sleep(120)\n"
+    )
+    synthesizer = NeuralSynthesizer(
+        tmp_path,
+        _fake_voice(tmp_path),
+        command=[sys.executable, "-c", script],
+        synth_timeout=0.3,
+    )
+    try:
+        for _ in range(2):
+            with pytest.raises(SpeechFault) as caught:
+                synthesizer.synthesize(LINE, 160, 1.0).result(timeout=30)
+        assert caught.value.permanent
+        assert "keeps hanging" in caught.value.message
+        later = synthesizer.synthesize("Another line.", 160, 1.0)
+        assert later.done()
+        with pytest.raises(SpeechFault, match="keeps hanging"):
+            later.result()
+    finally:
+        synthesizer.close()

@@ -31,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 from moderator.narration.ambience import dbfs, rms  # noqa: E402
 from moderator.narration.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
-from moderator.narration.neural import (  # noqa: E402
-    NeuralSynthesizer,
+from moderator.narration.neural import NeuralSynthesizer  # noqa: E402
+from moderator.narration.neural_voice import (  # noqa: E402
     find_neural_voice,
     length_scale,
     neural_problem,

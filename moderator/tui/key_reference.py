@@ -2,8 +2,8 @@
 
 The help screen and the keymap file both work from here: the help lists each
 binding's keys, description and tooltip; the keymap file names bindings by
-their `id`. A binding without an id is Textual's own or a hidden helper (the
-Meeting's seat digits): it is listed only on the screen that has it, never remapped.
+their `id`. A binding without an id (Textual's own, or the Meeting's seat
+digits) cannot be remapped; the help lists it only if it has a description.
 
 Screens are found by walking the `moderator.tui.screens` package, so a new
 screen module shows up in the help without anyone editing this file.
@@ -12,7 +12,6 @@ screen module shows up in the help without anyone editing this file.
 from __future__ import annotations
 
 import importlib
-import inspect
 import pkgutil
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -86,10 +85,11 @@ def binding_owners() -> list[BindingOwner]:
     """Each screen module that declares bindings, titled after the module."""
     owners = []
     for module in screen_modules():
-        classes = tuple(
+        classes = tuple(  # in the order the module defines them
             cls
-            for _name, cls in inspect.getmembers(module, inspect.isclass)
-            if cls.__module__ == module.__name__
+            for cls in vars(module).values()
+            if isinstance(cls, type)
+            and cls.__module__ == module.__name__
             and issubclass(cls, DOMNode)
             and declared_bindings(cls)
         )

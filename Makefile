@@ -34,6 +34,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check moderator tests bench
 	$(BIN)/ruff format --check moderator tests bench
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 test: lint
 	$(BIN)/python -m pytest

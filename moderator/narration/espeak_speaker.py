@@ -50,6 +50,8 @@ SYNTH_TIMEOUT = 3.0
 MAX_HUNG_LINES = 2
 #: espeak sometimes ignores the rate in a new process (see `synth_worker`): try again.
 START_ATTEMPTS = 4
+#: Seconds the engine waits before warming up, so the app's first frame gets the CPU first.
+WARM_UP_DELAY = 1.0
 _PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 
 
@@ -200,6 +202,7 @@ class EspeakSpeaker:
         synth_timeout: float = SYNTH_TIMEOUT,
         warm_up: Voice = ("en-us", DEFAULT_RATE, 1.0),
         warm: bool = True,
+        warm_up_delay: float = WARM_UP_DELAY,
     ) -> None:
         self._cache = _usable_cache(Path(cache_dir) / "speech")
         self.engine = engine or engine_setup(library_names=library_names)
@@ -212,6 +215,7 @@ class EspeakSpeaker:
         self._warm_up = warm_up
         #: Start the engine at once (the app) or on the first uncached line (renders).
         self._warm = warm
+        self._warm_up_delay = warm_up_delay
         self._synth_timeout = synth_timeout
         self._problems: list[SpeechFault] = []
         self._broken: SpeechFault | None = None
@@ -322,19 +326,34 @@ class EspeakSpeaker:
     # -- the engine thread ---------------------------------------------------
 
     def _run(self) -> None:
-        if self._broken is None and self._warm:
-            try:  # warm up, so the first line does not pay for the start-up
-                self._ensure_worker(self._warm_up)
-            except SpeechFault as fault:
-                self._forget_worker(fault)
-        while True:
-            job = self._jobs.get()
-            if job is None:
-                return
+        job = self._first_job()
+        while job is not None:
             if callable(job):
                 job()
             else:
                 self._handle(job)
+            job = self._jobs.get()
+
+    def _first_job(self) -> _Request | Callable[[], None] | None:
+        """The first job; the engine is warmed up first if none comes for a moment.
+
+        Starting the synthesis child costs a Python start and a pyttsx3 init
+        (CPU the app needs for its first frame on a small machine), so the
+        warm-up waits `warm_up_delay`; a line asked for sooner starts the
+        child at once, as the warm-up would have.
+        """
+        if not self._warm:
+            return self._jobs.get()
+        try:
+            return self._jobs.get(timeout=self._warm_up_delay)
+        except queue.Empty:
+            pass
+        if self._broken is None:
+            try:  # warm up, so the first line does not pay for the start-up
+                self._ensure_worker(self._warm_up)
+            except SpeechFault as fault:
+                self._forget_worker(fault)
+        return self._jobs.get()
 
     def _ensure_worker(self, voice: Voice) -> WorkerClient:
         """The child for `voice`, replacing one started with other settings."""

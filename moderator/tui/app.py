@@ -6,7 +6,7 @@ narrator and the folders, so a test runs the real app on temp folders.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import ClassVar, cast
 
@@ -17,8 +17,9 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 
-from moderator.tui import textual_fixes
+from moderator.tui import compat
 from moderator.tui.config import load_settings
+from moderator.tui.keymap import load_keymap
 from moderator.tui.ports import NarratorLike, StoreLike
 from moderator.tui.session import Session
 from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
@@ -40,10 +41,17 @@ class MindFlayerApp(App[None]):
     ]
 
     def __init__(self, session: Session, notices: Iterable[str] = ()) -> None:
-        textual_fixes.apply()  # before any toast: see the module for the freeze it fixes
+        compat.apply()  # before any toast: see the module for the freeze it fixes
         super().__init__()
         self.session = session
         self._notices = list(notices)
+        #: The table's keymap (binding id -> keys) from keymap.toml; the help shows it.
+        self.keymap: Mapping[str, str] = {}
+
+    def use_keymap(self, keymap: Mapping[str, str]) -> None:
+        """Apply the table's keys (see `moderator.tui.keymap`) with Textual's `set_keymap`."""
+        self.keymap = dict(keymap)
+        self.set_keymap(self.keymap)
 
     def on_mount(self) -> None:
         """Open on the start screen and show what the layers had to say."""
@@ -200,6 +208,7 @@ def make_app(
         store: a ready store (otherwise `Store.open(data_dir)`).
     """
     settings, settings_notice = load_settings(config_dir)
+    keymap, keymap_notice = load_keymap(config_dir, MindFlayerApp)
     if store is None:
         from moderator.storage import Store
 
@@ -213,6 +222,7 @@ def make_app(
         store.close()
         raise
     notices = [*store.notices, *narrator.warnings]
-    if settings_notice:
-        notices.append(settings_notice)
-    return MindFlayerApp(Session(store, narrator, settings, config_dir), notices)
+    notices += [notice for notice in (settings_notice, keymap_notice) if notice]
+    app = MindFlayerApp(Session(store, narrator, settings, config_dir), notices)
+    app.use_keymap(keymap)
+    return app

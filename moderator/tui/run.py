@@ -5,9 +5,30 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from moderator import paths
 from moderator.storage import StorageError
+
+if TYPE_CHECKING:
+    from moderator.tui.app import MindFlayerApp
+
+
+def build_app(args: argparse.Namespace) -> MindFlayerApp:
+    """The app on the command line's folders, as `run_app` starts it (the bench uses it too).
+
+    Raises:
+        StorageError: the database cannot be opened (newer version, in use, unwritable).
+    """
+    from moderator.tui.app import make_app
+
+    voice_scripts = getattr(args, "voice_scripts", None)
+    return make_app(
+        data_dir=paths.data_dir(getattr(args, "data_dir", None)),
+        config_dir=paths.config_dir(),
+        cache_dir=paths.cache_dir(),
+        voice_scripts_dir=Path(voice_scripts).expanduser() if voice_scripts else None,
+    )
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -16,16 +37,8 @@ def run_app(args: argparse.Namespace) -> int:
     A database that cannot be opened (newer version, already in use, unwritable)
     is reported as its sentence and a non-zero exit, never as a traceback.
     """
-    from moderator.tui.app import make_app
-
-    voice_scripts = getattr(args, "voice_scripts", None)
     try:
-        app = make_app(
-            data_dir=paths.data_dir(getattr(args, "data_dir", None)),
-            config_dir=paths.config_dir(),
-            cache_dir=paths.cache_dir(),
-            voice_scripts_dir=Path(voice_scripts).expanduser() if voice_scripts else None,
-        )
+        app = build_app(args)
     except StorageError as error:
         print(f"mindflayer: {error}", file=sys.stderr)
         return 1

@@ -15,11 +15,11 @@ from textual.timer import Timer
 from textual.widgets._toast import Toast
 
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.compat import MIN_TIMER_DELAY
 from moderator.tui.screens.pick_player import PickPlayerScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
-from moderator.tui.textual_fixes import MIN_TIMER_DELAY
 from tests.tui.test_fuzz import BINDING_KEYS
 from tests.tui.tracking import press, start_game, tracked_app
 

@@ -1,0 +1,164 @@
+"""Textual quarantined: every patch to a Textual internal, applied when the app is built.
+
+Textual is pinned exactly in pyproject.toml (the version below) because these
+patches replace private handlers. Each patch is listed in `PATCHES` with the
+upstream issue it works around and the canary test in `tests/tui/test_compat.py`
+that runs the bug on plain Textual, without the patch: when a Textual upgrade
+fixes a bug, its canary fails and says which patch to delete.
+
+Toast timers (no upstream issue found). A notification's toast computes its
+remaining time twice: the toast rack keeps the notification if `has_expired`
+is false, then the new `Toast` reads `time_left` again. Between the two reads
+the time can run out, so the toast starts `set_timer` with a tiny negative
+delay (about -0.00006 s). Textual's timer loop, given a negative interval,
+computes its skip count as 0 (then below) forever without ever awaiting: the
+app froze at 100% CPU. A toast's timer is started with at least
+`MIN_TIMER_DELAY`, which expires it on the next tick as intended.
+
+Header titles (Textual issue #4258). `Header` sets its title from a watcher
+that runs after the header is mounted; when keys arrive in a burst, a screen
+can be shown and removed at once, so the watcher runs after the title widget
+was removed and raised "No nodes match 'HeaderTitle'" (Textual only catches
+`NoScreen` there). The title of a header being removed is not needed: it is
+skipped.
+
+Select overlays (Textual issue #6581). `Select` fills its overlay in its mount
+handler; when a dialog holding a Select (the settings' language) is removed in
+the same burst of keys that opened it, the overlay is pruned first and the
+handler raised "No nodes match 'SelectOverlay'" (or, from its current-value
+line, "No nodes match '#label'"). A Select whose parts are already gone is
+being removed: there is nothing to fill.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from textual.dom import NoScreen
+from textual.events import Mount
+from textual.widgets._header import Header, HeaderTitle
+from textual.widgets._select import Select, SelectCurrent, SelectOverlay
+from textual.widgets._toast import Toast
+
+#: The Textual release these patches were written and tested against (pinned in pyproject).
+TEXTUAL_VERSION = "8.2.8"
+
+#: The shortest delay given to a Textual timer (seconds); never zero or negative.
+MIN_TIMER_DELAY = 0.01
+
+NO_UPSTREAM_ISSUE = "no upstream issue found"
+
+
+@dataclass(frozen=True)
+class Patch:
+    """One workaround for a Textual bug, and how we learn that it is no longer needed."""
+
+    #: What it patches, in words.
+    name: str
+    #: The upstream issue's address, or `NO_UPSTREAM_ISSUE`.
+    upstream: str
+    #: The test in tests/tui/test_compat.py that shows the bug on unpatched Textual.
+    canary: str
+
+
+PATCHES = (
+    Patch(
+        "Toast starts its timer with a positive delay",
+        NO_UPSTREAM_ISSUE,
+        "test_canary_toast_negative_delay_freezes_the_app",
+    ),
+    Patch(
+        "Header skips the title of a header whose HeaderTitle is gone",
+        "https://github.com/Textualize/textual/issues/4258",
+        "test_canary_header_title_watcher_raises_without_its_title",
+    ),
+    Patch(
+        "Select skips filling an overlay that was already removed",
+        "https://github.com/Textualize/textual/issues/6581",
+        "test_canary_select_mounted_and_removed_at_once_raises",
+    ),
+    Patch(
+        "SelectCurrent skips updating a value line that was already removed",
+        "https://github.com/Textualize/textual/issues/6581",
+        "test_canary_select_value_line_removed_raises",
+    ),
+)
+
+
+def clamp_delay(delay: float) -> float:
+    """A timer delay Textual can run: at least `MIN_TIMER_DELAY`."""
+    return max(delay, MIN_TIMER_DELAY)
+
+
+def apply() -> None:
+    """Apply the patches (idempotent)."""
+    _patch(Toast, "_on_mount", _clamped_toast_mount)
+    _patch(Header, "_on_mount", _tolerant_header_mount)
+    _patch(Select, "_on_mount", _tolerant_select_mount)
+    _patch(SelectCurrent, "update", _tolerant_select_update)
+
+
+#: (class, attribute) pairs already replaced, so `apply` can run once per app.
+_applied: set[tuple[type, str]] = set()
+
+
+def _patch(owner: type, name: str, replace: Callable[[Any], Callable[..., Any]]) -> None:
+    """Replace `owner.name` by `replace(original)`, once; the original keeps its docstring."""
+    if (owner, name) in _applied:
+        return
+    original = owner.__dict__[name]
+    patched = replace(original)
+    patched.__doc__ = original.__doc__
+    setattr(owner, name, patched)
+    _applied.add((owner, name))
+
+
+def _clamped_toast_mount(original: Any) -> Callable[[Toast, Mount], None]:
+    """A toast's mount handler that starts its timer with a positive delay."""
+
+    def _on_mount(self: Toast, event: Mount) -> None:
+        self._timeout = clamp_delay(self._timeout)
+        original(self, event)
+
+    return _on_mount
+
+
+def _tolerant_header_mount(original: Any) -> Callable[[Header, Mount], None]:
+    """Watch the titles as Textual does, but skip a header whose title is gone."""
+
+    def _on_mount(self: Header, event: Mount) -> None:
+        async def set_title() -> None:
+            try:
+                for title in self.query(HeaderTitle).results(HeaderTitle):
+                    title.update(self.format_title())
+            except NoScreen:
+                pass
+
+        self.watch(self.app, "title", set_title)
+        self.watch(self.app, "sub_title", set_title)
+        self.watch(self.screen, "title", set_title)
+        self.watch(self.screen, "sub_title", set_title)
+
+    return _on_mount
+
+
+def _tolerant_select_mount(original: Any) -> Callable[[Select[Any], Mount], None]:
+    """Mount a Select as Textual does, unless its overlay was already removed."""
+
+    def _on_mount(self: Select[Any], event: Mount) -> None:
+        if self.query(SelectOverlay):
+            original(self, event)
+
+    return _on_mount
+
+
+def _tolerant_select_update(original: Any) -> Callable[[SelectCurrent, Any], None]:
+    """Update a Select's value line as Textual does, unless its label was already removed."""
+
+    def update(self: SelectCurrent, label: Any) -> None:
+        if self.query("#label"):
+            original(self, label)
+
+    return update

@@ -1,0 +1,190 @@
+"""Every key of the app, read from the bindings themselves (never typed twice).
+
+The help screen and the keymap file both work from here: the help lists each
+binding's keys, description and tooltip; the keymap file names bindings by
+their `id`. A binding without an id (Textual's own, or the Meeting's seat
+digits) cannot be remapped; the help lists it only if it has a description.
+
+Screens are found by walking the `moderator.tui.screens` package, so a new
+screen module shows up in the help without anyone editing this file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
+from textual.screen import ModalScreen, Screen
+
+#: The package whose modules hold one screen each (with its widgets).
+SCREENS_PACKAGE = "moderator.tui.screens"
+
+#: The game's phases in the order the table meets them; other screens follow by name.
+FLOW = ("start", "setup", "reveal", "table", "meeting", "finale", "result", "series")
+
+
+@dataclass(frozen=True)
+class KeyRow:
+    """One action and the keys that run it."""
+
+    keys: tuple[str, ...]
+    description: str
+    tooltip: str
+    binding_id: str | None
+
+
+@dataclass(frozen=True)
+class KeySection:
+    """The keys of one screen (or of the whole app)."""
+
+    title: str
+    rows: tuple[KeyRow, ...]
+
+
+@dataclass(frozen=True)
+class BindingOwner:
+    """A screen module: its title, and the classes in it that declare bindings."""
+
+    title: str
+    classes: tuple[type[DOMNode], ...]
+
+    @property
+    def modal(self) -> bool:
+        """Whether the app's own keys are cut off while this screen shows."""
+        return any(issubclass(cls, ModalScreen) for cls in self.classes)
+
+    def bindings(self) -> list[Binding]:
+        """Every binding its classes declare, one per key, in declaration order."""
+        return [binding for cls in self.classes for binding in declared_bindings(cls)]
+
+
+def declared_bindings(owner: type[DOMNode] | Sequence[BindingType]) -> list[Binding]:
+    """The bindings a class declares itself (not inherited), one `Binding` per key."""
+    raw = owner.__dict__.get("BINDINGS", []) if isinstance(owner, type) else owner
+    return list(Binding.make_bindings(raw))
+
+
+def screen_modules() -> list[ModuleType]:
+    """The screen modules, imported (each once), in the table's order."""
+    package = importlib.import_module(SCREENS_PACKAGE)
+    names = [info.name for info in pkgutil.iter_modules(package.__path__)]
+    ordered = sorted(
+        names, key=lambda name: (FLOW.index(name) if name in FLOW else len(FLOW), name)
+    )
+    return [importlib.import_module(f"{SCREENS_PACKAGE}.{name}") for name in ordered]
+
+
+def binding_owners() -> list[BindingOwner]:
+    """Each screen module that declares bindings, titled after the module."""
+    owners = []
+    for module in screen_modules():
+        classes = tuple(  # in the order the module defines them
+            cls
+            for cls in vars(module).values()
+            if isinstance(cls, type)
+            and cls.__module__ == module.__name__
+            and issubclass(cls, DOMNode)
+            and declared_bindings(cls)
+        )
+        if classes:
+            owners.append(BindingOwner(title_of(module.__name__), classes))
+    return owners
+
+
+def title_of(module_name: str) -> str:
+    """A screen's title from its module: `pick_player` is "Pick player"."""
+    return module_name.rpartition(".")[2].replace("_", " ").capitalize()
+
+
+def known_binding_ids(app_class: type[App[Any]]) -> set[str]:
+    """Every binding id the keymap file may name."""
+    bindings = declared_bindings(app_class) + [
+        binding for owner in binding_owners() for binding in owner.bindings()
+    ]
+    return {binding.id for binding in bindings if binding.id}
+
+
+def rows_of(
+    bindings: Iterable[Binding], keymap: Mapping[str, str], app: App[Any]
+) -> tuple[KeyRow, ...]:
+    """Group bindings into rows, one per action, with the keymap's keys where it names them.
+
+    Bindings without a description are left out (Textual's hidden helpers);
+    bindings without an id but with the same description share a row (the
+    Meeting's seat digits, for instance).
+
+    Args:
+        bindings: one per key, as `Binding.make_bindings` gives them.
+        keymap: binding id -> comma-separated keys (already checked).
+        app: shows each key the way its Footer does.
+    """
+    grouped: dict[str, list[Binding]] = {}
+    for binding in bindings:
+        if binding.description:
+            grouped.setdefault(binding.id or binding.description, []).append(binding)
+    rows = []
+    for members in grouped.values():
+        first = members[0]
+        if first.id and first.id in keymap:
+            members = list(Binding.make_bindings([Binding(keymap[first.id], first.action)]))
+        shown = tuple(dict.fromkeys(app.get_key_display(binding) for binding in members))
+        rows.append(KeyRow(shown, first.description, first.tooltip, first.id))
+    return tuple(rows)
+
+
+def current_section(screen: Screen[object]) -> KeySection:
+    """The keys that work on `screen` right now (its focused widget's included).
+
+    Textual already applied the keymap to these; the app's own keys are left out
+    (they have their own section).
+    """
+    app = screen.app
+    bindings = [
+        active.binding
+        for active in screen.active_bindings.values()
+        if active.node is not app and active.binding.id and active.enabled
+    ]
+    return KeySection("On this screen", rows_of(bindings, {}, app))
+
+
+def app_section(app: App[Any], keymap: Mapping[str, str]) -> KeySection:
+    """The keys that work everywhere except in dialogs."""
+    bindings = declared_bindings(type(app))
+    if app.ENABLE_COMMAND_PALETTE:
+        bindings.append(
+            Binding(
+                app.COMMAND_PALETTE_BINDING,
+                "command_palette",
+                "Commands",
+                key_display=app.COMMAND_PALETTE_DISPLAY,
+                tooltip="Every key of the screen, by name",
+            )
+        )
+    return KeySection("Everywhere", rows_of(bindings, keymap, app))
+
+
+def screen_sections(app: App[Any], keymap: Mapping[str, str]) -> list[KeySection]:
+    """One section per screen module, in the table's order."""
+    return [
+        KeySection(owner.title, rows_of(owner.bindings(), keymap, app))
+        for owner in binding_owners()
+    ]
+
+
+def format_section(section: KeySection, width: int = 18) -> str:
+    """A section as plain lines: keys, description, then the tooltip if it says more."""
+    lines = []
+    for row in section.rows:
+        keys = " or ".join(row.keys)
+        text = row.description
+        if row.tooltip and row.tooltip != row.description:
+            text = f"{text}: {row.tooltip}"
+        lines.append(f"{keys:<{width}} {text}")
+    return "\n".join(lines)

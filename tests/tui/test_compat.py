@@ -1,0 +1,184 @@
+"""Canaries for the Textual patches in `moderator.tui.compat`.
+
+Each canary runs a small bare Textual app in a fresh process that never imports
+`compat`, and asserts that Textual (as pinned) still has the bug. When a Textual
+upgrade fixes one, its canary fails and names the patch to delete. Each canary
+has a twin that runs the same app with the patches applied and asserts the bug
+is gone, so a patch that stops working is caught too.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import tomllib
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+from moderator.tui import compat
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Shared start of every probe: apply the patches only when asked to.
+PROBE_HEAD = """
+import os, sys, threading, time
+from textual.app import App
+if sys.argv[1] == "patched":
+    from moderator.tui import compat
+    compat.apply()
+
+def report(app):
+    app.run(headless=True, size=(60, 12))
+    error = app._exception
+    print("raised " + type(error).__name__ + ": " + str(error) if error else "ran", flush=True)
+"""
+
+#: A toast built for a notification that ran out a moment ago (the race in the rack).
+TOAST_PROBE = """
+from textual.notifications import Notification
+from textual.widgets._toast import Toast
+
+class Probe(App):
+    def on_mount(self):
+        def watchdog():
+            time.sleep(3.0)  # the app exits 0.2 s after mounting unless its loop spins
+            print("froze", flush=True)
+            os._exit(3)
+
+        threading.Thread(target=watchdog, daemon=True).start()
+        ran_out = Notification("late", timeout=1, raised_at=time.time() - 1.00006)
+        self.mount(Toast(ran_out))
+        self.set_timer(0.2, self.exit)
+
+report(Probe())
+"""
+
+#: A header whose title widget is gone (pruned first) when the title changes.
+HEADER_PROBE = """
+from textual.widgets import Header
+from textual.widgets._header import HeaderTitle
+
+class Probe(App):
+    def compose(self):
+        yield Header()
+
+    async def on_mount(self):
+        await self.query_one(HeaderTitle).remove()
+        self.title = "a new title"
+        self.set_timer(0.2, self.exit)
+
+report(Probe())
+"""
+
+#: A Select mounted and removed in the same tick (a dialog opened and closed by a key burst).
+SELECT_PROBE = """
+from textual.widgets import Select
+
+class Probe(App):
+    def on_mount(self):
+        select = Select([("English", "en"), ("Français", "fr")], value="en")
+        self.mount(select)
+        select.remove()
+        self.set_timer(0.2, self.exit)
+
+report(Probe())
+"""
+
+#: A Select whose value line was pruned before its value changes.
+SELECT_LABEL_PROBE = """
+from textual.widgets import Select
+
+class Probe(App):
+    def compose(self):
+        yield Select([("English", "en"), ("Français", "fr")], value="en")
+
+    async def on_mount(self):
+        select = self.query_one(Select)
+        await select.query_one("#label").remove()
+        select.value = "fr"
+        self.set_timer(0.2, self.exit)
+
+report(Probe())
+"""
+
+
+def run_probe(probe: str, mode: str) -> str:
+    """The last line a probe printed: "ran", "froze" or "raised <error>"."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE_HEAD + probe, mode],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    lines = done.stdout.strip().splitlines()
+    assert lines, f"the probe printed nothing (exit {done.returncode}):\n{done.stderr[-2000:]}"
+    return lines[-1]
+
+
+def still_needed(patch: str) -> str:
+    return (
+        f"Textual {version('textual')} no longer shows this bug: delete the patch "
+        f"{patch!r} from moderator/tui/compat.py (and its entry in PATCHES)."
+    )
+
+
+# --- canaries: the bug on plain Textual ----------------------------------------------
+
+
+def test_canary_toast_negative_delay_freezes_the_app() -> None:
+    assert run_probe(TOAST_PROBE, "plain") == "froze", still_needed("_clamp_toast_timers")
+
+
+def test_canary_header_title_watcher_raises_without_its_title() -> None:
+    outcome = run_probe(HEADER_PROBE, "plain")
+    assert outcome.startswith("raised NoMatches"), still_needed("_tolerate_removed_header_title")
+    assert "HeaderTitle" in outcome
+
+
+def test_canary_select_mounted_and_removed_at_once_raises() -> None:
+    outcome = run_probe(SELECT_PROBE, "plain")
+    assert outcome.startswith("raised NoMatches"), still_needed("_tolerate_removed_select_overlay")
+    assert "SelectOverlay" in outcome
+
+
+def test_canary_select_value_line_removed_raises() -> None:
+    outcome = run_probe(SELECT_LABEL_PROBE, "plain")
+    assert outcome.startswith("raised NoMatches"), still_needed("_tolerate_removed_select_label")
+    assert "#label" in outcome
+
+
+# --- the same apps with the patches: the bug is gone ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "probe",
+    [TOAST_PROBE, HEADER_PROBE, SELECT_PROBE, SELECT_LABEL_PROBE],
+    ids=["toast", "header", "select", "select-label"],
+)
+def test_the_patches_remove_the_bug(probe: str) -> None:
+    assert run_probe(probe, "patched") == "ran"
+
+
+# --- the quarantine's bookkeeping -------------------------------------------------------
+
+
+def test_every_patch_has_its_canary_and_an_upstream_note() -> None:
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    tests = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    for patch in compat.PATCHES:
+        assert patch.canary in tests, f"{patch.name}: no canary named {patch.canary}"
+        assert patch.upstream == compat.NO_UPSTREAM_ISSUE or patch.upstream.startswith(
+            "https://github.com/Textualize/textual/issues/"
+        ), patch
+
+
+def test_textual_is_pinned_to_the_version_the_patches_were_tested_on() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pins = [dep for dep in project["project"]["dependencies"] if dep.startswith("textual")]
+    assert pins == [f"textual=={compat.TEXTUAL_VERSION}"]
+    assert version("textual") == compat.TEXTUAL_VERSION

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from moderator import paths
 from moderator.storage import StorageError
+from moderator.tui.app import make_app
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -16,8 +17,6 @@ def run_app(args: argparse.Namespace) -> int:
     A database that cannot be opened (newer version, already in use, unwritable)
     is reported as its sentence and a non-zero exit, never as a traceback.
     """
-    from moderator.tui.app import make_app
-
     voice_scripts = getattr(args, "voice_scripts", None)
     try:
         app = make_app(

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from moderator.tui.controller import TableController
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.dialog import DialogScreen
 
@@ -20,6 +21,10 @@ class HistoryScreen(DialogScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,h", "close", "Close", id="history-close"),
     ]
+
+    def __init__(self, controller: TableController) -> None:
+        super().__init__()
+        self.controller = controller
 
     def compose(self) -> ComposeResult:
         """Two tables: series, then players."""
@@ -33,14 +38,8 @@ class HistoryScreen(DialogScreen[None]):
 
     def on_mount(self) -> None:
         """Read the history (the store computes it from the game logs)."""
-        from moderator.tui.app import MindFlayerApp
-
-        app = self.app
-        assert isinstance(app, MindFlayerApp)
-        store = app.session.store
         try:
-            records = store.history()
-            stats = store.player_stats()
+            records, stats = self.controller.history()
         except ACTION_ERRORS as error:
             self.notify(str(error), severity="error", markup=False)
             records, stats = [], []

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import App, SystemCommand, UnknownModeError
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
@@ -62,7 +62,7 @@ from moderator.tui.phases import Phase
 from moderator.tui.ports import NarratorLike, StoreLike
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.screens.dialog import TablePalette
-from moderator.tui.voice import build_narrator
+from moderator.tui.voice import DeferredNarrator, build_narrator
 
 if TYPE_CHECKING:
     from moderator.tui.screens.help import HelpScreen
@@ -145,9 +145,24 @@ class MindFlayerApp(App[None]):
         return build
 
     def on_mount(self) -> None:
-        """Show what the layers had to say (the start screen is the default mode)."""
+        """Show what the layers had to say (the start screen is the default mode).
+
+        The voice starts after the first frame, off the UI thread; its warnings
+        (broken user scripts, no speech engine) follow when it is ready.
+        """
         for notice in self._notices:
             self.notify(notice, severity="warning", markup=False, timeout=10)
+        self.call_after_refresh(self._start_voice)
+
+    @work(thread=True, exit_on_error=False)
+    def _start_voice(self) -> None:
+        """Build the narrator (loads the scripts, starts the speech engine) and report."""
+        warnings = self.controller.voice_warnings()
+        self.call_from_thread(self._warn, warnings)
+
+    def _warn(self, warnings: list[str]) -> None:
+        for warning in warnings:
+            self.notify(warning, severity="warning", markup=False, timeout=10)
 
     def on_unmount(self) -> None:
         """Silence the voice and close the database on the way out."""
@@ -375,13 +390,10 @@ def make_app(
     settings, settings_notice = load_settings(config_dir)
     if store is None:
         store = Store.open(data_dir)
-    try:
-        if narrator is None:
-            narrator = build_narrator(settings, voice_scripts_dir, cache_dir)
-    except BaseException:
-        store.close()
-        raise
-    notices = [*store.notices, *narrator.warnings]
+    if narrator is None:
+        # Built after the first frame, off the UI thread (see `DeferredNarrator`).
+        narrator = DeferredNarrator(lambda: build_narrator(settings, voice_scripts_dir, cache_dir))
+    notices = list(store.notices)
     if settings_notice:
         notices.append(settings_notice)
     return MindFlayerApp(TableController(store, narrator, settings, config_dir), notices)

@@ -224,6 +224,10 @@ class TableController:
         assert result is not None  # a declared result is the point of the event
         return result
 
+    def voice_warnings(self) -> list[str]:
+        """What the narrator had to say at start (may build it: call off the UI thread)."""
+        return list(self._narrator.warnings)
+
     def lines(self, cue: Cue) -> list[str]:
         """The captions of a cue's script (for showing without playing)."""
         return self._narrator.lines(cue.script, cue_context(cue))

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from textual import events, on, work
+from textual import on, work
 from textual.app import App, SystemCommand, UnknownModeError
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
@@ -27,6 +27,7 @@ from textual.theme import ThemeProvider
 
 from moderator.storage import Store
 from moderator.tui import textual_fixes
+from moderator.tui.compat_screens import DropsInputAfterClose, TablePalette
 from moderator.tui.config import load_settings
 from moderator.tui.controller import Outcome, TableController
 from moderator.tui.messages import (
@@ -61,7 +62,6 @@ from moderator.tui.messages import (
 from moderator.tui.phases import Phase
 from moderator.tui.ports import NarratorLike, StoreLike
 from moderator.tui.screens.base import PhaseScreen
-from moderator.tui.screens.dialog import TablePalette
 from moderator.tui.voice import DeferredNarrator, build_narrator
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ def phase_screen_class(phase: Phase) -> type[PhaseScreen]:
     return cast("type[PhaseScreen]", load_class(PHASE_SCREENS[phase]))
 
 
-class MindFlayerApp(App[None]):
+class MindFlayerApp(DropsInputAfterClose):
     """Moderates one game night: setup, reveal, turns, Meetings, finale, series."""
 
     TITLE = "Mind Flayer moderator"
@@ -167,16 +167,6 @@ class MindFlayerApp(App[None]):
     def on_unmount(self) -> None:
         """Silence the voice and close the database on the way out."""
         self.controller.close()
-
-    async def on_event(self, event: events.Event) -> None:
-        """Input still queued when the app shuts down (the stack emptied) is dropped.
-
-        Keys pressed in a burst just before quitting reached the app after its
-        screens were gone, and Textual then failed looking for a screen.
-        """
-        if isinstance(event, events.InputEvent) and not self.screen_stack:
-            return
-        await super().on_event(event)
 
     # --- navigation ------------------------------------------------------------------
 

@@ -257,13 +257,16 @@ class TableController:
             return self._outcome("There is no unfinished game to resume.")
         self._series_id = unfinished.series_id
         self._game = unfinished.game
-        self._plan = self.next_plan()
+        try:
+            self._plan = self.next_plan()
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
         return self._moved(Flags(at_start=False))
 
     def new_series(self) -> Outcome:
         """A fresh series (an unfinished one is set aside), starting with setup."""
-        plan = self.next_plan()
         try:
+            plan = self.next_plan()
             unfinished = self._store.unfinished()
             if unfinished is not None:
                 self._store.abandon_series(unfinished.series_id)
@@ -279,11 +282,12 @@ class TableController:
         """Same series: seat the table again (same roster, changes allowed)."""
         try:
             complete = rules.series_complete(len(self.series_games()))
+            plan = self.next_plan()
         except ACTION_ERRORS as error:
             return self._refused(str(error))
         if complete:
             return self._outcome("This series is complete: start a new series.")
-        self._plan = self.next_plan()
+        self._plan = plan
         self._game = None
         return self._moved(Flags(at_start=False, seating=True))
 

@@ -44,10 +44,7 @@ def test_series_winners_are_joined_by_the_scripts_own_word_for_and(tmp_path: Pat
         narrator.close()
 
 
-async def test_a_tied_series_announces_both_winners_with_and(tmp_path: Path) -> None:
-    folders = {name: tmp_path / name for name in ("data", "config", "cache")}
-    for folder in folders.values():
-        folder.mkdir()
+async def test_a_tied_series_announces_both_winners_with_and(folders: dict[str, Path]) -> None:
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(100, 30)) as pilot:
         await new_game(pilot, FOUR)

@@ -29,8 +29,9 @@ class RevealScreen(PhaseScreen):
     """Captions and a countdown in step with the reveal script."""
 
     PHASE = Phase.REVEAL
-    #: The line being said, drawn big (bound to `#reveal-caption`).
-    caption: reactive[str] = reactive(_TITLE)
+    #: The line being said, drawn big (bound to `#reveal-caption`); set again, even to the
+    #: same line (a replay), it is drawn again.
+    caption: reactive[str] = reactive(_TITLE, always_update=True)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "play", "Start reveal", id="reveal-play", tooltip="Run the reveal"),
         Binding("escape", "abort", "Abort", id="reveal-abort", tooltip="Stop the reveal at once"),

@@ -210,6 +210,8 @@ class MindFlayerApp(DropsInputAfterClose):
     def _intent(self, intent: Intent) -> None:
         """Every intent of a screen: the controller acts, the app shows the outcome."""
         intent.stop()
+        if not self.is_running:
+            return  # shutting down: the screens are being removed
         if not self._accepts(intent):
             self.log.warning(f"Dropped {intent!r}: the table left {intent.origin}.")
             return
@@ -287,15 +289,27 @@ class MindFlayerApp(DropsInputAfterClose):
     # --- narration: the latest playback, to the screen of the phase that started it ---------
 
     def _narrated(self, playback: int) -> PhaseScreen | None:
+        """The mounted screen for `playback`'s phase; None once the app is shutting down.
+
+        Textual sets `is_running` false before it removes the screens, and narration
+        can still report from its thread meanwhile.
+        """
+        if not self.is_running:
+            return None
         phase = self.controller.playback_phase(playback)
         screen = self._screens.get(phase) if phase is not None else None
         return screen if screen is not None and screen.is_mounted else None
 
     def on_narration_line_started(self, message: NarrationLineStarted) -> None:
-        """Captions follow the voice."""
+        """Captions follow the voice (kept for a screen that is not mounted yet)."""
         screen = self._narrated(message.playback)
         if screen is not None:
             screen.show_line(message.text)
+            return
+        phase = self.controller.playback_phase(message.playback)
+        waiting = self._screens.get(phase) if phase is not None else None
+        if waiting is not None and not waiting.is_mounted:
+            waiting.early_line = message.text
 
     def on_narration_counted_down(self, message: NarrationCountedDown) -> None:
         """A timed pause, second by second."""

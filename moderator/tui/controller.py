@@ -13,13 +13,10 @@ One controller per app instance (no module-level singletons), built by
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
-
-from textual.message import Message
 
 from moderator.domain import (
     Event,
@@ -39,7 +36,6 @@ from moderator.domain import (
 )
 from moderator.domain.names import clean_roster
 from moderator.domain.timeline import LogEntry
-from moderator.narration import VoiceSettings
 from moderator.storage import PlayerStats, SeriesRecord
 from moderator.tui.config import TableSettings, save_settings
 from moderator.tui.cues import (
@@ -51,13 +47,11 @@ from moderator.tui.cues import (
     SeriesWinnerCue,
     SetupCue,
     TurnCue,
-    cue_context,
 )
 from moderator.tui.describe import describe
-from moderator.tui.messages import NarrationFinished, translate
 from moderator.tui.phases import Flags, Phase, phase_for
+from moderator.tui.playback import Post, Voice
 from moderator.tui.ports import ACTION_ERRORS, GameScoreLike, NarratorLike, SavedGameLike, StoreLike
-from moderator.tui.voice import to_voice_settings
 
 
 @dataclass(frozen=True)
@@ -87,10 +81,6 @@ class Outcome:
     refused: bool = False
 
 
-#: Posts a message to the app (thread-safe: narration calls it from its thread).
-Post = Callable[[Message], object]
-
-
 class TableController:
     """Owns the store, the narrator, the settings, the open series and game."""
 
@@ -102,7 +92,7 @@ class TableController:
         config_dir: Path,
     ) -> None:
         self._store = store
-        self._narrator = narrator
+        self._voice = Voice(narrator)
         self._config_dir = config_dir
         self._settings = settings
         self._series_id: int | None = None
@@ -110,17 +100,10 @@ class TableController:
         self._flags = Flags()
         #: The roster the setup screen starts from.
         self._plan: SeatingPlan | None = None
-        self._muted = False
-        self._playbacks = itertools.count(1)
-        #: The playback still running (0: none); written by the narration thread too.
-        self._speaking = 0
-        #: The latest playback and the phase it was started for.
-        self._latest = (0, Phase.START)
-        self._post: Post = lambda _message: None
 
     def attach(self, post: Post) -> None:
         """Narration progress goes to `post` (the app's `post_message`)."""
-        self._post = post
+        self._voice.attach(post)
 
     # --- reading --------------------------------------------------------------------
 
@@ -159,22 +142,21 @@ class TableController:
     @property
     def languages(self) -> Sequence[Any]:
         """The voice-script languages (code, name, voice), English first."""
-        return self._narrator.languages
+        return self._voice.languages
 
     @property
     def muted(self) -> bool:
         """Whether the mute key silenced the voice (not saved, unlike the settings)."""
-        return self._muted
+        return self._voice.muted
 
     @property
     def speaking(self) -> bool:
         """Whether a script started here is still running."""
-        return self._speaking != 0
+        return self._voice.speaking
 
     def playback_phase(self, playback: int) -> Phase | None:
         """The phase the latest playback was started for (None for any older one)."""
-        latest, phase = self._latest
-        return phase if playback == latest else None
+        return self._voice.playback_phase(playback)
 
     def unfinished_summary(self) -> tuple[bool, str]:
         """Whether a series can be resumed, and a sentence about it ("" when none)."""
@@ -226,11 +208,11 @@ class TableController:
 
     def voice_warnings(self) -> list[str]:
         """What the narrator had to say at start (may build it: call off the UI thread)."""
-        return list(self._narrator.warnings)
+        return self._voice.warnings
 
     def lines(self, cue: Cue) -> list[str]:
         """The captions of a cue's script (for showing without playing)."""
-        return self._narrator.lines(cue.script, cue_context(cue))
+        return self._voice.lines(cue)
 
     # --- the night --------------------------------------------------------------------
 
@@ -382,30 +364,23 @@ class TableController:
 
     def silence(self) -> None:
         """Stop whatever is being said, at once."""
-        self._speaking = 0
-        self._narrator.cancel()
+        self._voice.silence()
 
     def toggle_mute(self) -> bool:
-        """Mute or unmute the voice; returns whether it is now muted.
-
-        Muting silences the current line at once but lets a running script go
-        on with its captions and timing (a muted reveal still works).
-        """
-        self._muted = not self._muted
-        self._narrator.update_settings(self._voice_settings())
-        return self._muted
+        """Mute or unmute the voice (a running script keeps its captions); True if muted now."""
+        return self._voice.toggle_mute(self._settings)
 
     def change_settings(self, settings: TableSettings) -> None:
         """Save new settings (ValueError: refused; OSError: the disk refused them)."""
         settings = settings.validated()
         save_settings(self._config_dir, settings)
         self._settings = settings
-        self._narrator.update_settings(self._voice_settings())
+        self._voice.use(settings)
 
     def close(self) -> None:
         """Silence the narrator and close the database."""
         try:
-            self._narrator.close()
+            self._voice.close()
         finally:
             self._store.close()
 
@@ -424,10 +399,6 @@ class TableController:
         if state is not None and 0 <= seat < state.count:
             return state.players[seat]
         return f"seat {seat + 1}"
-
-    def _voice_settings(self) -> VoiceSettings:
-        settings = replace(self._settings, enabled=self._settings.enabled and not self._muted)
-        return to_voice_settings(settings)
 
     def _outcome(
         self, notice: str | None = None, cues: tuple[Cue, ...] = (), refused: bool = False
@@ -500,23 +471,6 @@ class TableController:
         return ()
 
     def _play(self, cue: Cue) -> tuple[Cue, ...]:
-        """Play a cue without blocking; progress reaches the app as messages.
-
-        When muted, the script still runs (captions and timing) but silently:
-        the narrator is told so through its settings.
-        """
-        playback = next(self._playbacks)
-        self._speaking = playback
-        self._latest = (playback, self.phase)
-        post = self._post
-
-        def on_event(event: object) -> None:
-            # Runs on the narration thread: only an int store and post here.
-            message = translate(playback, event)
-            if isinstance(message, NarrationFinished) and self._speaking == playback:
-                self._speaking = 0
-            if message is not None:
-                post(message)
-
-        self._narrator.play(cue.script, cue_context(cue), on_event)
+        """Play a cue for the phase the table is in now (cancels what was playing)."""
+        self._voice.play(cue, self.phase)
         return (cue,)

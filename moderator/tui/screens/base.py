@@ -30,10 +30,19 @@ class PhaseScreen(Screen[None]):
         super().__init__()
         #: The table controller: read state here; act by posting intents.
         self.controller = controller
+        #: A caption that arrived before the screen was mounted (shown once it is).
+        self.early_line: str | None = None
 
     def on_mount(self) -> None:
-        """The first time the screen is shown, draw what the table is at."""
+        """The first time the screen is shown, draw what the table is at.
+
+        The first line of the phase's narration can start before this screen's
+        first mount (its voice starts as the table arrives): it is shown now.
+        """
         self.entered()
+        if self.early_line is not None:
+            self.show_line(self.early_line)
+            self.early_line = None
 
     def entered(self) -> None:
         """The table arrives in this phase: start from the current state."""

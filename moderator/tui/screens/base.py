@@ -38,7 +38,11 @@ class PhaseScreen(Screen[None]):
 
         The first line of the phase's narration can start before this screen's
         first mount (its voice starts as the table arrives): it is shown now.
+        Nothing is drawn when the app is already shutting down (keys in a burst
+        can reach a phase just before the app closes): its widgets are being removed.
         """
+        if not self.app.is_running:
+            return
         self.entered()
         if self.early_line is not None:
             self.show_line(self.early_line)

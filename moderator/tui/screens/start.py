@@ -43,7 +43,7 @@ class StartScreen(PhaseScreen):
 
     def on_screen_resume(self) -> None:
         """Offer the unfinished series whenever this screen shows."""
-        if self.is_mounted:
+        if self.is_mounted and self.app.is_running:
             self.refresh_state()
 
     def refresh_state(self) -> None:

@@ -125,6 +125,22 @@ class Timeline:
         else:
             apply(self._state, entry)
 
+    def after(self, entry: LogEntry) -> Timeline:
+        """A new timeline with `entry` applied; this one is left as it was.
+
+        Raises `IllegalAction` if the entry cannot be applied. The storage layer
+        uses it to apply an entry once: compute the next timeline, commit the
+        entry, then keep the new timeline (a failed commit just drops it).
+        """
+        following = Timeline(
+            events=list(self.events),
+            redo_stack=list(self.redo_stack),
+            log=list(self.log),
+            _state=self._state,
+        )
+        following.record(entry)
+        return following
+
     def record(self, entry: LogEntry) -> None:
         """Apply any log entry: an event, an `Undo` or a `Redo`."""
         if isinstance(entry, Undo):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 from moderator.domain import GameState, IllegalAction, Timeline
@@ -18,10 +17,12 @@ def entry_text(entry: LogEntry) -> str:
 class SavedGame:
     """One game of a series, bound to the database that holds its log.
 
-    The write-ahead rule lives in `record`: check with the domain, commit the
-    entry in its own transaction, and only then apply it to `timeline`. A failed
-    commit raises `StorageWriteError` and leaves `timeline` untouched, so what the
-    table sees is always what a restart would rebuild.
+    The write-ahead rule lives in `record`: the domain computes the timeline
+    after the entry (`Timeline.after`, which refuses an illegal one), the entry
+    is committed in its own transaction, and only then does `timeline` become
+    the new one. A failed commit raises `StorageWriteError` and leaves
+    `timeline` as it was, so what the table sees is always what a restart would
+    rebuild.
     """
 
     def __init__(
@@ -32,7 +33,7 @@ class SavedGame:
         self.series_id = series_id
         #: 1, 2 or 3 within its series.
         self.number = number
-        #: The in-memory game; change it only through `record`.
+        #: The in-memory game; replaced only by `record`.
         self.timeline = timeline
 
     def __repr__(self) -> str:
@@ -58,19 +59,12 @@ class SavedGame:
         `StorageWriteError` (nothing changed) if it cannot be saved.
         """
         with self._journal.lock:
-            self.timeline.check(entry)
+            following = self.timeline.after(entry)
             if isinstance(entry, Undo) and self.finished:
                 self._check_results_can_be_undone()
-            trial = dataclasses.replace(
-                self.timeline,
-                events=list(self.timeline.events),
-                redo_stack=list(self.timeline.redo_stack),
-                log=list(self.timeline.log),
-            )
-            trial.record(entry)
             was_finished = self.finished
-            now_finished = trial.state.result is not None
-            ended = trial.state.is_over and not self.timeline.state.is_over
+            now_finished = following.state.result is not None
+            ended = following.state.is_over and not self.timeline.state.is_over
             seq = len(self.timeline.log) + 1
             at = self._journal.now_text()
             with self._journal.write("that action") as conn:
@@ -83,12 +77,12 @@ class SavedGame:
                         "UPDATE games SET finished_at = ? WHERE id = ?",
                         (at if now_finished else None, self.game_id),
                     )
-            self.timeline.record(entry)
+            self.timeline = following
             self._journal.acknowledge(self.game_id, seq)
             if ended or (now_finished and not was_finished):
                 # The game's end and its results leave the WAL (see `progress`).
                 self._journal.checkpoint()
-            return self.timeline.state
+            return following.state
 
     def _check_results_can_be_undone(self) -> None:
         """Once any later game has started, this game's results are settled.

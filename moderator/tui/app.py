@@ -1,4 +1,11 @@
-"""The table app: wiring only (bindings, screens, the factory).
+"""The table app: wiring only (bindings, phase screens, navigation, the factory).
+
+Navigation belongs to the app. Each phase of the night (`moderator.tui.phases`)
+has one screen, created the first time the table gets there and kept for the
+whole run: it is a Textual mode, so changing phase never mounts or removes a
+screen. Screens post intents (`moderator.tui.messages`); the app hands each to
+the table controller and shows the `Outcome`: its notice, then the screen of
+its phase, refreshed from the state.
 
 `make_app` is shared by `run_app` and the tests: it injects the store, the
 narrator and the folders, so a test runs the real app on temp folders.
@@ -6,32 +13,112 @@ narrator and the folders, so a test runs the real app on temp folders.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import importlib
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from textual import events
-from textual.app import App, SystemCommand
-from textual.await_complete import AwaitComplete
+from textual import on, work
+from textual.app import App, SystemCommand, UnknownModeError
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
+from textual.theme import ThemeProvider
 
+from moderator.storage import Store
 from moderator.tui import compat
+from moderator.tui.compat_screens import DropsInputAfterClose, TablePalette
 from moderator.tui.config import load_settings
+from moderator.tui.controller import Outcome, TableController
 from moderator.tui.keymap import load_keymap
+from moderator.tui.messages import (
+    AskKnockOut,
+    AskSitOut,
+    CountAgain,
+    DeclareResults,
+    DrawMeeting,
+    EnterResults,
+    FinishReveal,
+    GoHome,
+    Intent,
+    Menu,
+    NarrationCountedDown,
+    NarrationFinished,
+    NarrationLineStarted,
+    NarrationNoticed,
+    NewSeries,
+    NextGame,
+    OpenHistory,
+    PassTurn,
+    PlayReveal,
+    ReadSetupAloud,
+    RedoLast,
+    ResolveMeeting,
+    Resume,
+    StartGame,
+    StopVoice,
+    ToggleSitOut,
+    UndoLast,
+)
+from moderator.tui.phases import Phase
 from moderator.tui.ports import NarratorLike, StoreLike
-from moderator.tui.session import Session
+from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.voice import DeferredNarrator, build_narrator
 from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
+
+if TYPE_CHECKING:
+    from moderator.tui.screens.help import HelpScreen
+    from moderator.tui.screens.history import HistoryScreen
+    from moderator.tui.screens.pick_player import PickPlayerScreen
+    from moderator.tui.screens.settings import SettingsScreen
 
 CSS_DIR = Path(__file__).parent
 
+#: Where the screen class of each phase is ("module:Class").
+#:
+#: A screen's module is imported the first time the table reaches its phase,
+#: not with the app: the first frame needs only the start screen. Measured
+#: (12 alternated runs, medians, one machine): importing the app with every
+#: screen module took 903 ms, against 743 ms for what the start screen needs.
+PHASE_SCREENS: dict[Phase, str] = {
+    Phase.START: "moderator.tui.screens.start:StartScreen",
+    Phase.SETUP: "moderator.tui.screens.setup:SetupScreen",
+    Phase.REVEAL: "moderator.tui.screens.reveal:RevealScreen",
+    Phase.TABLE: "moderator.tui.screens.table:TableScreen",
+    Phase.MEETING: "moderator.tui.screens.meeting:MeetingScreen",
+    Phase.FINALE: "moderator.tui.screens.finale:FinaleScreen",
+    Phase.RESULT: "moderator.tui.screens.result:ResultScreen",
+    Phase.SERIES: "moderator.tui.screens.series:SeriesScreen",
+}
 
-class MindFlayerApp(App[None]):
+#: The dialogs, loaded on first use for the same reason.
+_DIALOGS = {
+    "help": "moderator.tui.screens.help:HelpScreen",
+    "history": "moderator.tui.screens.history:HistoryScreen",
+    "pick": "moderator.tui.screens.pick_player:PickPlayerScreen",
+    "settings": "moderator.tui.screens.settings:SettingsScreen",
+}
+
+
+def load_class(where: str) -> type[Screen[Any]]:
+    """The screen class at "module:Class" (its module imported now if not yet)."""
+    module, _, name = where.partition(":")
+    found = getattr(importlib.import_module(module), name)
+    assert isinstance(found, type) and issubclass(found, Screen), where
+    return found
+
+
+def phase_screen_class(phase: Phase) -> type[PhaseScreen]:
+    """The screen class of `phase`."""
+    return cast("type[PhaseScreen]", load_class(PHASE_SCREENS[phase]))
+
+
+class MindFlayerApp(DropsInputAfterClose):
     """Moderates one game night: setup, reveal, turns, Meetings, finale, series."""
 
     TITLE = "Mind Flayer moderator"
     CSS_PATH = [CSS_DIR / "app.tcss", CSS_DIR / "screens.tcss"]
+    DEFAULT_MODE = Phase.START.value
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "v", "toggle_mute", "Mute", id="mute", tooltip="Silence the voice or bring it back"
@@ -40,11 +127,24 @@ class MindFlayerApp(App[None]):
         Binding("f2", "settings", "Settings", id="settings", tooltip="Voice and reveal settings"),
     ]
 
-    def __init__(self, session: Session, notices: Iterable[str] = ()) -> None:
+    def __init__(self, controller: TableController, notices: Iterable[str] = ()) -> None:
         compat.apply()  # before any toast: see the module for the freeze it fixes
         super().__init__()
-        self.session = session
+        self.controller = controller
         self._notices = list(notices)
+        #: The screen of each phase the table has been in (created on first use, kept).
+        self._screens: dict[Phase, PhaseScreen] = {}
+        for phase in Phase:
+            self.add_mode(phase.value, self._factory(phase))
+        controller.attach(self.post_message)
+
+    def _factory(self, phase: Phase) -> Callable[[], Screen[None]]:
+        def build() -> Screen[None]:
+            screen = phase_screen_class(phase)(self.controller)
+            self._screens[phase] = screen
+            return screen
+
+        return build
         #: The table's keymap (binding id -> keys) from keymap.toml; the help shows it.
         self.keymap: Mapping[str, str] = {}
 
@@ -54,14 +154,26 @@ class MindFlayerApp(App[None]):
         self.set_keymap(self.keymap)
 
     def on_mount(self) -> None:
-        """Open on the start screen and show what the layers had to say."""
-        from moderator.tui.screens.start import StartScreen
+        """Show what the layers had to say (the start screen is the default mode).
 
-        self.push_screen(StartScreen())
+        The voice starts after the first frame, off the UI thread; its warnings
+        (broken user scripts, no speech engine) follow when it is ready.
+        """
         for notice in self._notices:
             self.notify(notice, severity="warning", markup=False, timeout=10)
         self.voice_state = VoiceState(self, self._notices)  # speech faults, on every screen
-        self.voice_state.watch(self.session.narrator)
+        self.controller.watch_faults(self.voice_state.on_fault)
+        self.call_after_refresh(self._start_voice)
+
+    @work(thread=True, exit_on_error=False)
+    def _start_voice(self) -> None:
+        """Build the narrator (loads the scripts, starts the speech engine) and report."""
+        warnings = self.controller.voice_warnings()
+        self.call_from_thread(self._warn, warnings)
+
+    def _warn(self, warnings: list[str]) -> None:
+        for warning in warnings:
+            self.notify(warning, severity="warning", markup=False, timeout=10)
 
     def on_voice_faulted(self, message: VoiceFaulted) -> None:
         """A speech part failed for the first time: toast it, mark it in the header."""
@@ -69,108 +181,195 @@ class MindFlayerApp(App[None]):
 
     def on_unmount(self) -> None:
         """Silence the voice and close the database on the way out."""
-        self.session.close()
+        self.controller.close()
 
     # --- navigation ------------------------------------------------------------------
 
-    async def on_event(self, event: events.Event) -> None:
-        """Input still queued when the app shuts down (the stack emptied) is dropped.
+    def settle(self, outcome: Outcome) -> None:
+        """Show an outcome: its notice, then its phase's screen, refreshed from state."""
+        if outcome.notice:
+            self.notify(
+                outcome.notice,
+                severity="error" if outcome.refused else "information",
+                markup=False,
+                timeout=8 if outcome.refused else 3,
+            )
+        phase = outcome.phase
+        if phase.value != self.current_mode:
+            if not self.screen_stack:
+                return  # the app is closing (its screens are gone): nothing to show
+            # A dialog left open over the old screen (help, a player picker) closes first:
+            # it belongs to the phase the table left.
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+            try:
+                self.switch_mode(phase.value)
+            except UnknownModeError:
+                return  # the app is closing: Textual has already dropped its modes
+            screen = self._screens.get(phase)
+            if screen is not None and screen.is_mounted:
+                screen.entered()
+            return
+        screen = self._screens.get(phase)
+        if screen is None or not screen.is_mounted:
+            return
+        if outcome.refused and outcome.notice:
+            screen.refused(outcome.notice)
+        screen.refresh_state()
 
-        Keys pressed in a burst just before quitting reached the app after its
-        screens were gone, and Textual then failed looking for a screen.
+    def _accepts(self, intent: Intent) -> bool:
+        """Whether the table is still in the phase whose screen asked."""
+        return intent.origin is None or intent.origin is self.controller.phase
+
+    @on(Intent)
+    def _intent(self, intent: Intent) -> None:
+        """Every intent of a screen: the controller acts, the app shows the outcome."""
+        intent.stop()
+        if not self.is_running:
+            return  # shutting down: the screens are being removed
+        if not self._accepts(intent):
+            self.log.warning(f"Dropped {intent!r}: the table left {intent.origin}.")
+            return
+        controller = self.controller
+        outcome: Outcome | None
+        match intent:
+            case Resume():
+                outcome = controller.resume()
+            case NewSeries():
+                outcome = controller.new_series()
+            case NextGame():
+                outcome = controller.next_game()
+            case GoHome():
+                outcome = controller.go_home()
+            case Menu():
+                outcome = controller.menu()
+            case StartGame(players=players, first_player=first):
+                outcome = controller.start_game(players, first)
+            case ReadSetupAloud(players=count):
+                outcome = controller.read_setup(count)
+            case PlayReveal():
+                outcome = controller.play_reveal()
+            case StopVoice():
+                outcome = controller.stop_voice()
+            case FinishReveal():
+                outcome = controller.finish_reveal()
+            case PassTurn():
+                outcome = controller.pass_turn()
+            case DrawMeeting():
+                outcome = controller.draw_meeting()
+            case ToggleSitOut(seat=seat):
+                outcome = controller.toggle_sit_out(seat)
+            case ResolveMeeting():
+                outcome = controller.resolve_meeting()
+            case CountAgain():
+                outcome = controller.count_again()
+            case EnterResults():
+                outcome = controller.enter_results()
+            case DeclareResults(event=event):
+                outcome = controller.declare(event)
+            case UndoLast():
+                outcome = controller.undo()
+            case RedoLast():
+                outcome = controller.redo()
+            case AskKnockOut(highlight=highlight):
+                outcome = None
+                self._pick("Who is knocked out?", highlight, controller.knock_out)
+            case AskSitOut():
+                outcome = None
+                self._pick("Who sits out (or comes back)?", None, controller.toggle_sit_out)
+            case OpenHistory():
+                outcome = None
+                history = cast("type[HistoryScreen]", load_class(_DIALOGS["history"]))
+                self.push_screen(history(controller))
+            case _:  # pragma: no cover - every intent is listed above
+                raise TypeError(f"Unknown intent {intent!r}")
+        if outcome is not None:
+            self.settle(outcome)
+
+    def _pick(self, question: str, highlight: int | None, act: Callable[[int], Outcome]) -> None:
+        """Ask for a seat in play; the answer acts only if the table is still in this phase."""
+        state = self.controller.game_state
+        if state is None:
+            return
+        phase = self.controller.phase
+        choices = [(seat, state.players[seat]) for seat in state.in_play]
+
+        def picked(seat: int | None) -> None:
+            if seat is not None and self.controller.phase is phase:
+                self.settle(act(seat))
+
+        pick = cast("type[PickPlayerScreen]", load_class(_DIALOGS["pick"]))
+        self.push_screen(pick(question, choices, highlight), picked)
+
+    # --- narration: the latest playback, to the screen of the phase that started it ---------
+
+    def _narrated(self, playback: int) -> PhaseScreen | None:
+        """The mounted screen for `playback`'s phase; None once the app is shutting down.
+
+        Textual sets `is_running` false before it removes the screens, and narration
+        can still report from its thread meanwhile.
         """
-        if isinstance(event, events.InputEvent) and not self.screen_stack:
+        if not self.is_running:
+            return None
+        phase = self.controller.playback_phase(playback)
+        screen = self._screens.get(phase) if phase is not None else None
+        return screen if screen is not None and screen.is_mounted else None
+
+    def on_narration_line_started(self, message: NarrationLineStarted) -> None:
+        """Captions follow the voice (kept for a screen that is not mounted yet)."""
+        screen = self._narrated(message.playback)
+        if screen is not None:
+            screen.show_line(message.text)
             return
-        await super().on_event(event)
+        phase = self.controller.playback_phase(message.playback)
+        waiting = self._screens.get(phase) if phase is not None else None
+        if waiting is not None and not waiting.is_mounted:
+            waiting.early_line = message.text
 
-    def pop_screen(self) -> AwaitComplete:
-        """Close the top screen, but never the start screen while the app runs.
+    def on_narration_counted_down(self, message: NarrationCountedDown) -> None:
+        """A timed pause, second by second."""
+        screen = self._narrated(message.playback)
+        if screen is not None:
+            screen.show_countdown(message.seconds_left)
 
-        The start screen is the floor of the app: every "back" lands there and
-        only quitting leaves it. A pop that would remove it (a late close of a
-        dialog that was already closed) is refused, so the table can never be
-        left with the blank default screen.
-        """
-        from moderator.tui.screens.dialog import nothing_to_await
-        from moderator.tui.screens.start import StartScreen
+    def on_narration_noticed(self, message: NarrationNoticed) -> None:
+        """A missing part of a script, for instance."""
+        if self.controller.playback_phase(message.playback) is not None:
+            self.notify(message.message, severity="warning", markup=False, timeout=8)
 
-        stack = self.screen_stack
-        if len(stack) <= 2 or isinstance(stack[-1], StartScreen):
-            self.log.warning(f"Refused to pop {stack[-1:]!r}: the start screen stays.")
-            return nothing_to_await()
-        return super().pop_screen()
-
-    def action_command_palette(self) -> None:
-        """Textual's command palette, in a version that a late Enter cannot break."""
-        from moderator.tui.screens.dialog import TablePalette
-
-        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
-            self.push_screen(TablePalette(id="--command-palette"))
-
-    def search_themes(self) -> None:
-        """The theme picker (the palette's "Theme" command), in the same safe palette."""
-        from textual.theme import ThemeProvider
-
-        from moderator.tui.screens.dialog import TablePalette
-
-        self.push_screen(TablePalette(providers=[ThemeProvider], placeholder="Search for themes…"))
-
-    def show_screen(self, screen: Screen[None]) -> None:
-        """Show a game screen: above the start screen, or instead of the game screen."""
-        from moderator.tui.screens.start import StartScreen
-
-        if not any(isinstance(shown, StartScreen) for shown in self.screen_stack):
-            # Shutting down (the stack is being emptied): a late action shows nothing.
-            return
-        # A dialog left open over the old screen (help, a player picker) would
-        # otherwise be the one replaced: close it first.
-        while isinstance(self.screen, ModalScreen) and len(self.screen_stack) > 2:
-            self.pop_screen()
-        if isinstance(self.screen, StartScreen):
-            self.push_screen(screen)
-        else:
-            self.switch_screen(screen)
-
-    def back_to_start(self) -> None:
-        """Leave the game screens (the game stays saved)."""
-        from moderator.tui.screens.start import StartScreen
-
-        self.session.silence()
-        while len(self.screen_stack) > 2 and not isinstance(self.screen, StartScreen):
-            self.pop_screen()
-
-    def route(self) -> None:
-        """Show the screen the open game's state calls for, or refresh it."""
-        from moderator.tui.screens import routing
-
-        target = routing.screen_for(self.session, self.screen)
-        if target is None:
-            refresh = getattr(self.screen, "refresh_state", None)
-            if refresh is not None:
-                refresh()
-            return
-        self.show_screen(target)
+    def on_narration_finished(self, message: NarrationFinished) -> None:
+        """The script ended or was cancelled."""
+        screen = self._narrated(message.playback)
+        if screen is not None:
+            screen.narration_finished(message.cancelled)
 
     # --- app-wide actions --------------------------------------------------------------
 
     def action_toggle_mute(self) -> None:
         """Silence at once (or bring the voice back)."""
-        muted = self.session.toggle_mute()
+        muted = self.controller.toggle_mute()
         self.notify("Voice muted." if muted else "Voice on.", markup=False)
 
     def action_help(self) -> None:
         """Keys and the rulebook's reference panels."""
-        from moderator.tui.screens.help import HelpScreen
-
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        help_screen = cast("type[HelpScreen]", load_class(_DIALOGS["help"]))
+        if not isinstance(self.screen, help_screen):
+            self.push_screen(help_screen())
 
     def action_settings(self) -> None:
         """Voice, language, reveal time."""
-        from moderator.tui.screens.settings import SettingsScreen
+        settings = cast("type[SettingsScreen]", load_class(_DIALOGS["settings"]))
+        if not isinstance(self.screen, settings):
+            self.push_screen(settings(self.controller))
 
-        if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen())
+    def action_command_palette(self) -> None:
+        """Textual's command palette, in a version that a late Enter cannot break."""
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
+            self.push_screen(TablePalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The theme picker (the palette's "Theme" command), in the same safe palette."""
+        self.push_screen(TablePalette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Every key of the current screen is also a command in the palette."""
@@ -210,19 +409,12 @@ def make_app(
     settings, settings_notice = load_settings(config_dir)
     keymap, keymap_notice = load_keymap(config_dir, MindFlayerApp)
     if store is None:
-        from moderator.storage import Store
-
         store = Store.open(data_dir)
-    try:
-        if narrator is None:
-            from moderator.tui.voice import build_narrator
-
-            narrator = build_narrator(settings, voice_scripts_dir, cache_dir)
-    except BaseException:
-        store.close()
-        raise
-    notices = [*store.notices, *narrator.warnings]
+    if narrator is None:
+        # Built after the first frame, off the UI thread (see `DeferredNarrator`).
+        narrator = DeferredNarrator(lambda: build_narrator(settings, voice_scripts_dir, cache_dir))
+    notices = list(store.notices)
     notices += [notice for notice in (settings_notice, keymap_notice) if notice]
-    app = MindFlayerApp(Session(store, narrator, settings, config_dir), notices)
+    app = MindFlayerApp(TableController(store, narrator, settings, config_dir), notices)
     app.use_keymap(keymap)
     return app

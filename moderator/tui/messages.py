@@ -1,10 +1,12 @@
-"""Facts the narrator's background thread reports to the screens.
+"""The TUI's messages: narration facts, and the intents screens post to the app.
 
-The narrator calls back from its own thread; `Session.speak` turns each
-callback into one of these messages and posts it (`post_message` is
-thread-safe), so the screens handle narration on the UI thread like any event.
-Each carries the id of the playback it belongs to, so a screen can ignore the
-tail end of a playback it has already replaced or cancelled.
+Narration. The narrator calls back from its own thread; the table controller
+turns each callback into a fact message and posts it to the app
+(`post_message` is thread-safe), so narration is handled on the UI thread like
+any event. Each carries the id of its playback: the app passes on only the
+latest playback's messages, to the screen of the phase that started it.
+
+Intents. What a screen asks for (below); the app is the only receiver.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
+from moderator.domain import ResultsDeclared
 from moderator.narration import Countdown, Finished, LineStarted, Notice
+from moderator.tui.phases import Phase
 
 
 @dataclass
@@ -59,3 +63,144 @@ def translate(playback: int, event: object) -> Message | None:
     if isinstance(event, Finished):
         return NarrationFinished(playback, event.cancelled)
     return None
+
+
+# --- intents: what a screen asks the app to do ----------------------------------------
+#
+# Screens never call each other nor show one another: they post one of these and
+# the app hands it to the table controller, then shows the phase the outcome
+# names. Named as what the table wants done.
+
+
+class Intent(Message):
+    """Something the table asks for; `origin` is the phase whose screen asked.
+
+    Keys pressed in a burst are all handled by the screen shown when they
+    arrive, before the app acts on the first intent: the app drops an intent
+    whose phase the table has already left, so a key meant for one screen never
+    acts on the next.
+    """
+
+    #: The phase of the screen that asked (None: asked from anywhere).
+    origin: Phase | None = None
+
+
+@dataclass
+class Resume(Intent):
+    """Continue the unfinished series where it was."""
+
+
+@dataclass
+class NewSeries(Intent):
+    """Start a new series (an unfinished one is set aside)."""
+
+
+@dataclass
+class NextGame(Intent):
+    """Same series, next game: seat the table again."""
+
+
+@dataclass
+class GoHome(Intent):
+    """Back to the start screen (all is saved)."""
+
+
+@dataclass
+class Menu(Intent):
+    """Esc on a game screen: silence the voice if speaking, else the start screen."""
+
+
+@dataclass
+class StartGame(Intent):
+    """Save a new game with this roster, clockwise, and its first player."""
+
+    players: tuple[str, ...]
+    first_player: int
+
+
+@dataclass
+class ReadSetupAloud(Intent):
+    """Speak the setup checklist for this many players."""
+
+    players: int
+
+
+@dataclass
+class PlayReveal(Intent):
+    """Start (or replay) the eyes-closed reveal."""
+
+
+@dataclass
+class StopVoice(Intent):
+    """Silence the voice at once; the screen stays."""
+
+
+@dataclass
+class FinishReveal(Intent):
+    """The reveal is over or skipped: start the turns."""
+
+
+@dataclass
+class PassTurn(Intent):
+    """The turn passes clockwise."""
+
+
+@dataclass
+class DrawMeeting(Intent):
+    """The current player drew a Meeting card."""
+
+
+@dataclass
+class AskKnockOut(Intent):
+    """Ask who was knocked out (`highlight`: the seat to offer first)."""
+
+    highlight: int | None = None
+
+
+@dataclass
+class AskSitOut(Intent):
+    """Ask who sits out of the Meeting (or comes back)."""
+
+
+@dataclass
+class ToggleSitOut(Intent):
+    """`seat` sits out of the Meeting, or comes back."""
+
+    seat: int
+
+
+@dataclass
+class ResolveMeeting(Intent):
+    """Everyone received their two cards."""
+
+
+@dataclass
+class CountAgain(Intent):
+    """Replay the finale's count to 3."""
+
+
+@dataclass
+class EnterResults(Intent):
+    """The finale is done: enter who growled."""
+
+
+@dataclass
+class DeclareResults(Intent):
+    """Save the results as ticked and typed (the domain judges them)."""
+
+    event: ResultsDeclared
+
+
+@dataclass
+class UndoLast(Intent):
+    """Take back the last table action."""
+
+
+@dataclass
+class RedoLast(Intent):
+    """Do again what was just undone."""
+
+
+@dataclass
+class OpenHistory(Intent):
+    """Show past series and players' records."""

@@ -5,13 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from moderator import paths
 from moderator.storage import StorageError
-
-if TYPE_CHECKING:
-    from moderator.tui.app import MindFlayerApp
+from moderator.tui.app import MindFlayerApp, make_app
 
 
 def build_app(args: argparse.Namespace) -> MindFlayerApp:
@@ -20,8 +17,6 @@ def build_app(args: argparse.Namespace) -> MindFlayerApp:
     Raises:
         StorageError: the database cannot be opened (newer version, in use, unwritable).
     """
-    from moderator.tui.app import make_app
-
     voice_scripts = getattr(args, "voice_scripts", None)
     return make_app(
         data_dir=paths.data_dir(getattr(args, "data_dir", None)),

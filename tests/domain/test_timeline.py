@@ -73,3 +73,18 @@ def test_check_refuses_without_changing_anything() -> None:
     with pytest.raises(IllegalAction):
         timeline.check(MeetingResolved())
     assert timeline.log == timeline.log[:1]
+
+
+def test_after_gives_the_next_timeline_and_leaves_this_one_as_it_was() -> None:
+    timeline = Timeline.start(FOUR, 0)
+    timeline.record(TurnPassed())
+    before = (timeline.state, list(timeline.events), list(timeline.log))
+    undone = timeline.after(Undo())
+    assert undone.state.turn == 1 and undone.redo_stack == [TurnPassed()]
+    redone = undone.after(Redo())
+    assert redone.state == timeline.state and redone.log[-2:] == [Undo(), Redo()]
+    assert (timeline.state, timeline.events, timeline.log) == before
+    assert undone.redo_stack == [TurnPassed()], "the next step did not change the one before"
+    with pytest.raises(IllegalAction):
+        timeline.after(MeetingResolved())
+    assert (timeline.state, timeline.events, timeline.log) == before

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from moderator.narration import VoiceSettings, make_narrator
+from moderator.narration.narrator import Narrator
 from moderator.tui.app import MindFlayerApp, make_app
 
 
@@ -21,7 +22,15 @@ def folders(tmp_path: Path) -> dict[str, Path]:
 
 
 @pytest.fixture
-def app_factory(folders: dict[str, Path]) -> Callable[..., MindFlayerApp]:
+def narrators() -> list[Narrator]:
+    """The narrators `app_factory` gave its apps, in order (the controller keeps its private)."""
+    return []
+
+
+@pytest.fixture
+def app_factory(
+    folders: dict[str, Path], narrators: list[Narrator]
+) -> Callable[..., MindFlayerApp]:
     """Builds a new app instance on the same folders (a restart, for resume tests).
 
     `time_scale` defaults to 0.01 so narration is near-instant; a test that must
@@ -32,6 +41,7 @@ def app_factory(folders: dict[str, Path]) -> Callable[..., MindFlayerApp]:
         narrator = make_narrator(
             VoiceSettings(enabled=False), None, folders["cache"], time_scale=time_scale
         )
+        narrators.append(narrator)
         return make_app(
             data_dir=folders["data"],
             config_dir=folders["config"],

@@ -14,7 +14,7 @@ from moderator.tui.screens.setup import SetupScreen
 
 def state_of(app: MindFlayerApp) -> GameState:
     """The open game's saved state."""
-    return app.session.state
+    return app.controller.state
 
 
 async def key(pilot: Pilot[None], *keys: str) -> None:
@@ -79,7 +79,7 @@ async def knock_out(pilot: Pilot[None], seat: int) -> None:
     """Press k and pick `seat` in the dialog (it lists the seats in play)."""
     app = pilot.app
     assert isinstance(app, MindFlayerApp)
-    in_play = app.session.state.in_play
+    in_play = app.controller.state.in_play
     await key(pilot, "k")
     app.screen.query_one("#pick-list").highlighted = in_play.index(seat)  # type: ignore[attr-defined]
     await key(pilot, "enter")

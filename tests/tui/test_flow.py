@@ -133,7 +133,7 @@ async def test_full_series_with_tied_winners(app_factory: Callable[[], MindFlaye
         await pilot.pause()
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, TableScreen)
-        assert app.session.game is not None and app.session.game.number == 2
+        assert app.controller.game is not None and app.controller.game.number == 2
         await play_quick_game(pilot, 1, (2, 3), {})  # Ann, Cy, Dee +1
         await key(pilot, "n")
         await pilot.pause()
@@ -146,7 +146,7 @@ async def test_full_series_with_tied_winners(app_factory: Callable[[], MindFlaye
         assert "Ann, Dee" in leader
         await key(pilot, "n")  # refused: the series is complete
         assert isinstance(app.screen, SeriesScreen)
-        assert app.session.store.unfinished() is None
+        assert not app.controller.unfinished_summary()[0]
 
 
 async def test_undo_redo_across_a_meeting_and_the_game_end(
@@ -231,5 +231,5 @@ async def test_resume_between_games_offers_the_next_game(
         assert second.screen.players == FOUR
         await key(pilot, "ctrl+s")
         assert isinstance(second.screen, TableScreen)
-        game = second.session.game
+        game = second.controller.game
         assert game is not None and game.number == 2

@@ -35,7 +35,7 @@ from textual.widgets import Input
 
 from moderator.domain import replay, rules
 from moderator.storage import Store
-from moderator.tui.app import MindFlayerApp
+from moderator.tui.app import MindFlayerApp, phase_screen_class
 from moderator.tui.ports import SavedGameLike
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.meeting import MeetingScreen
@@ -201,9 +201,9 @@ class Fuzzer:
 
     def tick_results(self, screen: ResultScreen) -> None:
         """Tick a plausible set of Possessed and some Waffles."""
-        if screen.session.game is None or not screen.query("#possessed-0"):
+        if screen.controller.game_state is None or not screen.query("#possessed-0"):
             return
-        state = screen.session.state
+        state = screen.controller.state
         possessed = self.rng.sample(
             range(state.count), rules.setup_for(state.count).mind_flayer + self.rng.randrange(2)
         )
@@ -215,7 +215,7 @@ class Fuzzer:
 
 def check_state(app: MindFlayerApp, fuzzer: Fuzzer) -> None:
     """The domain's invariants on the open game, after any step."""
-    game = app.session.game
+    game = app.controller.game
     if game is None:
         return
     fuzzer.games[game.game_id] = game
@@ -231,9 +231,13 @@ def check_state(app: MindFlayerApp, fuzzer: Fuzzer) -> None:
 def check_screen(app: MindFlayerApp) -> None:
     """What the screen shows fits the saved state (checked when the app is idle)."""
     stack = [type(screen).__name__ for screen in app.screen_stack]
-    assert len(stack) >= 2 and stack[1] == "StartScreen", f"the start screen was lost: {stack}"
+    phase = app.controller.phase
+    assert app.current_mode == phase.value, f"phase {phase} but mode {app.current_mode}: {stack}"
+    assert type(app.screen_stack[0]) is phase_screen_class(phase), (
+        f"not the phase's screen: {stack}"
+    )
     screen = app.screen
-    game = app.session.game
+    game = app.controller.game
     if isinstance(screen, TableScreen):
         assert game is not None
         state = game.state

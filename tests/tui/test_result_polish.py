@@ -42,7 +42,7 @@ async def to_results(pilot: Pilot[None]) -> ResultScreen:
 
 def domain_sentence(app: MindFlayerApp, event: ResultsDeclared) -> str:
     """The sentence the domain gives for `event` (the test fails if it accepts it)."""
-    game = app.session.game
+    game = app.controller.game
     assert game is not None
     with pytest.raises(IllegalAction) as refused:
         game.timeline.check(event)
@@ -219,14 +219,14 @@ async def test_the_finale_says_press_enter_once(
         await knock_out(pilot, 3)
         screen = app.screen
         assert isinstance(screen, FinaleScreen)
-        await wait_for(pilot, lambda: not app.session.speaking)
+        await wait_for(pilot, lambda: not app.controller.speaking)
         await pilot.pause()
         text = " ".join(shown(widget) for widget in screen.query(Static)).casefold()
         assert text.count("press enter to enter who growled") == 1
         assert text.count("stand up and applaud") == 1
         # Counting again and finishing again still leaves one.
         await key(pilot, "c")
-        await wait_for(pilot, lambda: not app.session.speaking)
+        await wait_for(pilot, lambda: not app.controller.speaking)
         await pilot.pause()
         text = " ".join(shown(widget) for widget in screen.query(Static)).casefold()
         assert text.count("press enter to enter who growled") == 1

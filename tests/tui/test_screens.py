@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList, Static
 
+from moderator.narration.narrator import Narrator
 from moderator.storage import StorageWriteError, Store
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.config import SETTINGS_FILE, TableSettings, load_settings
+from moderator.tui.cues import SetupCue
 from moderator.tui.run import run_app
 from moderator.tui.screens.help import HelpScreen
 from moderator.tui.screens.history import HistoryScreen
@@ -160,7 +162,7 @@ async def test_a_storage_error_shows_its_sentence_and_changes_nothing(
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await new_game(pilot, FOUR)
-        game = app.session.game
+        game = app.controller.game
         assert game is not None
         before = game.state
 
@@ -188,15 +190,17 @@ async def test_illegal_actions_are_refused_with_a_sentence(
         assert state_of(app) == before
 
 
-async def test_mute_help_history_and_palette(app_factory: Callable[[], MindFlayerApp]) -> None:
+async def test_mute_help_history_and_palette(
+    app_factory: Callable[[], MindFlayerApp], narrators: list[Narrator]
+) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        narrator = app.session.narrator
+        narrator = narrators[-1]
         await key(pilot, "v")
-        assert app.session.muted
-        assert narrator.settings.enabled is False  # type: ignore[attr-defined]
+        assert app.controller.muted
+        assert narrator.settings.enabled is False
         await key(pilot, "v")
-        assert not app.session.muted
+        assert not app.controller.muted
         await key(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         meeting = plain(app.screen.query_one("#help-meeting", Static))
@@ -215,7 +219,7 @@ async def test_mute_help_history_and_palette(app_factory: Callable[[], MindFlaye
 
 
 async def test_settings_are_saved_atomically_and_reach_the_narrator(
-    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], narrators: list[Narrator]
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 30)) as pilot:
@@ -233,7 +237,7 @@ async def test_settings_are_saved_atomically_and_reach_the_narrator(
     saved = json.loads((folders["config"] / SETTINGS_FILE).read_text())
     assert saved["rate"] == 200 and saved["reveal_seconds"] == 7.0
     assert load_settings(folders["config"])[0] == TableSettings(rate=200, reveal_seconds=7.0)
-    assert app.session.narrator.settings.rate == 200  # type: ignore[attr-defined]
+    assert narrators[-1].settings.rate == 200
 
 
 async def test_a_damaged_settings_file_gives_defaults_and_a_notice(
@@ -243,7 +247,7 @@ async def test_a_damaged_settings_file_gives_defaults_and_a_notice(
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        assert app.session.settings == TableSettings()
+        assert app.controller.settings == TableSettings()
         assert any("damaged" in n.message for n in app._notifications)
 
 
@@ -267,7 +271,7 @@ async def test_setup_checklist_is_read_aloud_with_captions(
         caption = app.screen.query_one("#setup-caption", Static)
         await key(pilot, "ctrl+r")
         await wait_for(pilot, lambda: plain(caption) != "")
-        expected = app.session.lines("setup", {"players": 6})
+        expected = app.controller.lines(SetupCue(6))
         await wait_for(pilot, lambda: plain(caption) == expected[-1])
 
 
@@ -280,9 +284,8 @@ async def test_database_notices_are_shown_at_start(
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        assert app.session.store.notices
         shown = [n.message for n in app._notifications]
-        assert all(notice in shown for notice in app.session.store.notices)
+        assert any("score database was damaged" in notice for notice in shown), shown
 
 
 async def test_new_series_sets_an_unfinished_one_aside(
@@ -294,8 +297,8 @@ async def test_new_series_sets_an_unfinished_one_aside(
         await key(pilot, "escape", "n")
         assert isinstance(app.screen, SetupScreen)
         assert any("set aside" in n.message for n in app._notifications)
-        assert app.session.store.unfinished() is not None  # the new, empty series
-        assert app.session.store.unfinished().game is None  # type: ignore[union-attr]
+        found, summary = app.controller.unfinished_summary()  # the new, empty series
+        assert found and summary == "An unfinished series is waiting for its next game."
 
 
 async def test_number_fields_stay_fast_with_long_typing(
@@ -328,9 +331,9 @@ async def test_escape_silences_first_then_leaves(
         await new_game(pilot, FOUR)
         await key(pilot, "m")
         assert isinstance(app.screen, MeetingScreen)
-        assert app.session.speaking
+        assert app.controller.speaking
         await key(pilot, "escape")
-        assert isinstance(app.screen, MeetingScreen) and not app.session.speaking
+        assert isinstance(app.screen, MeetingScreen) and not app.controller.speaking
         await key(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
 

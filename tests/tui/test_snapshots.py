@@ -44,7 +44,7 @@ def game_state(pilot: Pilot[None]) -> GameState:
     """The open game's saved state."""
     app = pilot.app
     assert isinstance(app, MindFlayerApp)
-    return app.session.state
+    return app.controller.state
 
 
 Scenario = Callable[[Pilot[None], TrackedNarrator], Awaitable[None]]
@@ -127,7 +127,7 @@ async def series_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
         await _quick_game(pilot, possessed, out, waffles)
     app = pilot.app
     assert isinstance(app, MindFlayerApp)
-    assert [game.points for game in app.session.series_games()][-1] == {
+    assert [game.points for game in app.controller.series_games()][-1] == {
         "Ann": 2,
         "Bob": 1,
         "Cy": 0,

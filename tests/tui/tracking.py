@@ -34,6 +34,8 @@ class TrackedNarrator:
         self._running = 0
         #: Scripts played, in order (for tests that check what was narrated).
         self.played: list[str] = []
+        #: The context each script was played with, in the same order.
+        self.contexts: list[dict[str, object]] = []
 
     @property
     def warnings(self) -> list[str]:
@@ -72,6 +74,7 @@ class TrackedNarrator:
         with self._lock:
             self._running += 1
         self.played.append(script)
+        self.contexts.append(dict(context))
         self.inner.play(script, context, tracked)
 
     def lines(self, script: str, context: Mapping[str, object]) -> list[str]:
@@ -161,16 +164,16 @@ async def start_game(pilot: Pilot[None], names: Sequence[str], first: int = 0) -
     await press(pilot, "ctrl+s")
     app = pilot.app
     assert isinstance(app, MindFlayerApp)
-    assert app.session.game is not None, "the game did not start"
+    assert app.controller.game is not None, "the game did not start"
 
 
 async def knock_out(pilot: Pilot[None], seat_: int) -> None:
     """k, then pick `seat_` in the dialog (it lists the seats still in play)."""
     app = pilot.app
     assert isinstance(app, MindFlayerApp)
-    in_play = app.session.state.in_play
+    in_play = app.controller.state.in_play
     await press(pilot, "k")
     picker = app.screen.query_one("#pick-list", OptionList)
     picker.highlighted = in_play.index(seat_)
     await press(pilot, "enter")
-    assert seat_ in app.session.state.knocked_out
+    assert seat_ in app.controller.state.knocked_out

@@ -1,77 +1,82 @@
-"""What every screen of a running game shares: acting, undo and redo.
+"""What every phase screen shares: its controller, redrawing, notices, undo keys.
 
-Every table action goes through `act`, which saves before anything is shown
-(the store commits first); a refused action shows the layer's sentence and
-changes nothing.
+A phase screen is created once (it is a Textual mode of the app) and redrawn
+from the controller's state whenever the table enters its phase or acts in it.
+It never shows another screen: it posts an intent (`moderator.tui.messages`)
+and the app does the rest. The app also hands it the narration of the
+playbacks started for its phase (`show_line`, `show_countdown`,
+`narration_finished`), only once it is mounted.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.screen import Screen
 
-from moderator.domain import Redo, Undo
-from moderator.domain.timeline import LogEntry
-from moderator.tui.describe import describe
-from moderator.tui.messages import (
-    NarrationCountedDown,
-    NarrationFinished,
-    NarrationLineStarted,
-    NarrationNoticed,
-)
-from moderator.tui.ports import ACTION_ERRORS
-from moderator.tui.session import Session
-
-if TYPE_CHECKING:
-    from moderator.tui.app import MindFlayerApp
+from moderator.tui.controller import TableController
+from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
+from moderator.tui.phases import Phase
 
 
-NARRATION_MESSAGES = (
-    NarrationLineStarted,
-    NarrationCountedDown,
-    NarrationNoticed,
-    NarrationFinished,
-)
+class PhaseScreen(Screen[None]):
+    """The one screen of a phase."""
 
+    #: The phase this screen shows.
+    PHASE: ClassVar[Phase]
 
-class SessionScreen(Screen[None]):
-    """A screen that can reach the app's session."""
+    def __init__(self, controller: TableController) -> None:
+        super().__init__()
+        #: The table controller: read state here; act by posting intents.
+        self.controller = controller
+        #: A caption that arrived before the screen was mounted (shown once it is).
+        self.early_line: str | None = None
 
-    async def _on_message(self, message: Message) -> None:
-        """Drop narration progress that reaches a screen with nothing to show it on.
+    def on_mount(self) -> None:
+        """The first time the screen is shown, draw what the table is at.
 
-        Narration runs on its own thread and posts progress whenever it likes;
-        under a burst of keys a screen can be left (its widgets pruned) while
-        its script's messages are still queued. Showing them there is
-        pointless and would fail to find the caption widgets.
+        The first line of the phase's narration can start before this screen's
+        first mount (its voice starts as the table arrives): it is shown now.
+        Nothing is drawn when the app is already shutting down (keys in a burst
+        can reach a phase just before the app closes): its widgets are being removed.
         """
-        if isinstance(message, NARRATION_MESSAGES) and not self._can_show():
+        if not self.app.is_running:
             return
-        await super()._on_message(message)
+        self.entered()
+        if self.early_line is not None:
+            self.show_line(self.early_line)
+            self.early_line = None
 
-    def _can_show(self) -> bool:
-        return self.is_attached and not self._pruning and not self._closing and bool(self.children)
+    def entered(self) -> None:
+        """The table arrives in this phase: start from the current state."""
+        self.refresh_state()
 
-    @property
-    def table_app(self) -> MindFlayerApp:
-        """The app, typed."""
-        from moderator.tui.app import MindFlayerApp
+    def refresh_state(self) -> None:
+        """Redraw from the controller's state (each screen fills this in)."""
 
-        return cast(MindFlayerApp, self.app)
+    def refused(self, sentence: str) -> None:
+        """An action asked for here was refused (the app already notified it)."""
 
-    @property
-    def session(self) -> Session:
-        """The game night's store, game and narrator."""
-        return self.table_app.session
+    def show_line(self, text: str) -> None:
+        """A line of this phase's narration started: show it as the caption."""
+
+    def show_countdown(self, seconds_left: int) -> None:
+        """One second of a timed pause of this phase's narration went by."""
+
+    def narration_finished(self, cancelled: bool) -> None:
+        """This phase's narration ended (or was cancelled)."""
+
+    def ask(self, intent: Intent) -> None:
+        """Post an intent to the app, marked as asked from this phase."""
+        intent.origin = self.PHASE
+        self.post_message(intent)
 
     def say(self, message: str, *, severity: str = "information") -> None:
         """A notification that shows `message` literally (names are never markup).
 
         Routine notices go away quickly so they never pile up over the table;
-        errors stay longer.
+        errors and warnings stay longer.
         """
         if severity == "error":
             self.notify(message, severity="error", markup=False, timeout=8)
@@ -80,28 +85,9 @@ class SessionScreen(Screen[None]):
         else:
             self.notify(message, markup=False, timeout=3)
 
-    def begin_new_series(self) -> None:
-        """A new series (an unfinished one is set aside), starting with setup.
 
-        The roster of the last game is offered again, so the same table only
-        confirms its seating.
-        """
-        from moderator.tui.screens.setup import SetupScreen
-
-        plan = self.session.next_plan()
-        try:
-            set_aside = self.session.new_series()
-        except ACTION_ERRORS as error:
-            self.say(str(error), severity="error")
-            return
-        if set_aside:
-            self.say("The unfinished series was set aside; a new one starts.")
-        self.session.silence()
-        self.table_app.show_screen(SetupScreen(plan))
-
-
-class PlayScreen(SessionScreen):
-    """A screen showing the open game; it redraws from the game's state."""
+class PlayScreen(PhaseScreen):
+    """A screen showing the open game: undo, redo and the Esc menu."""
 
     #: Added at the end of each game screen's own bindings (so they come last in the Footer).
     UNDO_BINDINGS: ClassVar[list[BindingType]] = [
@@ -109,54 +95,17 @@ class PlayScreen(SessionScreen):
         Binding("r", "redo", "Redo", id="redo", tooltip="Do again what was just undone"),
     ]
 
-    def refresh_state(self) -> None:
-        """Redraw from `self.session.state` (each screen fills this in)."""
-
-    def on_screen_resume(self) -> None:
-        """Coming back from a dialog: the state may have changed meanwhile."""
-        if self.session.game is not None:
-            self.refresh_state()
-
-    def act(self, entry: LogEntry, done: str | None = None) -> bool:
-        """Save and apply an entry, then show the screen the new state calls for."""
-        try:
-            self.session.record(entry)
-        except ACTION_ERRORS as error:
-            self.say(str(error), severity="error")
-            return False
-        if done:
-            self.say(done)
-        self.table_app.route()
-        return True
-
     def action_menu(self) -> None:
         """Esc: silence the voice at once if it is speaking, else back to the start screen.
 
         The game is saved and can be resumed from the start screen.
         """
-        if self.session.speaking:
-            self.session.silence()
-            self.say("Silenced. Esc again: start screen.")
-            return
-        self.table_app.back_to_start()
+        self.ask(Menu())
 
     def action_undo(self) -> None:
         """Take back the last action, saying what it was."""
-        self._step(Undo())
+        self.ask(UndoLast())
 
     def action_redo(self) -> None:
         """Apply again what was just undone."""
-        self._step(Redo())
-
-    def _step(self, entry: Undo | Redo) -> None:
-        """Undo or redo through `act`, with a notice naming the event it moves."""
-        game = self.session.game
-        if game is None:
-            return
-        timeline = game.timeline
-        if isinstance(entry, Undo):
-            verb, event = "Undone", timeline.events[-1] if timeline.can_undo else None
-        else:
-            verb, event = "Redone", timeline.redo_stack[-1] if timeline.can_redo else None
-        notice = f"{verb}: {describe(event, game.state)}." if event is not None else None
-        self.act(entry, notice)
+        self.ask(RedoLast())

@@ -1,6 +1,7 @@
 """The end of a game: why it ended, the count to 3, growl and applause.
 
-It starts by itself when the state says the game is over; the count follows
+The table arrives here when the state says the game is over (the controller
+speaks the "finale" script on arrival); the count follows
 the "finale" script's captions and countdown, shown in big digits.
 """
 
@@ -16,7 +17,8 @@ from textual.containers import Vertical
 from textual.widgets import Digits, Footer, Header, Static
 
 from moderator.domain import GameOver, GameState
-from moderator.tui.messages import NarrationFinished, NarrationLineStarted
+from moderator.tui.messages import CountAgain, EnterResults
+from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 
@@ -47,6 +49,7 @@ def count_in(caption: str) -> str | None:
 class FinaleScreen(PlayScreen):
     """Everyone counts to 3; the Possessed growl, the Sane in play applaud."""
 
+    PHASE = Phase.FINALE
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "results", "Enter results", id="results", tooltip="Who growled?"),
         Binding("c", "count", "Count again", id="count-again", tooltip="Replay the count to 3"),
@@ -55,10 +58,6 @@ class FinaleScreen(PlayScreen):
             "escape", "menu", "Menu", id="finale-menu", tooltip="Back to the start screen (saved)"
         ),
     ]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.playback = 0
 
     def compose(self) -> ComposeResult:
         """The reason, the count, the cue and, once, the next step."""
@@ -76,40 +75,38 @@ class FinaleScreen(PlayScreen):
             yield Static("Press Enter to enter who growled.", id="finale-next", markup=False)
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Say why, and start the count."""
+    def entered(self) -> None:
+        """A new count: clear the last one's digits and caption."""
+        self.query_one("#finale-count", Digits).update("")
+        self.query_one("#finale-caption", Static).update("")
         self.refresh_state()
-        self.action_count()
 
     def refresh_state(self) -> None:
-        """The reason can change only by undo/redo, which leaves this screen."""
-        self.query_one("#finale-reason", Static).update(why_over(self.session.state))
+        """Why the game ended (it changes only by undo/redo, which leave this phase)."""
+        state = self.controller.game_state
+        if state is not None and state.is_over:
+            self.query_one("#finale-reason", Static).update(why_over(state))
 
     def action_count(self) -> None:
-        """Speak the count to 3 and the cue."""
-        self.playback = self.session.speak("finale", {}, self)
+        """Speak the count to 3 and the cue again."""
+        self.ask(CountAgain())
 
-    def on_narration_line_started(self, message: NarrationLineStarted) -> None:
+    def show_line(self, text: str) -> None:
         """Captions, and big digits while counting."""
-        if message.playback != self.playback:
-            return
-        number = count_in(message.text)
+        number = count_in(text)
         if number is not None:
             self.query_one("#finale-count", Digits).update(number)
-        self.query_one("#finale-caption", Static).update(Text(message.text, style="bold"))
+        self.query_one("#finale-caption", Static).update(Text(text, style="bold"))
 
-    def on_narration_finished(self, message: NarrationFinished) -> None:
+    def narration_finished(self, cancelled: bool) -> None:
         """The count is over: clear the captions.
 
         The cue and the next step are always on screen (the voice may be off),
         so repeating them here would only show them twice.
         """
-        if message.playback == self.playback and not message.cancelled:
+        if not cancelled:
             self.query_one("#finale-caption", Static).update("")
 
     def action_results(self) -> None:
         """Go and enter who growled."""
-        from moderator.tui.screens.result import ResultScreen
-
-        self.session.silence()
-        self.table_app.show_screen(ResultScreen())
+        self.ask(EnterResults())

@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from moderator.storage import SeriesRecord
+from moderator.tui.controller import TableController
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.dialog import DialogScreen
 
@@ -56,6 +57,10 @@ class HistoryScreen(DialogScreen[None]):
     #: The complete series shown (kept to re-wrap the points on resize).
     _records: list[SeriesRecord] | None = None
 
+    def __init__(self, controller: TableController) -> None:
+        super().__init__()
+        self.controller = controller
+
     def compose(self) -> ComposeResult:
         """Two tables: series, then players."""
         with Vertical(id="history-box"):
@@ -68,14 +73,8 @@ class HistoryScreen(DialogScreen[None]):
 
     def on_mount(self) -> None:
         """Read the history (the store computes it from the game logs)."""
-        from moderator.tui.app import MindFlayerApp
-
-        app = self.app
-        assert isinstance(app, MindFlayerApp)
-        store = app.session.store
         try:
-            records = store.history()
-            stats = store.player_stats()
+            records, stats = self.controller.history()
         except ACTION_ERRORS as error:
             self.notify(str(error), severity="error", markup=False)
             records, stats = [], []

@@ -1,7 +1,7 @@
 """A Meeting: who sits out, who passes to whom, and its end.
 
 The passing chart is the domain's (`passing_chart`), drawn on the table
-picture; the Meeting script is spoken when the screen opens.
+picture; the Meeting script is spoken when the table enters the Meeting.
 """
 
 from __future__ import annotations
@@ -14,16 +14,17 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits, Footer, Header, Static
 
-from moderator.domain import MeetingResolved, PlayerKnockedOut, SitOutToggled, passing_chart, rules
-from moderator.tui.messages import NarrationLineStarted
+from moderator.domain import passing_chart, rules
+from moderator.tui.messages import AskKnockOut, AskSitOut, ResolveMeeting, ToggleSitOut
+from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
-from moderator.tui.screens.pick_player import PickPlayerScreen
 from moderator.tui.widgets.table_picture import TablePicture
 
 
 class MeetingScreen(PlayScreen):
     """Silence at the table; cards go left and right."""
 
+    PHASE = Phase.MEETING
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "enter", "resolve", "Meeting resolved", id="resolve", tooltip="Everyone got 2 cards"
@@ -53,22 +54,18 @@ class MeetingScreen(PlayScreen):
         yield TablePicture(id="meeting-picture")
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Draw the Meeting and speak its script (not if the game was closed meanwhile)."""
-        if self.session.game is None:
-            return
+    def entered(self) -> None:
+        """A new Meeting: the default instructions until the voice speaks."""
+        self.query_one("#meeting-caption", Static).update(
+            "No talking. Give one card to the left (←) and one to the right (→)."
+        )
         self.refresh_state()
-        meeting = self.session.state.meeting
-        if meeting is not None:
-            self.session.speak("meeting", {"meeting": meeting.number}, self)
 
     def refresh_state(self) -> None:
-        """Redraw from the game's state (nothing once the game is closed or the screen emptied)."""
-        if self.session.game is None or not self.query("#meeting-number"):
-            return
-        state = self.session.state
-        meeting = state.meeting
-        if meeting is None:
+        """Redraw from the game's state (nothing when no Meeting is open)."""
+        state = self.controller.game_state
+        meeting = state.meeting if state is not None else None
+        if state is None or meeting is None:
             return
         self.query_one("#meeting-number", Digits).update(str(meeting.number))
         out = [state.players[s] for s in sorted(meeting.sitting_out | state.knocked_out)]
@@ -76,54 +73,32 @@ class MeetingScreen(PlayScreen):
         line.append(", ".join(out) if out else "nobody")
         line.append(f"   ({len(state.participants())} take part; number keys or a click toggle)")
         self.query_one("#meeting-sitting-out", Static).update(line)
-        if not self.query_one("#meeting-caption", Static).visual:
-            self.query_one("#meeting-caption", Static).update(
-                "No talking. Give one card to the left (←) and one to the right (→)."
-            )
         self.query_one("#meeting-picture", TablePicture).show(state, passing_chart(state))
 
-    def on_narration_line_started(self, message: NarrationLineStarted) -> None:
+    def show_line(self, text: str) -> None:
         """Show what the voice says."""
-        self.query_one("#meeting-caption", Static).update(Text(message.text, style="italic"))
+        self.query_one("#meeting-caption", Static).update(Text(text, style="italic"))
 
     def action_resolve(self) -> None:
         """Everyone received their two cards."""
-        self.session.silence()
-        self.act(MeetingResolved())
+        self.ask(ResolveMeeting())
 
     def action_toggle_seat(self, seat: int) -> None:
         """A card effect makes a player sit out (or come back)."""
-        state = self.session.state
-        if not 0 <= seat < state.count:
-            return
-        self.act(SitOutToggled(seat))
+        state = self.controller.game_state
+        if state is not None and 0 <= seat < state.count:
+            self.ask(ToggleSitOut(seat))
 
     def action_sit_out(self) -> None:
         """Ask who sits out or comes back."""
-        state = self.session.state
-        choices = [(seat, state.players[seat]) for seat in state.in_play]
-        self.app.push_screen(
-            PickPlayerScreen("Who sits out (or comes back)?", choices), self._picked_sit_out
-        )
-
-    def _picked_sit_out(self, seat: int | None) -> None:
-        if seat is not None:
-            self.action_toggle_seat(seat)
+        self.ask(AskSitOut())
 
     def on_table_picture_seat_chosen(self, message: TablePicture.SeatChosen) -> None:
         """A click on a tile toggles sitting out."""
-        if message.seat not in self.session.state.knocked_out:
+        state = self.controller.game_state
+        if state is not None and message.seat not in state.knocked_out:
             self.action_toggle_seat(message.seat)
 
     def action_knock_out(self) -> None:
         """A knock-out during the Meeting (a card effect)."""
-        state = self.session.state
-        choices = [(seat, state.players[seat]) for seat in state.in_play]
-        self.app.push_screen(PickPlayerScreen("Who is knocked out?", choices), self._knocked_out)
-
-    def _knocked_out(self, seat: int | None) -> None:
-        if seat is None:
-            return
-        name = self.session.state.players[seat]
-        if self.act(PlayerKnockedOut(seat), f"{name} is knocked out."):
-            self.session.speak("knockout", {"player": name}, self)
+        self.ask(AskKnockOut())

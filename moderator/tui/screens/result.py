@@ -1,9 +1,12 @@
 """Results: who growled, Waffles in hand, the winning team and points.
 
-The winner and points are the domain's rules, previewed through the game's
-timeline as the table ticks boxes (`Timeline.preview` of `ResultsDeclared`),
-and saved through the same event: the preview never shows points that saving
-would refuse, and every refusal is the domain's own sentence.
+The winner and points are the domain's rules, previewed through the
+controller as the table ticks boxes (`TableController.judge` of
+`ResultsDeclared`), and saved through the same event: the preview never shows
+points that saving would refuse, and every refusal is the domain's own sentence.
+
+The screen is built once with a row for the most players a game can have; a
+game shows the rows of its seats and hides the others.
 """
 
 from __future__ import annotations
@@ -16,12 +19,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.content import Content
 from textual.message import Message
-from textual.style import Style
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Static
 
-from moderator.domain import IllegalAction, ResultsDeclared, Team, rules
+from moderator.domain import ResultsDeclared, Team, rules
+from moderator.tui.messages import DeclareResults
+from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
 
 #: What a Waffle field holds that the domain can judge as a number (sign included,
@@ -46,19 +49,20 @@ class GrowledBox(Checkbox):
 
     Textual's Checkbox draws the same "X" either way and changes its colour,
     which a table cannot tell apart across the room or in a monochrome
-    terminal; here an unticked box is empty.
+    terminal; here an unticked box is empty. The mark is the public
+    `BUTTON_INNER`, set from the value (no private part of Textual is touched).
     """
 
-    @property
-    def _button(self) -> Content:
-        """Textual's box (same cells and styles) with an X when ticked, blank when not."""
-        button_style = self.get_visual_style("toggle--button")
-        side_style = Style(foreground=button_style.background, background=self.background_colors[1])
-        return Content.assemble(
-            (self.BUTTON_LEFT, side_style),
-            (self.BUTTON_INNER if self.value else " ", button_style),
-            (self.BUTTON_RIGHT, side_style),
-        )
+    TICKED = "X"
+
+    def __init__(self, label: Text, *, id: str | None = None, compact: bool = False) -> None:
+        super().__init__(label, id=id, compact=compact)
+        self.BUTTON_INNER = " "
+
+    def watch_value(self) -> None:
+        """The mark follows the value, then Textual's own reaction (class, Changed)."""
+        self.BUTTON_INNER = self.TICKED if self.value else " "
+        super().watch_value()
 
 
 class WaffleInput(Input):
@@ -105,6 +109,7 @@ class WaffleInput(Input):
 class ResultScreen(PlayScreen):
     """Mark the Possessed, count the winners' Waffles, save."""
 
+    PHASE = Phase.RESULT
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save result", id="save-result", priority=True),
         *PlayScreen.UNDO_BINDINGS,
@@ -114,8 +119,7 @@ class ResultScreen(PlayScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        """One row per player: growled?, team, Waffles."""
-        state = self.session.state
+        """One row per seat: growled?, team, Waffles (rows beyond the roster hidden)."""
         yield Header()
         yield Static(
             "Tick everyone who growled: they are Possessed, the others Sane.\n"
@@ -124,12 +128,9 @@ class ResultScreen(PlayScreen):
             markup=False,
         )
         with VerticalScroll(id="result-rows"):
-            for seat, name in enumerate(state.players):
+            for seat in range(rules.MAX_PLAYERS):
                 with Horizontal(classes="result-row", id=f"result-row-{seat}"):
-                    label = Text(name)
-                    if seat in state.knocked_out:
-                        label.append("  (knocked out)", style="dim")
-                    yield GrowledBox(label, id=f"possessed-{seat}", compact=True)
+                    yield GrowledBox(Text(""), id=f"possessed-{seat}", compact=True)
                     yield Static("Sane", id=f"team-{seat}", classes="team", markup=False)
                     yield Static("Waffles:", classes="waffle-label", markup=False)
                     yield WaffleInput(
@@ -144,13 +145,34 @@ class ResultScreen(PlayScreen):
         yield Button("Save result (^S)", id="result-save", variant="success", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Show the preview for nobody ticked (Tab reaches the first box)."""
+    def entered(self) -> None:
+        """A game to enter: its roster, nobody ticked, no Waffles (Tab reaches the first box)."""
+        state = self.controller.game_state
+        if state is None:
+            return
+        for seat in range(rules.MAX_PLAYERS):
+            row = self.query_one(f"#result-row-{seat}", Horizontal)
+            row.display = seat < state.count
+            box = self.query_one(f"#possessed-{seat}", GrowledBox)
+            waffles = self.query_one(f"#waffles-{seat}", WaffleInput)
+            with self.prevent(Checkbox.Changed, Input.Changed):
+                box.value = False
+                waffles.value = "0"
+            if seat < state.count:
+                label = Text(state.players[seat])
+                if seat in state.knocked_out:
+                    label.append("  (knocked out)", style="dim")
+                box.label = label
+        self.query_one("#result-error", Static).update("")
         self._preview()
 
     def refresh_state(self) -> None:
         """The roster cannot change here; keep what was typed."""
         self._preview()
+
+    def refused(self, sentence: str) -> None:
+        """Saving was refused: the domain's sentence under the rows."""
+        self.query_one("#result-error", Static).update(Text(sentence))
 
     def _checker(self, seat: int) -> Callable[[str], str | None]:
         """The domain's judgement of one seat's Waffle field, for `WaffleInput`."""
@@ -164,43 +186,33 @@ class ResultScreen(PlayScreen):
         else holds Waffles, so the only sentence it can give is about `raw`.
         The bounds (whole numbers, 0..12) stay the domain's.
         """
-        game = self.session.game
-        if game is None:
+        state = self.controller.game_state
+        if state is None:
             return None
-        state = game.state
         waffles: list[int | str] = [0] * state.count
         waffles[seat] = waffle_count(raw)
         trial = ResultsDeclared(tuple(range(state.count)), cast(tuple[int, ...], tuple(waffles)))
-        try:
-            game.timeline.check(trial)
-        except IllegalAction as error:
-            return str(error)
-        return None
+        judged = self.controller.judge(trial)
+        return judged if isinstance(judged, str) else None
 
-    def _possessed(self) -> tuple[int, ...]:
-        state = self.session.state
+    def _possessed(self, count: int) -> tuple[int, ...]:
         return tuple(
-            seat
-            for seat in range(state.count)
-            if self.query_one(f"#possessed-{seat}", Checkbox).value
+            seat for seat in range(count) if self.query_one(f"#possessed-{seat}", Checkbox).value
         )
 
-    def _event(self) -> ResultsDeclared:
+    def _event(self, count: int) -> ResultsDeclared:
         """The results as typed; the domain judges them (not-a-number included)."""
-        state = self.session.state
         waffles = tuple(
-            waffle_count(self.query_one(f"#waffles-{seat}", Input).value)
-            for seat in range(state.count)
+            waffle_count(self.query_one(f"#waffles-{seat}", Input).value) for seat in range(count)
         )
         # A field that is not a whole number reaches the domain as text on purpose:
         # the domain refuses it with its own sentence.
-        return ResultsDeclared(self._possessed(), cast(tuple[int, ...], waffles))
+        return ResultsDeclared(self._possessed(count), cast(tuple[int, ...], waffles))
 
-    def _show_teams(self, possessed: tuple[int, ...]) -> None:
+    def _show_teams(self, possessed: tuple[int, ...], in_play: tuple[int, ...], count: int) -> None:
         """Each row's team in words, and the losing team's Waffles marked as not counted."""
-        state = self.session.state
-        winner = rules.winning_team(possessed, state.in_play)
-        for seat in range(state.count):
+        winner = rules.winning_team(possessed, in_play)
+        for seat in range(count):
             team = rules.team_of(seat, possessed)
             self.query_one(f"#team-{seat}", Static).update(
                 Text("Possessed", style="bold") if team is Team.POSSESSED else Text("Sane")
@@ -211,19 +223,17 @@ class ResultScreen(PlayScreen):
 
     def _preview(self) -> None:
         """Winner and points if the domain would accept the entry, else its sentence."""
-        game = self.session.game
-        if game is None:
+        state = self.controller.game_state
+        if state is None or not state.is_over:
             return
-        possessed = self._possessed()
-        self._show_teams(possessed)
+        possessed = self._possessed(state.count)
+        self._show_teams(possessed, state.in_play, state.count)
         preview = self.query_one("#result-winner", Static)
-        try:
-            result = game.timeline.preview(self._event()).result
-        except IllegalAction as error:
+        result = self.controller.judge(self._event(state.count))
+        if isinstance(result, str):
             preview.set_class(True, "-pending")
-            preview.update(Text(str(error)))
+            preview.update(Text(result))
             return
-        assert result is not None  # a declared result is the point of the event
         text = Text("If that is right: ")
         text.append(
             "the SANE win" if result.winner is Team.SANE else "the POSSESSED win", style="bold"
@@ -231,8 +241,7 @@ class ResultScreen(PlayScreen):
         text.append(". Points: ")
         text.append(
             ", ".join(
-                f"{name} {score}"
-                for name, score in zip(game.state.players, result.points, strict=True)
+                f"{name} {score}" for name, score in zip(state.players, result.points, strict=True)
             )
         )
         preview.set_class(False, "-pending")
@@ -259,15 +268,14 @@ class ResultScreen(PlayScreen):
 
     def action_save(self) -> None:
         """Save the result (the domain checks it) and show the series board."""
-        error_label = self.query_one("#result-error", Static)
-        game = self.session.game
-        event = self._event()
-        try:
-            if game is not None:
-                game.timeline.check(event)
-        except IllegalAction as error:
-            error_label.update(Text(str(error)))
-            self.say(str(error), severity="error")
+        state = self.controller.game_state
+        if state is None:
             return
-        error_label.update("")
-        self.act(event)
+        event = self._event(state.count)
+        judged = self.controller.judge(event)
+        if isinstance(judged, str):
+            self.refused(judged)
+            self.say(judged, severity="error")
+            return
+        self.query_one("#result-error", Static).update("")
+        self.ask(DeclareResults(event))

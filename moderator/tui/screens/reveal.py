@@ -12,33 +12,34 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.reactive import reactive
 from textual.widgets import Digits, Footer, Header, Static
 
-from moderator.tui.messages import (
-    NarrationCountedDown,
-    NarrationFinished,
-    NarrationLineStarted,
-    NarrationNoticed,
-)
-from moderator.tui.screens.base import SessionScreen
+from moderator.tui.controller import TableController
+from moderator.tui.messages import FinishReveal, GoHome, PlayReveal, StopVoice
+from moderator.tui.phases import Phase
+from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.widgets.bigtext import BigText
 
+_TITLE = "EYES CLOSED REVEAL"
 _READY = "Press Enter (or space) to start the reveal, then close your eyes."
 
 
-class RevealScreen(SessionScreen):
+class RevealScreen(PhaseScreen):
     """Captions and a countdown in step with the reveal script."""
 
+    PHASE = Phase.REVEAL
+    #: The line being said, drawn big (bound to `#reveal-caption`); set again, even to the
+    #: same line (a replay), it is drawn again.
+    caption: reactive[str] = reactive(_TITLE, always_update=True)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "play", "Start reveal", id="reveal-play", tooltip="Run the reveal"),
         Binding("escape", "abort", "Abort", id="reveal-abort", tooltip="Stop the reveal at once"),
         Binding("t", "to_table", "To the table", id="reveal-skip", tooltip="Start the turns"),
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
-        #: The playback whose messages this screen follows (0: none).
-        self.playback = 0
+    def __init__(self, controller: TableController) -> None:
+        super().__init__(controller)
         #: Whether the reveal is running now.
         self.running = False
 
@@ -46,63 +47,56 @@ class RevealScreen(SessionScreen):
         """Caption, countdown, and a status line."""
         yield Header()
         with Vertical(id="reveal-box"):
-            yield BigText("EYES CLOSED REVEAL", id="reveal-caption")
+            yield BigText(_TITLE, id="reveal-caption").data_bind(text=RevealScreen.caption)
             yield Digits("", id="reveal-countdown")
             yield Static(_READY, id="reveal-status", markup=False)
         yield Footer()
 
+    def entered(self) -> None:
+        """A new game's reveal, ready to start."""
+        self.running = False
+        self.caption = _TITLE
+        self._stopped(_READY)
+
     def action_play(self) -> None:
         """Start (or replay) the reveal."""
-        seconds = self.session.settings.reveal_seconds
         self.running = True
         self.query_one("#reveal-countdown", Digits).update("")
         self.query_one("#reveal-status", Static).update("Reveal running. Esc stops it.")
-        self.playback = self.session.speak("reveal", {"seconds": seconds}, self)
+        self.ask(PlayReveal())
 
     def action_abort(self) -> None:
         """Silence at once; the table can replay or go on."""
         if not self.running:
-            self.table_app.back_to_start()
+            self.ask(GoHome())
             return
         self.running = False
-        self.playback = 0
-        self.session.silence()
+        self.ask(StopVoice())
         self._stopped("Reveal stopped. Enter plays it again; t goes to the table.")
 
     def action_to_table(self) -> None:
         """Start the turns (the reveal is silenced if still running)."""
-        from moderator.tui.screens.table import TableScreen
-
-        self.session.silence()
         self.running = False
-        self.playback = 0  # the cancelled playback's last messages are not ours any more
-        self.table_app.show_screen(TableScreen())
+        self.ask(FinishReveal())
 
     def _stopped(self, status: str) -> None:
         self.query_one("#reveal-countdown", Digits).update("")
         self.query_one("#reveal-status", Static).update(status)
 
-    def on_narration_line_started(self, message: NarrationLineStarted) -> None:
+    def show_line(self, text: str) -> None:
         """The caption follows the voice."""
-        if message.playback == self.playback:
-            self.query_one("#reveal-caption", BigText).text = message.text
+        self.caption = text
 
-    def on_narration_counted_down(self, message: NarrationCountedDown) -> None:
+    def show_countdown(self, seconds_left: int) -> None:
         """The eyes-open window, second by second."""
-        if message.playback == self.playback:
-            self.query_one("#reveal-countdown", Digits).update(str(message.seconds_left))
+        self.query_one("#reveal-countdown", Digits).update(str(seconds_left))
 
-    def on_narration_noticed(self, message: NarrationNoticed) -> None:
-        """A missing part of the script, for instance."""
-        if message.playback == self.playback:
-            self.say(message.message, severity="warning")
-
-    def on_narration_finished(self, message: NarrationFinished) -> None:
+    def narration_finished(self, cancelled: bool) -> None:
         """At the end the turns begin by themselves; a cancel leaves the choice."""
-        if message.playback != self.playback:
+        if not self.running:
             return
         self.running = False
-        if message.cancelled:
+        if cancelled:
             self._stopped("Reveal stopped. Enter plays it again; t goes to the table.")
         else:
             self.action_to_table()

@@ -13,9 +13,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.reactive import reactive
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
 from moderator.domain import rules
+from moderator.tui.messages import NewSeries, NextGame
+from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
@@ -32,8 +35,17 @@ def board_names(games: Sequence[Mapping[str, int]]) -> list[str]:
 
 
 class SeriesScreen(PlayScreen):
-    """After each game: the board, then the next game or a new series."""
+    """After each game: the board, then the next game or a new series.
 
+    The series winners' cue is the controller's, spoken when the table arrives
+    here after the third game.
+    """
+
+    PHASE = Phase.SERIES
+    #: The series winners, drawn big (bound to `#series-winner`).
+    winner_names: reactive[str] = reactive("")
+    #: Which team won the last game, drawn big (bound to `#series-team`).
+    team_line: reactive[str] = reactive("")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next_game", "Next game", id="next-game", tooltip="Same series, next game"),
         Binding("s", "new_series", "New series", id="series-new-series"),
@@ -45,9 +57,9 @@ class SeriesScreen(PlayScreen):
         """Title, board, winner, choices."""
         yield Header()
         yield Static("", id="series-title", markup=False)
-        yield BigText("", id="series-team")
+        yield BigText("", id="series-team").data_bind(text=SeriesScreen.team_line)
         yield DataTable(id="series-board", cursor_type="row", zebra_stripes=True)
-        yield BigText("", id="series-winner")
+        yield BigText("", id="series-winner").data_bind(text=SeriesScreen.winner_names)
         yield Static("", id="series-leader", markup=False)
         with Horizontal(classes="button-row"):
             yield Button("Next game (n)", id="series-next", variant="success", compact=True)
@@ -55,23 +67,10 @@ class SeriesScreen(PlayScreen):
             yield Button("Start screen (Esc)", id="series-start", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Fill the board; after game 3 announce the series winner(s)."""
-        self.refresh_state()
-        winners = self._winners()
-        if winners:
-            self.session.speak("series_winner", {"players": ", ".join(winners)}, self)
-
-    def _points(self) -> list[Mapping[str, int]]:
-        return [game.points for game in self.session.series_games()]
-
-    def _winners(self) -> tuple[str, ...]:
-        return rules.series_winners(self._points())
-
     def refresh_state(self) -> None:
         """Redraw the board from the store."""
         try:
-            games = self.session.series_games()
+            games = self.controller.series_games()
         except ACTION_ERRORS as error:
             self.say(str(error), severity="error")
             games = []
@@ -101,7 +100,7 @@ class SeriesScreen(PlayScreen):
             + (f" (game {played}: the {games[-1].winner.value.capitalize()} won)" if games else "")
         )
         winners = rules.series_winners(points)
-        self.query_one("#series-winner", BigText).text = " & ".join(winners) if winners else ""
+        self.winner_names = " & ".join(winners)
         leaders = [s.name for s in rules.standings(points) if s.rank == 1]
         leader = Text()
         if winners:
@@ -112,9 +111,8 @@ class SeriesScreen(PlayScreen):
             leader.append(", ".join(leaders))
         self.query_one("#series-leader", Static).update(leader)
         self.query_one("#series-next", Button).display = not complete
-        team = self.query_one("#series-team", BigText)
-        team.display = bool(games) and not complete
-        team.text = f"The {games[-1].winner.value} win" if games else ""
+        self.query_one("#series-team", BigText).display = bool(games) and not complete
+        self.team_line = f"The {games[-1].winner.value} win" if games else ""
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Buttons do what their keys do."""
@@ -129,16 +127,8 @@ class SeriesScreen(PlayScreen):
 
     def action_next_game(self) -> None:
         """Same series: seat the table again (same roster, changes allowed)."""
-        from moderator.tui.screens.setup import SetupScreen
-
-        if self.session.series_complete():
-            self.say("This series is complete: start a new series.")
-            return
-        plan = self.session.next_plan()
-        self.session.game = None
-        self.session.silence()
-        self.table_app.show_screen(SetupScreen(plan))
+        self.ask(NextGame())
 
     def action_new_series(self) -> None:
         """A new series with the same roster to start from."""
-        self.begin_new_series()
+        self.ask(NewSeries())

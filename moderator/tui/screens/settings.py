@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from moderator.tui.config import TableSettings
+from moderator.tui.controller import TableController
 from moderator.tui.screens.dialog import DialogScreen
 
 #: What the number fields accept while typing. Textual's own type="number" and
@@ -30,16 +31,14 @@ class SettingsScreen(DialogScreen[None]):
         Binding("escape", "cancel", "Cancel", id="settings-cancel-key"),
     ]
 
+    def __init__(self, controller: TableController) -> None:
+        super().__init__()
+        self.controller = controller
+
     def compose(self) -> ComposeResult:
         """One row per setting."""
-        from moderator.tui.app import MindFlayerApp
-
-        app = self.app
-        assert isinstance(app, MindFlayerApp)
-        current = app.session.settings
-        codes = [
-            (f"{lang.name} ({lang.code})", lang.code) for lang in app.session.narrator.languages
-        ]
+        current = self.controller.settings
+        codes = [(f"{lang.name} ({lang.code})", lang.code) for lang in self.controller.languages]
         if current.lang not in [code for _, code in codes]:
             codes.append((current.lang, current.lang))
         with Vertical(id="settings-box"):
@@ -89,12 +88,8 @@ class SettingsScreen(DialogScreen[None]):
 
     def action_save(self) -> None:
         """Validate, save atomically, hand to the narrator, close."""
-        from moderator.tui.app import MindFlayerApp
-
-        app = self.app
-        assert isinstance(app, MindFlayerApp)
         try:
-            app.session.change_settings(self._read())
+            self.controller.change_settings(self._read())
         except ValueError as error:
             self.query_one("#settings-error", Static).update(str(error))
             return

@@ -19,10 +19,11 @@ from textual.widgets import Button, Footer, Header, Input, OptionList, Static
 
 from moderator.domain import IllegalAction, rules, setup_for
 from moderator.domain.names import clean_name, clean_roster
-from moderator.tui.messages import NarrationLineStarted
+from moderator.tui.controller import TableController
+from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
+from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
-from moderator.tui.screens.base import SessionScreen
-from moderator.tui.session import SeatingPlan
+from moderator.tui.screens.base import PhaseScreen
 
 
 def checklist(count: int) -> str:
@@ -57,18 +58,18 @@ class NameInput(Input):
     Enter is handled in the field's own key handler, in order with the letters
     around it (a binding's action would run later, after letters typed behind
     it): letters typed right after Enter start the next name instead of joining
-    or being wiped. Fast typists lose nothing.
+    or being wiped. Fast typists lose nothing. The public `on_key` handler runs
+    before Input's own, and `prevent_default` keeps Input from seeing the Enter.
     """
 
-    async def _on_key(self, event: events.Key) -> None:
+    def on_key(self, event: events.Key) -> None:
+        """Enter submits what is typed now and empties the field."""
         if event.key == "enter":
             event.stop()
             event.prevent_default()
             value = self.value
             self.value = ""
             self.post_message(self.Submitted(self, value, None))
-            return
-        await super()._on_key(event)
 
 
 class RosterList(OptionList):
@@ -83,19 +84,21 @@ class RosterList(OptionList):
     ]
 
 
-class SetupScreen(SessionScreen):
+class SetupScreen(PhaseScreen):
     """Seat the players and prepare the cards."""
 
+    PHASE = Phase.SETUP
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start_game", "Start game", id="start-game", priority=True),
         Binding("ctrl+r", "read_aloud", "Read aloud", id="read-aloud", priority=True),
         Binding("escape", "leave", "Back", id="back", tooltip="Back to the start screen"),
     ]
 
-    def __init__(self, plan: SeatingPlan | None = None) -> None:
-        super().__init__()
-        self.players: list[str] = list(plan.players) if plan else []
-        self.first_player = plan.first_player if plan else 0
+    def __init__(self, controller: TableController) -> None:
+        super().__init__(controller)
+        #: The roster being seated, clockwise.
+        self.players: list[str] = []
+        self.first_player = 0
         #: The seat whose name the input is fixing, if any.
         self.editing: int | None = None
 
@@ -122,24 +125,33 @@ class SetupScreen(SessionScreen):
                     yield Button("Start game ^S", id="setup-start", compact=True, variant="success")
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Show the roster (a next game starts from the last one).
-
-        A screen left again before it mounted (keys in a burst) has had its
-        widgets removed already: there is nothing to show.
-        """
-        if not self.query("#setup-roster"):
-            return
-        self._redraw()
+    def entered(self) -> None:
+        """Start from the roster the controller offers (a next game starts from the last one)."""
+        plan = self.controller.seating_plan()
+        self.players = list(plan.players) if plan else []
+        self.first_player = plan.first_player if plan else 0
+        self.editing = None
         field = self.query_one("#setup-name", Input)
+        field.value = ""
+        field.placeholder = "Name, then Enter (clockwise)"
+        self._error("")
+        self.query_one("#setup-caption", Static).update("")
+        self._redraw(highlight=0)
         try:
-            known = list(self.session.store.known_players())
+            known = self.controller.known_players()
         except ACTION_ERRORS:
             known = []
-        if known:
-            # Names seated before complete as they are typed (→ or End accepts).
-            field.suggester = SuggestFromList(known, case_sensitive=False)
+        # Names seated before complete as they are typed (→ or End accepts).
+        field.suggester = SuggestFromList(known, case_sensitive=False) if known else None
         field.focus()
+
+    def refresh_state(self) -> None:
+        """The roster is this screen's own until the game starts: redraw it."""
+        self._redraw()
+
+    def refused(self, sentence: str) -> None:
+        """Starting the game was refused: say why next to the field."""
+        self._error(sentence)
 
     # --- drawing --------------------------------------------------------------------
 
@@ -276,29 +288,22 @@ class SetupScreen(SessionScreen):
         except IllegalAction as error:
             self._error(str(error))
             return
-        self.session.speak("setup", {"players": len(self.players)}, self)
+        self.ask(ReadSetupAloud(len(self.players)))
 
-    def on_narration_line_started(self, message: NarrationLineStarted) -> None:
+    def show_line(self, text: str) -> None:
         """Show what is being said."""
-        self.query_one("#setup-caption", Static).update(Text(message.text, style="italic"))
+        self.query_one("#setup-caption", Static).update(Text(text, style="italic"))
 
     def action_start_game(self) -> None:
         """Save the new game, then the reveal (6+ players) or the table."""
-        from moderator.tui.screens.reveal import RevealScreen
-
         try:
-            setup = setup_for(len(self.players))
+            setup_for(len(self.players))
             players = clean_roster(self.players)
-            self.session.start_game(players, self.first_player)
-        except ACTION_ERRORS as error:
+        except IllegalAction as error:
             self._error(str(error))
             self.say(str(error), severity="error")
             return
-        self.session.silence()
-        if setup.reveal:
-            self.table_app.show_screen(RevealScreen())
-        else:
-            self.table_app.route()
+        self.ask(StartGame(players, self.first_player))
 
     def action_leave(self) -> None:
         """Back to the start screen; nothing is saved until the game starts."""
@@ -306,4 +311,4 @@ class SetupScreen(SessionScreen):
             self.editing = None
             self.query_one("#setup-name", Input).value = ""
             return
-        self.table_app.back_to_start()
+        self.ask(GoHome())

@@ -9,14 +9,17 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Button, Footer, Header, Static
 
+from moderator.tui.messages import NewSeries, OpenHistory, Resume
+from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
-from moderator.tui.screens.base import SessionScreen
+from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.widgets.bigtext import BigText
 
 
-class StartScreen(SessionScreen):
+class StartScreen(PhaseScreen):
     """Where the night starts and where "back to start" lands."""
 
+    PHASE = Phase.START
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "resume", "Resume", id="resume", tooltip="Continue the unfinished game"),
         Binding("n", "new_series", "New series", id="new-series", tooltip="Start a new series"),
@@ -40,68 +43,46 @@ class StartScreen(SessionScreen):
 
     def on_screen_resume(self) -> None:
         """Offer the unfinished series whenever this screen shows."""
-        self._offer_resume()
+        if self.is_mounted and self.app.is_running:
+            self.refresh_state()
 
-    def on_mount(self) -> None:
-        """Offer the unfinished series at start."""
-        self._offer_resume()
-
-    def _offer_resume(self) -> None:
+    def refresh_state(self) -> None:
+        """Offer the unfinished series, if any (focus on Resume, else New series)."""
         try:
-            unfinished = self.session.store.unfinished()
+            found, summary = self.controller.unfinished_summary()
         except ACTION_ERRORS as error:
             self.say(str(error), severity="error")
-            unfinished = None
-        label = self.query_one("#start-unfinished", Static)
+            found, summary = False, ""
+        self.query_one("#start-unfinished", Static).update(summary)
         resume = self.query_one("#start-resume", Button)
-        resume.display = unfinished is not None
-        if unfinished is None:
-            label.update("")
-        elif unfinished.game is None:
-            label.update("An unfinished series is waiting for its next game.")
-        else:
-            state = unfinished.game.state
-            label.update(
-                f"Game {unfinished.game.number} is unfinished: "
-                f"{len(state.players)} players, turn {state.turn}."
-            )
-        if unfinished is not None:
+        resume.display = found
+        if found:
             resume.focus()
         else:
             self.query_one("#start-new", Button).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         """Each button runs the matching key's action."""
         actions = {
-            "start-resume": self.action_resume,
-            "start-new": self.action_new_series,
-            "start-history": self.action_history,
-            "start-settings": self.table_app.action_settings,
-            "start-help": self.table_app.action_help,
-            "start-quit": self.app.exit,
+            "start-resume": "resume",
+            "start-new": "new_series",
+            "start-history": "history",
+            "start-settings": "app.settings",
+            "start-help": "app.help",
+            "start-quit": "app.quit",
         }
-        handler = actions.get(event.button.id or "")
-        if handler is not None:
-            handler()
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            await self.run_action(action)
 
     def action_resume(self) -> None:
         """Bring the table back exactly where it was."""
-        try:
-            found = self.session.resume()
-        except ACTION_ERRORS as error:
-            self.say(str(error), severity="error")
-            return
-        if not found:
-            self.say("There is no unfinished game to resume.")
-            return
-        self.table_app.route()
+        self.ask(Resume())
 
     def action_new_series(self) -> None:
         """A new series (an unfinished one is set aside), starting with setup."""
-        self.begin_new_series()
+        self.ask(NewSeries())
 
     def action_history(self) -> None:
         """Past series and games."""
-        from moderator.tui.screens.history import HistoryScreen
-
-        self.app.push_screen(HistoryScreen())
+        self.ask(OpenHistory())

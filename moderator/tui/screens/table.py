@@ -1,7 +1,7 @@
 """The main screen: whose turn, the turn number, Meetings so far, the table.
 
 It keeps no game state of its own: `refresh_state` redraws everything from
-the saved game's `GameState`.
+the open game's `GameState`, read from the controller.
 """
 
 from __future__ import annotations
@@ -11,11 +11,13 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widgets import Digits, Footer, Header, Static
 
-from moderator.domain import MeetingStarted, PlayerKnockedOut, TurnPassed, rules
+from moderator.domain import rules
+from moderator.tui.messages import AskKnockOut, DrawMeeting, PassTurn
+from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
-from moderator.tui.screens.pick_player import PickPlayerScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.table_picture import TablePicture
 
@@ -28,6 +30,11 @@ def meeting_pips(resolved: int) -> str:
 class TableScreen(PlayScreen):
     """Turns, Meeting cards and knock-outs."""
 
+    PHASE = Phase.TABLE
+    #: Whose turn it is, drawn big (bound to `#table-current`).
+    current_player: reactive[str] = reactive("")
+    #: The Meetings so far as pips (bound to `#table-meetings`).
+    pips: reactive[str] = reactive("")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "n,space", "next_turn", "Next turn", id="next-turn", tooltip="The turn passes clockwise"
@@ -47,68 +54,44 @@ class TableScreen(PlayScreen):
                 yield Digits("1", id="table-turn")
             with Vertical(id="table-current-box"):
                 yield Static("", id="table-current-label", markup=False, classes="caption")
-                yield BigText("", id="table-current")
+                yield BigText("", id="table-current").data_bind(text=TableScreen.current_player)
             with Vertical(id="table-meetings-box"):
                 yield Static("", id="table-meetings-label", markup=False, classes="caption")
-                yield BigText("", id="table-meetings")
+                yield BigText("", id="table-meetings").data_bind(text=TableScreen.pips)
         yield TablePicture(id="table-picture")
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Draw the saved state."""
-        self.refresh_state()
-
     def refresh_state(self) -> None:
-        """Redraw from the game's state.
-
-        Nothing to draw once the game is closed, nor on a screen not composed
-        yet or already emptied: keys in a burst can show this screen and leave
-        it (even start a new series) before it has mounted.
-        """
-        if self.session.game is None or not self.query("#table-turn"):
+        """Redraw from the game's state (nothing to draw once no game is open)."""
+        state = self.controller.game_state
+        if state is None:
             return
-        state = self.session.state
-        game = self.session.game
-        if game is not None:
-            self.sub_title = f"Game {game.number} of {rules.GAMES_PER_SERIES}"
+        self.sub_title = f"Game {self.controller.game_number} of {rules.GAMES_PER_SERIES}"
         self.query_one("#table-turn", Digits).update(str(state.turn))
         self.query_one("#table-current-label", Static).update(
             f"Seat {state.current + 1}: your turn. Flip the top card."
         )
-        self.query_one("#table-current", BigText).text = state.players[state.current]
+        self.current_player = state.players[state.current]
         self.query_one("#table-meetings-label", Static).update(
             f"Meetings done: {state.meetings_resolved} of {rules.MEETINGS_PER_GAME}"
         )
-        self.query_one("#table-meetings", BigText).text = meeting_pips(state.meetings_resolved)
+        self.pips = meeting_pips(state.meetings_resolved)
         self.query_one("#table-picture", TablePicture).show(state)
 
     def action_next_turn(self) -> None:
         """The current player gave their Adventure card away: next player."""
-        if self.act(TurnPassed()) and self.session.settings.announce_turns:
-            state = self.session.state
-            if not state.is_over:
-                self.session.speak("turn", {"player": state.players[state.current]}, self)
+        self.ask(PassTurn())
 
     def action_meeting(self) -> None:
         """The current player drew a Meeting card."""
-        self.act(MeetingStarted())
+        self.ask(DrawMeeting())
 
     def action_knock_out(self, highlight: int | None = None) -> None:
         """Ask who was knocked out."""
-        state = self.session.state
-        choices = [(seat, state.players[seat]) for seat in state.in_play]
-        self.app.push_screen(
-            PickPlayerScreen("Who is knocked out?", choices, highlight), self._knocked_out
-        )
-
-    def _knocked_out(self, seat: int | None) -> None:
-        if seat is None:
-            return
-        name = self.session.state.players[seat]
-        if self.act(PlayerKnockedOut(seat), f"{name} is knocked out."):
-            self.session.speak("knockout", {"player": name}, self)
+        self.ask(AskKnockOut(highlight))
 
     def on_table_picture_seat_chosen(self, message: TablePicture.SeatChosen) -> None:
         """A click on a tile offers to knock that player out."""
-        if message.seat not in self.session.state.knocked_out:
+        state = self.controller.game_state
+        if state is not None and message.seat not in state.knocked_out:
             self.action_knock_out(highlight=message.seat)

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from moderator.domain import GameState, Pass
+from moderator.domain.rules import MAX_PLAYERS
 
 #: Rows a tile's border takes.
 _BORDER_ROWS = 2
@@ -123,21 +124,25 @@ class TablePicture(Widget):
         self._chart: dict[int, Pass] | None = None
 
     def compose(self) -> ComposeResult:
-        """The centre label; tiles are mounted when a state arrives."""
+        """The centre label and a tile for every seat a game can have (shown per game).
+
+        The picture lives as long as its screen, across games of any size:
+        tiles are shown and hidden, never mounted and removed, so a new roster
+        cannot meet the tiles of the last one still being removed.
+        """
         yield Static("", id="table-centre", markup=False)
+        for seat in range(MAX_PLAYERS):
+            tile = SeatTile(seat)
+            tile.display = False
+            yield tile
 
     def show(self, state: GameState, chart: tuple[Pass, ...] | None = None) -> None:
         """Draw `state` (and, during a Meeting, its passing chart)."""
         self._state = state
         self._chart = None if chart is None else {line.giver: line for line in chart}
-        tiles = list(self.query(SeatTile))
-        if len(tiles) != state.count:
-            for tile in tiles:
-                tile.remove()
-            self.mount_all(SeatTile(seat) for seat in range(state.count))
-            self.call_after_refresh(self._draw)
-        else:
-            self._draw()
+        for tile in self.query(SeatTile).results(SeatTile):
+            tile.display = tile.seat < state.count
+        self._draw()
 
     def on_resize(self, event: Resize) -> None:
         """Tiles move with the picture's size."""
@@ -147,7 +152,10 @@ class TablePicture(Widget):
         state = self._state
         if state is None:
             return
-        tiles = sorted(self.query(SeatTile), key=lambda tile: tile.seat)
+        tiles = sorted(
+            (tile for tile in self.query(SeatTile).results(SeatTile) if tile.seat < state.count),
+            key=lambda tile: tile.seat,
+        )
         lines = 3 if self._chart is not None else 2
         boxes = seat_boxes(state.count, self.size.width, self.size.height, lines + _BORDER_ROWS)
         meeting = state.meeting

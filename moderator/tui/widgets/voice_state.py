@@ -38,13 +38,8 @@ class VoiceState:
         self._already_told = set(already_told or [])
         self.markers: list[str] = []
 
-    def watch(self, narrator: object) -> None:
-        """Subscribe to the narrator's faults, if it reports them (fakes may not)."""
-        watch_faults = getattr(narrator, "watch_faults", None)
-        if callable(watch_faults):
-            watch_faults(self._on_fault)
-
-    def _on_fault(self, fault: SpeechFaulted) -> None:
+    def on_fault(self, fault: SpeechFaulted) -> None:
+        """A narrator's fault watcher (see `Narrator.watch_faults`)."""
         # Any thread: post_message is thread-safe; the app handles it on its loop.
         self._app.post_message(VoiceFaulted(fault.part, fault.message, fault.marker))
 

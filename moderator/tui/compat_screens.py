@@ -1,0 +1,90 @@
+"""Where the screens work around Textual (8.2.8) behaviour; one section per workaround.
+
+Each workaround names its upstream issue (or says none was found) and has a
+canary in tests/tui/test_compat_screens.py that shows the behaviour on plain
+Textual classes, so a Textual upgrade that fixes it shows up as a failing canary
+and the workaround can go.
+
+The patches to Textual's own classes (toasts, Header, Select) live in
+`compat.py`; this module only holds our subclasses and hooks.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar, cast
+
+from textual import events
+from textual.app import App
+from textual.await_complete import AwaitComplete
+from textual.command import CommandPalette
+from textual.screen import ModalScreen, Screen
+
+ResultT = TypeVar("ResultT")
+
+
+def is_on_top(screen: Screen[Any]) -> bool:
+    """Whether `screen` is the one shown now (a closed one is not on the stack)."""
+    stack = screen.app.screen_stack
+    return bool(stack) and stack[-1] is screen
+
+
+def nothing_to_await() -> AwaitComplete:
+    """An already finished screen change (what a refused close returns)."""
+    return cast(AwaitComplete, AwaitComplete.nothing())  # type: ignore[no-untyped-call]
+
+
+# --- A late dismiss pops the screen under the dialog -----------------------------------
+#
+# Upstream: https://github.com/Textualize/textual/issues/2575 (closed; in 8.2.8
+# `Screen.dismiss` still pops whatever screen is on top). A dialog already closed
+# (Esc, or a phase change that closed it) can still have messages queued: a
+# selection made just before, an Enter. Handling one dismissed it a second time,
+# which popped the screen *under* it. Canaries:
+# `test_canary_a_second_dismiss_pops_the_screen_under_a_plain_dialog`,
+# `test_canary_a_second_dismiss_pops_the_screen_under_a_plain_palette`.
+
+
+class DialogScreen(ModalScreen[ResultT]):
+    """A modal screen whose `dismiss` does nothing once it is no longer on top."""
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        """Close this dialog, unless it was closed already (then nothing happens).
+
+        A dialog asked to close before it has mounted (F2 then Esc in one burst
+        of keys) closes once mounted: removed while still mounting, its widgets
+        (the settings' Select) failed looking for their own parts.
+        """
+        if not is_on_top(self):
+            return nothing_to_await()
+        if not self.is_mounted:
+            self.call_after_refresh(self.dismiss, result)
+            return nothing_to_await()
+        return super().dismiss(result)
+
+
+class TablePalette(CommandPalette):
+    """Textual's command palette, safe against a selection handled after Esc."""
+
+    def dismiss(self, result: None = None) -> AwaitComplete:
+        """Close the palette, unless it was closed already (then nothing happens)."""
+        if not is_on_top(self):
+            return nothing_to_await()
+        return super().dismiss(result)
+
+
+# --- Input queued when the app shuts down ----------------------------------------------
+#
+# No upstream issue found. Keys pressed in a burst just before the app closes
+# reach it after its screens were removed, and Textual raises ScreenStackError
+# ("No screens on stack") looking for a screen to send them to. Canary:
+# `test_canary_keys_queued_at_shutdown_fail_a_plain_app`.
+
+
+class DropsInputAfterClose(App[None]):
+    """An app that drops input arriving once its screens are gone."""
+
+    async def on_event(self, event: events.Event) -> None:
+        """Input with no screen left to receive it is dropped; the rest as Textual does."""
+        if isinstance(event, events.InputEvent) and not self.screen_stack:
+            return
+        await super().on_event(event)

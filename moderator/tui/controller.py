@@ -1,0 +1,480 @@
+"""The table controller: the one place the TUI acts on the game night.
+
+Screens post intents; the app calls one typed method here per intent and gets
+an `Outcome` back: the state after the action, a notice for the table, and the
+narration cues it played. The store and the narrator are private to the
+controller, so no screen can write the database or start the voice by another
+road. Every action saves before anything is shown (the store commits first); a
+refused action changes nothing and its outcome carries the layer's sentence.
+
+One controller per app instance (no module-level singletons), built by
+`make_app`, so tests run many apps side by side on temp folders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from moderator.domain import (
+    Event,
+    GameState,
+    IllegalAction,
+    MeetingResolved,
+    MeetingStarted,
+    PlayerKnockedOut,
+    Redo,
+    Result,
+    ResultsDeclared,
+    SitOutToggled,
+    TurnPassed,
+    Undo,
+    rules,
+    setup_for,
+)
+from moderator.domain.names import clean_roster
+from moderator.domain.timeline import LogEntry
+from moderator.storage import PlayerStats, SeriesRecord
+from moderator.tui.config import TableSettings, save_settings
+from moderator.tui.cues import (
+    Cue,
+    FinaleCue,
+    KnockoutCue,
+    MeetingCue,
+    RevealCue,
+    SeriesWinnerCue,
+    SetupCue,
+    TurnCue,
+)
+from moderator.tui.describe import describe
+from moderator.tui.phases import Flags, Phase, phase_for
+from moderator.tui.playback import Post, Voice
+from moderator.tui.ports import ACTION_ERRORS, GameScoreLike, NarratorLike, SavedGameLike, StoreLike
+
+
+@dataclass(frozen=True)
+class SeatingPlan:
+    """The roster a new game starts from: names clockwise and the first player."""
+
+    players: tuple[str, ...]
+    first_player: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an action did, for the app to show.
+
+    Attributes:
+        state: the open game's state afterwards (None: no game open).
+        phase: the phase the table is in now; the app shows its screen.
+        notice: a sentence for the table, if any.
+        cues: the narration started by the action, in order.
+        refused: the action was refused; `notice` says why and nothing changed.
+    """
+
+    state: GameState | None
+    phase: Phase
+    notice: str | None = None
+    cues: tuple[Cue, ...] = ()
+    refused: bool = False
+
+
+class TableController:
+    """Owns the store, the narrator, the settings, the open series and game."""
+
+    def __init__(
+        self,
+        store: StoreLike,
+        narrator: NarratorLike,
+        settings: TableSettings,
+        config_dir: Path,
+    ) -> None:
+        self._store = store
+        self._voice = Voice(narrator)
+        self._config_dir = config_dir
+        self._settings = settings
+        self._series_id: int | None = None
+        self._game: SavedGameLike | None = None
+        self._flags = Flags()
+        #: The roster the setup screen starts from.
+        self._plan: SeatingPlan | None = None
+
+    def attach(self, post: Post) -> None:
+        """Narration progress goes to `post` (the app's `post_message`)."""
+        self._voice.attach(post)
+
+    # --- reading --------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The phase the table is in now."""
+        return phase_for(self.game_state, self._games_played(), self._flags)
+
+    @property
+    def game(self) -> SavedGameLike | None:
+        """The open game (None between games), read only: act through the methods."""
+        return self._game
+
+    @property
+    def game_state(self) -> GameState | None:
+        """The open game's public state, or None."""
+        return self._game.state if self._game is not None else None
+
+    @property
+    def state(self) -> GameState:
+        """The open game's public state (a game must be open)."""
+        if self._game is None:
+            raise RuntimeError("No game is open.")
+        return self._game.state
+
+    @property
+    def game_number(self) -> int | None:
+        """The open game's number in its series (1..3)."""
+        return self._game.number if self._game is not None else None
+
+    @property
+    def settings(self) -> TableSettings:
+        """The table's saved settings."""
+        return self._settings
+
+    @property
+    def languages(self) -> Sequence[Any]:
+        """The voice-script languages (code, name, voice), English first."""
+        return self._voice.languages
+
+    @property
+    def muted(self) -> bool:
+        """Whether the mute key silenced the voice (not saved, unlike the settings)."""
+        return self._voice.muted
+
+    @property
+    def speaking(self) -> bool:
+        """Whether a script started here is still running."""
+        return self._voice.speaking
+
+    def playback_phase(self, playback: int) -> Phase | None:
+        """The phase the latest playback was started for (None for any older one)."""
+        return self._voice.playback_phase(playback)
+
+    def unfinished_summary(self) -> tuple[bool, str]:
+        """Whether a series can be resumed, and a sentence about it ("" when none)."""
+        unfinished = self._store.unfinished()
+        if unfinished is None:
+            return False, ""
+        if unfinished.game is None:
+            return True, "An unfinished series is waiting for its next game."
+        state = unfinished.game.state
+        return True, (
+            f"Game {unfinished.game.number} is unfinished: "
+            f"{len(state.players)} players, turn {state.turn}."
+        )
+
+    def known_players(self) -> list[str]:
+        """Names seated before, most recent first."""
+        return list(self._store.known_players())
+
+    def history(self) -> tuple[list[SeriesRecord], list[PlayerStats]]:
+        """Complete series and each player's record (StorageError: unreadable)."""
+        return list(self._store.history()), list(self._store.player_stats())
+
+    def series_games(self) -> list[GameScoreLike]:
+        """The finished games of the current series, in order."""
+        if self._series_id is None:
+            return []
+        return list(self._store.series_games(self._series_id))
+
+    def next_plan(self) -> SeatingPlan | None:
+        """The roster of the last game, offered for the next one."""
+        if self._game is not None:
+            state = self._game.state
+            return SeatingPlan(state.players, state.first_player)
+        games = self.series_games()
+        if games:
+            return SeatingPlan(tuple(games[-1].players), 0)
+        return None
+
+    def judge(self, event: ResultsDeclared) -> Result | str:
+        """The result `event` would give, or the domain's sentence refusing it."""
+        if self._game is None:
+            return "No game is open."
+        try:
+            result = self._game.timeline.preview(event).result
+        except IllegalAction as error:
+            return str(error)
+        assert result is not None  # a declared result is the point of the event
+        return result
+
+    def watch_faults(self, watcher: Callable[[Any], None]) -> None:
+        """Speech faults, wherever they happen, go to `watcher` (any thread)."""
+        self._voice.watch_faults(watcher)
+
+    def voice_warnings(self) -> list[str]:
+        """What the narrator had to say at start (may build it: call off the UI thread)."""
+        return self._voice.warnings
+
+    def lines(self, cue: Cue) -> list[str]:
+        """The captions of a cue's script (for showing without playing)."""
+        return self._voice.lines(cue)
+
+    # --- the night --------------------------------------------------------------------
+
+    def go_home(self) -> Outcome:
+        """Back to the start screen (the game stays saved); the voice stops."""
+        self.silence()
+        self._flags = Flags()
+        return self._outcome()
+
+    def menu(self) -> Outcome:
+        """Esc on a game screen: silence first if speaking, else the start screen."""
+        if self.speaking:
+            self.silence()
+            return self._outcome("Silenced. Esc again: start screen.")
+        return self.go_home()
+
+    def resume(self) -> Outcome:
+        """Pick up the unfinished series and game, exactly where they were."""
+        try:
+            unfinished = self._store.unfinished()
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        if unfinished is None:
+            return self._outcome("There is no unfinished game to resume.")
+        self._series_id = unfinished.series_id
+        self._game = unfinished.game
+        try:
+            self._plan = self.next_plan()
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        return self._moved(Flags(at_start=False))
+
+    def new_series(self) -> Outcome:
+        """A fresh series (an unfinished one is set aside), starting with setup."""
+        try:
+            plan = self.next_plan()
+            unfinished = self._store.unfinished()
+            if unfinished is not None:
+                self._store.abandon_series(unfinished.series_id)
+            self._series_id = self._store.new_series()
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        self._game = None
+        self._plan = plan
+        notice = "The unfinished series was set aside; a new one starts." if unfinished else None
+        return self._moved(Flags(at_start=False, seating=True), notice)
+
+    def next_game(self) -> Outcome:
+        """Same series: seat the table again (same roster, changes allowed)."""
+        try:
+            complete = rules.series_complete(len(self.series_games()))
+            plan = self.next_plan()
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        if complete:
+            return self._outcome("This series is complete: start a new series.")
+        self._plan = plan
+        self._game = None
+        return self._moved(Flags(at_start=False, seating=True))
+
+    def seating_plan(self) -> SeatingPlan | None:
+        """The roster the setup screen starts from (the last game's, if any)."""
+        return self._plan
+
+    def start_game(self, players: Sequence[str], first_player: int) -> Outcome:
+        """Save the new game, then the reveal (6+ players) or the table."""
+        try:
+            setup = setup_for(len(players))
+            roster = clean_roster(players)
+            if self._series_id is None:
+                self._series_id = self._store.new_series()
+            self._game = self._store.new_game(self._series_id, tuple(roster), first_player)
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        return self._moved(Flags(at_start=False, revealing=setup.reveal))
+
+    def read_setup(self, players: int) -> Outcome:
+        """Speak the setup checklist for this many players (refused outside 4..10)."""
+        try:
+            setup_for(players)
+        except IllegalAction as error:
+            return self._refused(str(error))
+        return self._outcome(cues=self._play(SetupCue(players)))
+
+    def play_reveal(self) -> Outcome:
+        """Start (or replay) the eyes-closed reveal."""
+        return self._outcome(cues=self._play(RevealCue(self._settings.reveal_seconds)))
+
+    def stop_voice(self) -> Outcome:
+        """Silence at once; the phase stays."""
+        self.silence()
+        return self._outcome()
+
+    def finish_reveal(self) -> Outcome:
+        """The reveal is over (or skipped): the turns begin."""
+        return self._moved(replace(self._flags, revealing=False))
+
+    def pass_turn(self) -> Outcome:
+        """The current player gave their Adventure card away: next player."""
+        outcome = self._act(TurnPassed())
+        state = outcome.state
+        if outcome.refused or state is None or state.is_over:
+            return outcome
+        if not self._settings.announce_turns:
+            return outcome
+        return replace(outcome, cues=self._play(TurnCue(state.players[state.current])))
+
+    def draw_meeting(self) -> Outcome:
+        """The current player drew a Meeting card."""
+        return self._act(MeetingStarted())
+
+    def knock_out(self, seat: int) -> Outcome:
+        """`seat` is knocked out; the voice announces it."""
+        name = self._name(seat)
+        outcome = self._act(PlayerKnockedOut(seat), f"{name} is knocked out.", KnockoutCue(name))
+        return outcome
+
+    def toggle_sit_out(self, seat: int) -> Outcome:
+        """A card effect makes a player sit out of the Meeting (or come back)."""
+        return self._act(SitOutToggled(seat))
+
+    def resolve_meeting(self) -> Outcome:
+        """Everyone received their two cards."""
+        self.silence()
+        return self._act(MeetingResolved())
+
+    def count_again(self) -> Outcome:
+        """Replay the finale's count to 3."""
+        return self._outcome(cues=self._play(FinaleCue()))
+
+    def enter_results(self) -> Outcome:
+        """The finale is done: enter who growled."""
+        self.silence()
+        return self._moved(replace(self._flags, entering_results=True))
+
+    def declare(self, event: ResultsDeclared) -> Outcome:
+        """Save the results (the domain checks them) and show the series board."""
+        return self._act(event)
+
+    def undo(self) -> Outcome:
+        """Take back the last action, saying what it was."""
+        return self._step(Undo())
+
+    def redo(self) -> Outcome:
+        """Apply again what was just undone."""
+        return self._step(Redo())
+
+    # --- the voice --------------------------------------------------------------------
+
+    def silence(self) -> None:
+        """Stop whatever is being said, at once."""
+        self._voice.silence()
+
+    def toggle_mute(self) -> bool:
+        """Mute or unmute the voice (a running script keeps its captions); True if muted now."""
+        return self._voice.toggle_mute(self._settings)
+
+    def change_settings(self, settings: TableSettings) -> None:
+        """Save new settings (ValueError: refused; OSError: the disk refused them)."""
+        settings = settings.validated()
+        save_settings(self._config_dir, settings)
+        self._settings = settings
+        self._voice.use(settings)
+
+    def close(self) -> None:
+        """Silence the narrator and close the database."""
+        try:
+            self._voice.close()
+        finally:
+            self._store.close()
+
+    # --- inside -----------------------------------------------------------------------
+
+    def _games_played(self) -> int:
+        if self._flags.at_start or self._game is not None or self._series_id is None:
+            return 0
+        try:
+            return len(self._store.series_games(self._series_id))
+        except ACTION_ERRORS:
+            return 0
+
+    def _name(self, seat: int) -> str:
+        state = self.game_state
+        if state is not None and 0 <= seat < state.count:
+            return state.players[seat]
+        return f"seat {seat + 1}"
+
+    def _outcome(
+        self, notice: str | None = None, cues: tuple[Cue, ...] = (), refused: bool = False
+    ) -> Outcome:
+        return Outcome(self.game_state, self.phase, notice, cues, refused)
+
+    def _refused(self, sentence: str) -> Outcome:
+        return self._outcome(sentence, refused=True)
+
+    def _moved(self, flags: Flags, notice: str | None = None) -> Outcome:
+        """Change the UI flags; entering a new phase silences the voice and speaks its cue."""
+        before = self.phase
+        self._flags = flags
+        after = self.phase
+        cues: tuple[Cue, ...] = ()
+        if after != before:
+            self.silence()
+            cues = self._play_entry(after)
+        return self._outcome(notice, cues)
+
+    def _act(self, entry: LogEntry, done: str | None = None, cue: Cue | None = None) -> Outcome:
+        """Save and apply an entry; the phase follows the new state."""
+        if self._game is None:
+            return self._refused("No game is open.")
+        before = self.phase
+        try:
+            state = self._game.record(entry)
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        if state.result is None and before is Phase.SERIES:
+            # Results taken back from the series board: straight to entering them again.
+            self._flags = replace(self._flags, entering_results=True)
+        elif not state.is_over or state.result is not None:
+            self._flags = replace(self._flags, entering_results=False)
+        cues = self._play(cue) if cue is not None else ()
+        after = self.phase
+        if after != before:
+            cues += self._play_entry(after)
+        return self._outcome(done, cues)
+
+    def _step(self, entry: Undo | Redo) -> Outcome:
+        """Undo or redo, with a notice naming the event it moves."""
+        game = self._game
+        if game is None:
+            return self._refused("No game is open.")
+        timeline = game.timeline
+        event: Event | None
+        if isinstance(entry, Undo):
+            verb, event = "Undone", timeline.events[-1] if timeline.can_undo else None
+        else:
+            verb, event = "Redone", timeline.redo_stack[-1] if timeline.can_redo else None
+        notice = f"{verb}: {describe(event, game.state)}." if event is not None else None
+        return self._act(entry, notice)
+
+    def _play_entry(self, phase: Phase) -> tuple[Cue, ...]:
+        """The cue a phase speaks when the table arrives in it."""
+        state = self.game_state
+        if phase is Phase.MEETING and state is not None and state.meeting is not None:
+            return self._play(MeetingCue(state.meeting.number))
+        if phase is Phase.FINALE:
+            return self._play(FinaleCue())
+        if phase is Phase.SERIES:
+            try:
+                points = [game.points for game in self.series_games()]
+            except ACTION_ERRORS:
+                return ()
+            winners = rules.series_winners(points)
+            if winners:
+                return self._play(SeriesWinnerCue(tuple(winners)))
+        return ()
+
+    def _play(self, cue: Cue) -> tuple[Cue, ...]:
+        """Play a cue for the phase the table is in now (cancels what was playing)."""
+        self._voice.play(cue, self.phase)
+        return (cue,)

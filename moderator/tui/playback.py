@@ -1,0 +1,123 @@
+"""The controller's voice: plays cues through the narrator and reports progress as messages.
+
+Private to `TableController` (screens never reach it). It keeps which playback
+is the latest and for which phase it was started, so the app hands narration
+progress to the right screen and ignores the tail of a replaced playback.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from textual.message import Message
+
+from moderator.tui.config import TableSettings
+from moderator.tui.cues import Cue, cue_context
+from moderator.tui.messages import NarrationFinished, translate
+from moderator.tui.phases import Phase
+from moderator.tui.ports import NarratorLike
+from moderator.tui.voice import to_voice_settings
+
+#: Posts a message to the app (thread-safe: narration calls it from its thread).
+Post = Callable[[Message], object]
+
+
+class Voice:
+    """The narrator, the mute key and the playbacks under way."""
+
+    def __init__(self, narrator: NarratorLike) -> None:
+        self._narrator = narrator
+        self._muted = False
+        self._playbacks = itertools.count(1)
+        #: The playback still running (0: none); written by the narration thread too.
+        self._speaking = 0
+        #: The latest playback and the phase it was started for.
+        self._latest = (0, Phase.START)
+        self._post: Post = lambda _message: None
+
+    def attach(self, post: Post) -> None:
+        """Narration progress goes to `post` (the app's `post_message`)."""
+        self._post = post
+
+    def watch_faults(self, watcher: Callable[[Any], None]) -> None:
+        """App-wide speech faults go to `watcher` (see `Narrator.watch_faults`)."""
+        watch = getattr(self._narrator, "watch_faults", None)
+        if callable(watch):  # test fakes may not report faults
+            watch(watcher)
+
+    @property
+    def muted(self) -> bool:
+        """Whether the mute key silenced the voice (not saved, unlike the settings)."""
+        return self._muted
+
+    @property
+    def speaking(self) -> bool:
+        """Whether a playback started here is still running."""
+        return self._speaking != 0
+
+    @property
+    def languages(self) -> Sequence[Any]:
+        """The voice-script languages (code, name, voice), English first."""
+        return self._narrator.languages
+
+    @property
+    def warnings(self) -> list[str]:
+        """What the narrator had to say at start (may build it: not on the UI thread)."""
+        return list(self._narrator.warnings)
+
+    def playback_phase(self, playback: int) -> Phase | None:
+        """The phase the latest playback was started for (None for any older one)."""
+        latest, phase = self._latest
+        return phase if playback == latest else None
+
+    def lines(self, cue: Cue) -> list[str]:
+        """The captions of a cue's script."""
+        return self._narrator.lines(cue.script, cue_context(cue))
+
+    def play(self, cue: Cue, phase: Phase) -> None:
+        """Play a cue for `phase` without blocking; progress reaches the app as messages.
+
+        When muted, the script still runs (captions and timing) but silently:
+        the narrator is told so through its settings.
+        """
+        playback = next(self._playbacks)
+        self._speaking = playback
+        self._latest = (playback, phase)
+        post = self._post
+
+        def on_event(event: object) -> None:
+            # Runs on the narration thread: only an int store and post here.
+            message = translate(playback, event)
+            if isinstance(message, NarrationFinished) and self._speaking == playback:
+                self._speaking = 0
+            if message is not None:
+                post(message)
+
+        self._narrator.play(cue.script, cue_context(cue), on_event)
+
+    def silence(self) -> None:
+        """Stop whatever is being said, at once."""
+        self._speaking = 0
+        self._narrator.cancel()
+
+    def toggle_mute(self, settings: TableSettings) -> bool:
+        """Mute or unmute; returns whether it is now muted.
+
+        Muting silences the current line at once but lets a running script go
+        on with its captions and timing (a muted reveal still works).
+        """
+        self._muted = not self._muted
+        self.use(settings)
+        return self._muted
+
+    def use(self, settings: TableSettings) -> None:
+        """Hand the table's settings (and the mute state) to the narrator."""
+        enabled = settings.enabled and not self._muted
+        self._narrator.update_settings(to_voice_settings(replace(settings, enabled=enabled)))
+
+    def close(self) -> None:
+        """Stop the narrator."""
+        self._narrator.close()

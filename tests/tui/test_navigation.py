@@ -1,0 +1,106 @@
+"""Navigation: the phase is a pure function of the state, and screens stay decoupled."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from moderator.domain import (
+    MeetingStarted,
+    PlayerKnockedOut,
+    ResultsDeclared,
+    Timeline,
+    TurnPassed,
+)
+from moderator.tui.phases import Flags, Phase, phase_for
+
+TUI = Path(__file__).resolve().parents[2] / "moderator" / "tui"
+SCREENS = TUI / "screens"
+PHASE_MODULES = {"start", "setup", "reveal", "table", "meeting", "finale", "result", "series"}
+
+SIX = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+PLAYING = Flags(at_start=False)
+
+
+def over(timeline: Timeline) -> Timeline:
+    """Knock out all but two players: the game ends."""
+    for seat in (2, 3, 4, 5):
+        timeline = timeline.after(PlayerKnockedOut(seat))
+    return timeline
+
+
+def test_the_start_screen_wins_whatever_the_state() -> None:
+    state = Timeline.start(SIX).state
+    assert phase_for(state, 0, Flags()) is Phase.START
+    assert phase_for(None, 2, Flags()) is Phase.START
+
+
+def test_between_games_the_board_or_the_seating() -> None:
+    assert phase_for(None, 0, PLAYING) is Phase.SETUP
+    assert phase_for(None, 1, PLAYING) is Phase.SERIES
+    assert phase_for(None, 1, Flags(at_start=False, seating=True)) is Phase.SETUP
+
+
+def test_the_phase_follows_the_game() -> None:
+    timeline = Timeline.start(SIX)
+    assert phase_for(timeline.state, 0, PLAYING) is Phase.TABLE
+    assert phase_for(timeline.state, 0, Flags(at_start=False, revealing=True)) is Phase.REVEAL
+    meeting = timeline.after(TurnPassed()).after(MeetingStarted())
+    assert phase_for(meeting.state, 0, PLAYING) is Phase.MEETING
+    ended = over(timeline)
+    assert phase_for(ended.state, 0, PLAYING) is Phase.FINALE
+    entering = Flags(at_start=False, entering_results=True)
+    assert phase_for(ended.state, 0, entering) is Phase.RESULT
+    declared = ended.after(ResultsDeclared((0, 2), (0,) * 6))
+    assert phase_for(declared.state, 0, entering) is Phase.SERIES
+
+
+def imports_of(path: Path) -> list[tuple[str, bool]]:
+    """Modules imported by `path`, and whether each import sits inside a function."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inside = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+            if isinstance(child, ast.ImportFrom) and child.module:
+                found.append((child.module, in_function))
+            elif isinstance(child, ast.Import):
+                found.extend((alias.name, in_function) for alias in child.names)
+            visit(child, inside)
+
+    visit(tree, False)
+    return found
+
+
+@pytest.mark.parametrize("path", sorted(SCREENS.glob("*.py")), ids=lambda p: p.name)
+def test_a_screen_imports_neither_the_app_nor_another_screen(path: Path) -> None:
+    for module, _inside in imports_of(path):
+        assert module != "moderator.tui.app", f"{path.name} imports the app"
+        if module.startswith("moderator.tui.screens."):
+            other = module.rsplit(".", 1)[1]
+            assert other not in PHASE_MODULES, f"{path.name} imports the {other} screen"
+
+
+def test_no_import_inside_a_function_in_the_tui() -> None:
+    """Screens load on first use through `importlib` in app.py (measured there), not this way."""
+    for path in sorted(TUI.rglob("*.py")):
+        inside = [module for module, in_function in imports_of(path) if in_function]
+        assert not inside, f"{path.relative_to(TUI)} imports inside a function: {inside}"
+
+
+def test_the_app_module_loads_no_phase_screen_but_the_first() -> None:
+    """The first frame needs the start screen only; the others load on first visit."""
+    code = (
+        "import sys, moderator.tui.app\n"
+        "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules "
+        "if m.startswith('moderator.tui.screens.')))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert not PHASE_MODULES & set(eval(loaded)), loaded

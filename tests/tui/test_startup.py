@@ -1,0 +1,61 @@
+"""Start-up: the voice is built after the first frame, off the UI thread, and still warns."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from moderator.narration import SilentSpeaker, VoiceSettings, make_narrator
+from moderator.tui.app import make_app
+from moderator.tui.ports import NarratorLike
+from moderator.tui.screens.start import StartScreen
+from moderator.tui.voice import DeferredNarrator
+from tests.tui.helpers import key, wait_for
+
+
+async def test_the_voice_is_built_after_the_first_frame_and_its_warnings_shown(
+    folders: dict[str, Path], tmp_path: Path
+) -> None:
+    scripts = tmp_path / "scripts" / "en"
+    scripts.mkdir(parents=True)
+    (scripts / "reveal.toml").write_text("[[step]]\nsay = 'Close {nothing}'\n", encoding="utf-8")
+    built_on: list[threading.Thread] = []
+
+    def build() -> NarratorLike:
+        built_on.append(threading.current_thread())
+        return make_narrator(
+            VoiceSettings(enabled=False),
+            tmp_path / "scripts",
+            folders["cache"],
+            speaker=SilentSpeaker(),
+            time_scale=0.01,
+        )
+
+    narrator = DeferredNarrator(build)
+    app = make_app(
+        data_dir=folders["data"],
+        config_dir=folders["config"],
+        cache_dir=folders["cache"],
+        voice_scripts_dir=None,
+        narrator=narrator,
+    )
+    assert not narrator.built, "building the app must not build the voice"
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        await wait_for(pilot, lambda: any("reveal.toml" in n.message for n in app._notifications))
+        assert built_on and built_on[0] is not threading.main_thread()
+        await key(pilot, "v")  # mute reaches the built narrator
+        assert narrator.ready().settings.enabled is False  # type: ignore[attr-defined]
+
+
+def test_settings_and_close_before_the_build_reach_the_narrator(tmp_path: Path) -> None:
+    narrator = DeferredNarrator(
+        lambda: make_narrator(
+            VoiceSettings(), None, tmp_path / "cache", speaker=SilentSpeaker(), time_scale=0.01
+        )
+    )
+    narrator.cancel()  # nothing to silence yet: nothing is built
+    narrator.update_settings(VoiceSettings(rate=210))
+    assert not narrator.built
+    assert narrator.ready().settings.rate == 210  # type: ignore[attr-defined]
+    narrator.close()

@@ -224,7 +224,7 @@ async def latency_app(base: Path) -> list[float]:
             app.simulate_key("n")
             await pilot.pause(0)
             samples.append(time.perf_counter() - started)
-            state = app.session.state
+            state = app.controller.state
             shown = app.screen.query_one("#table-current", BigText).text
             assert shown == state.players[state.current], "the screen lags the state"
     return samples

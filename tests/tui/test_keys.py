@@ -107,7 +107,7 @@ async def test_a_keymap_file_changes_the_keys_and_the_help(
         await key(pilot, "x")
         assert state_of(app).current != before, "x passes the turn"
         await key(pilot, "ctrl+t")
-        assert app.session.muted
+        assert app.controller.muted
         await key(pilot, "f1")
         assert "x                  Next turn" in text_of(app, "#help-current")
         assert "^t                 Mute" in text_of(app, "#help-everywhere")

@@ -31,8 +31,9 @@ class NoSoundDevice(SilentSpeaker):
 
 
 def _app(folders: dict[str, Path]):  # type: ignore[no-untyped-def]
+    """The app on a narrator whose every clip fails to play, and that narrator."""
     narrator = make_narrator(VoiceSettings(), None, folders["cache"], NoSoundDevice(), 0.01)
-    return make_app(
+    return narrator, make_app(
         data_dir=folders["data"],
         config_dir=folders["config"],
         cache_dir=folders["cache"],
@@ -48,13 +49,13 @@ def _header(app) -> str:  # type: ignore[no-untyped-def]
 async def test_a_fault_outside_any_screen_is_toasted_once_and_marked_everywhere(
     folders: dict[str, Path],
 ) -> None:
-    app = _app(folders)
+    narrator, app = _app(folders)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert "voice off" not in _header(app)
         # A script nobody shows (its listener drops every event), e.g. the setup read aloud.
-        app.session.narrator.play("turn", {"player": "Max"}, lambda event: None)
+        narrator.play("turn", {"player": "Max"}, lambda event: None)
         await wait_for(pilot, lambda: "voice off: no sound device" in _header(app))
         toasts = [n.message for n in app._notifications]
         assert toasts.count(NO_DEVICE) == 1
@@ -62,7 +63,7 @@ async def test_a_fault_outside_any_screen_is_toasted_once_and_marked_everywhere(
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert "voice off: no sound device" in _header(app)
         # The same fault again: no second toast, the marker stays.
-        app.session.narrator.play("turn", {"player": "Max"}, lambda event: None)
+        narrator.play("turn", {"player": "Max"}, lambda event: None)
         await pilot.pause(0.2)
         assert [n.message for n in app._notifications].count(NO_DEVICE) == 1
         assert _header(app).count("no sound device") == 1

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from moderator.narration.events import (
     AmbienceSpan,
@@ -213,13 +214,14 @@ class Director:
             for fault in self._notices.take_pending():
                 _emit(job.on_event, Notice(fault.message))
         prepared = self._prefetch(job.actions)
+        actions = job.actions
+        mixes = self._premix(actions, prepared)
         audio_end: float | None = None
         silent_bed = False  # a span whose bed cannot be heard is open
         index = 0
-        actions = job.actions
         while index < len(actions):
             if job.ending:
-                return True
+                break
             action = actions[index]
             index += 1
             if isinstance(action, Line):
@@ -230,7 +232,8 @@ class Director:
                 audio_end = None
             elif isinstance(action, Bed) and action.start and not silent_bed:
                 stop = _span_end(actions, index)
-                played = self._play_span(job, actions, range(index, stop), prepared)
+                mixing = mixes.get(index)
+                played = self._play_span(job, actions, range(index, stop), prepared, mixing)
                 if played is not None:
                     audio_end, index = played, stop + 1
                 else:  # line by line, captions and timing as usual, the bed unheard
@@ -239,7 +242,7 @@ class Director:
             elif isinstance(action, Bed) and not action.start and silent_bed:
                 silent_bed = False
                 _emit(job.on_event, AmbienceSpan(started=False, audible=False))
-        if silent_bed and not job.ending:
+        if silent_bed:  # the span ended with the script (or its cancel)
             _emit(job.on_event, AmbienceSpan(started=False, audible=False))
         return job.ending
 
@@ -249,6 +252,7 @@ class Director:
         actions: list[Action],
         indexes: range,
         prepared: dict[int, tuple[tuple[str, int, float], Future[Clip]]],
+        mixing: Future[SpanClip] | None = None,
     ) -> float | None:
         """Play an eyes-closed span as one mixed clip; the moment it ended, or None.
 
@@ -275,11 +279,62 @@ class Director:
         if not clips or clips[0].path is None:
             return None
         try:
-            span = mixed_span(parts, settings.bed_level, clips[0].path.parent)
+            span = self._mixed(job, mixing, parts, settings.bed_level, clips[0].path.parent)
+            if span is None:
+                return None
         except (OSError, ValueError) as error:
             self._tell(job, SpeechFault("cache", f"Could not mix the ambience ({error})."))
             return None
         return self._run_span(job, actions, indexes, span)
+
+    def _premix(
+        self,
+        actions: list[Action],
+        prepared: dict[int, tuple[tuple[str, int, float], Future[Clip]]],
+    ) -> dict[int, Future[SpanClip]]:
+        """Start mixing each span in the background, so the lines before it hide the cost.
+
+        Mixing a span the first time costs CPU (about 0.1 s per second of audio
+        measured on 2 busy cores); the Meeting's span starts after two lines,
+        which is enough to hide most of it. Keyed by the index after the bed mark.
+        """
+        settings = self._settings()
+        mixes: dict[int, Future[SpanClip]] = {}
+        if not settings.enabled or settings.bed_level <= 0:
+            return mixes
+        for index, action in enumerate(actions):
+            if not (isinstance(action, Bed) and action.start):
+                continue
+            indexes = range(index + 1, _span_end(actions, index + 1))
+            if any(isinstance(actions[i], Line) and i not in prepared for i in indexes):
+                continue
+            future: Future[SpanClip] = Future()
+            threading.Thread(
+                target=_build_span,
+                args=(actions, indexes, prepared, settings.bed_level, future),
+                name="mindflayer-mix",
+                daemon=True,
+            ).start()
+            mixes[index + 1] = future
+        return mixes
+
+    def _mixed(
+        self,
+        job: Job,
+        mixing: Future[SpanClip] | None,
+        parts: list[Clip | float],
+        level: float,
+        folder: Path,
+    ) -> SpanClip | None:
+        """The background mix when it is of these parts, else one made now (None: cancelled)."""
+        if mixing is not None:
+            while not mixing.done():
+                if job.ending:
+                    return None
+                wait_futures([mixing], timeout=_POLL * 5)
+            if mixing.exception() is None and mixing.result().parts == tuple(parts):
+                return mixing.result()
+        return mixed_span(parts, level, folder)
 
     def _run_span(self, job: Job, actions: list[Action], indexes: range, span: SpanClip) -> float:
         """Play `span` on a helper thread; post its captions and countdowns at their offsets."""
@@ -481,6 +536,32 @@ class Director:
     def _tell(self, job: Job, fault: SpeechFault) -> None:
         if self._notices.add(fault):
             _emit(job.on_event, Notice(fault.message))
+
+
+def _build_span(
+    actions: list[Action],
+    indexes: range,
+    prepared: dict[int, tuple[tuple[str, int, float], Future[Clip]]],
+    level: float,
+    result: Future[SpanClip],
+) -> None:
+    """Wait (bounded) for a span's clips and mix them; any trouble leaves it to the director."""
+    try:
+        parts: list[Clip | float] = []
+        for index in indexes:
+            action = actions[index]
+            if isinstance(action, Wait):
+                parts.append(action.seconds)
+            elif isinstance(action, Line):
+                clip = prepared[index][1].result(timeout=SYNTHESIS_BOUND)
+                if clip.path is None:
+                    raise ValueError("a line without audio")
+                parts.append(clip)
+        first = next(p for p in parts if isinstance(p, Clip))
+        assert first.path is not None
+        result.set_result(mixed_span(parts, level, first.path.parent))
+    except Exception as error:  # the director mixes (or falls back) itself
+        result.set_exception(error)
 
 
 def _span_end(actions: list[Action], start: int) -> int:

@@ -34,11 +34,13 @@ class SpanClip:
         clip: The whole span as one clip (its duration is the span's length).
         starts: For each part (a clip or a pause, in order), its start in seconds.
         ends: For each part, its end in seconds.
+        parts: What it was mixed from (clips and pauses), to tell a stale mix.
     """
 
     clip: Clip
     starts: tuple[float, ...]
     ends: tuple[float, ...]
+    parts: tuple[Clip | float, ...] = ()
 
 
 def span_key(parts: Sequence[Clip | float], level: float, shape: BedShape) -> str:
@@ -91,4 +93,4 @@ def mixed_span(parts: Sequence[Clip | float], level: float, folder: Path) -> Spa
         samples = mix(placed, total, [Span(0, total)], level, shape)
         write_pcm_atomic(path, Pcm(rate, samples))
         duration = total / rate
-    return SpanClip(Clip("", duration, path), tuple(starts), tuple(ends))
+    return SpanClip(Clip("", duration, path), tuple(starts), tuple(ends), tuple(parts))

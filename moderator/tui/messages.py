@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from moderator.narration import Countdown, Finished, LineStarted, Notice
+from moderator.narration import AmbienceSpan, Countdown, Finished, LineStarted, Notice
 
 
 @dataclass
@@ -48,6 +48,15 @@ class NarrationFinished(Message):
     cancelled: bool
 
 
+@dataclass
+class NarrationAmbience(Message):
+    """An eyes-closed span with the ambience bed began or ended (audible: heard at all)."""
+
+    playback: int
+    started: bool
+    audible: bool
+
+
 def translate(playback: int, event: object) -> Message | None:
     """The message for one narration event (None for anything unknown)."""
     if isinstance(event, LineStarted):
@@ -58,4 +67,6 @@ def translate(playback: int, event: object) -> Message | None:
         return NarrationNoticed(playback, event.message)
     if isinstance(event, Finished):
         return NarrationFinished(playback, event.cancelled)
+    if isinstance(event, AmbienceSpan):
+        return NarrationAmbience(playback, event.started, event.audible)
     return None

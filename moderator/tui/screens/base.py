@@ -17,6 +17,7 @@ from moderator.domain import Redo, Undo
 from moderator.domain.timeline import LogEntry
 from moderator.tui.describe import describe
 from moderator.tui.messages import (
+    NarrationAmbience,
     NarrationCountedDown,
     NarrationFinished,
     NarrationLineStarted,
@@ -34,6 +35,7 @@ NARRATION_MESSAGES = (
     NarrationCountedDown,
     NarrationNoticed,
     NarrationFinished,
+    NarrationAmbience,
 )
 
 

@@ -15,9 +15,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits, Footer, Header, Static
 
 from moderator.domain import MeetingResolved, PlayerKnockedOut, SitOutToggled, passing_chart, rules
-from moderator.tui.messages import NarrationLineStarted
+from moderator.tui.messages import NarrationAmbience, NarrationLineStarted
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.screens.pick_player import PickPlayerScreen
+from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.table_picture import TablePicture
 
 
@@ -50,6 +51,7 @@ class MeetingScreen(PlayScreen):
             with Vertical(id="meeting-info"):
                 yield Static("", id="meeting-caption", markup=False)
                 yield Static("", id="meeting-sitting-out", markup=False)
+                yield AmbienceMarker(id="meeting-ambience")
         yield TablePicture(id="meeting-picture")
         yield Footer()
 
@@ -60,7 +62,7 @@ class MeetingScreen(PlayScreen):
         self.refresh_state()
         meeting = self.session.state.meeting
         if meeting is not None:
-            self.session.speak("meeting", {"meeting": meeting.number}, self)
+            self.meeting_playback = self.session.speak("meeting", {"meeting": meeting.number}, self)
 
     def refresh_state(self) -> None:
         """Redraw from the game's state (nothing once the game is closed or the screen emptied)."""
@@ -85,6 +87,11 @@ class MeetingScreen(PlayScreen):
     def on_narration_line_started(self, message: NarrationLineStarted) -> None:
         """Show what the voice says."""
         self.query_one("#meeting-caption", Static).update(Text(message.text, style="italic"))
+
+    def on_narration_ambience(self, message: NarrationAmbience) -> None:
+        """The bed under the silent passing: playing, or would play (captions only)."""
+        if message.playback == getattr(self, "meeting_playback", None):
+            self.query_one(AmbienceMarker).follow(message.started, message.audible)
 
     def action_resolve(self) -> None:
         """Everyone received their two cards."""

@@ -15,12 +15,14 @@ from textual.containers import Vertical
 from textual.widgets import Digits, Footer, Header, Static
 
 from moderator.tui.messages import (
+    NarrationAmbience,
     NarrationCountedDown,
     NarrationFinished,
     NarrationLineStarted,
     NarrationNoticed,
 )
 from moderator.tui.screens.base import SessionScreen
+from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.bigtext import BigText
 
 _READY = "Press Enter (or space) to start the reveal, then close your eyes."
@@ -49,6 +51,7 @@ class RevealScreen(SessionScreen):
             yield BigText("EYES CLOSED REVEAL", id="reveal-caption")
             yield Digits("", id="reveal-countdown")
             yield Static(_READY, id="reveal-status", markup=False)
+            yield AmbienceMarker(id="reveal-ambience")
         yield Footer()
 
     def action_play(self) -> None:
@@ -79,6 +82,7 @@ class RevealScreen(SessionScreen):
         self.table_app.show_screen(TableScreen())
 
     def _stopped(self, status: str) -> None:
+        self.query_one(AmbienceMarker).follow(started=False, audible=False)
         self.query_one("#reveal-countdown", Digits).update("")
         self.query_one("#reveal-status", Static).update(status)
 
@@ -91,6 +95,11 @@ class RevealScreen(SessionScreen):
         """The eyes-open window, second by second."""
         if message.playback == self.playback:
             self.query_one("#reveal-countdown", Digits).update(str(message.seconds_left))
+
+    def on_narration_ambience(self, message: NarrationAmbience) -> None:
+        """The bed under the eyes-closed span: playing, or would play (captions only)."""
+        if message.playback == self.playback:
+            self.query_one(AmbienceMarker).follow(message.started, message.audible)
 
     def on_narration_noticed(self, message: NarrationNoticed) -> None:
         """A missing part of the script, for instance."""

@@ -212,6 +212,6 @@ def _print_neural_voice() -> None:
         print(f"Neural English voice: none. {fault.message}")
         return
     print(
-        f"Neural English voice (Settings > English engine: piper): {voice.name} "
+        f"Neural English voice (Settings > English voice: Piper): {voice.name} "
         f"(piper-tts {voice.engine_version}, run as a separate program)"
     )

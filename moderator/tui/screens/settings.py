@@ -70,7 +70,7 @@ class SettingsScreen(DialogScreen[None]):
                 "Growling (seconds)", str(current.growl_seconds), DECIMAL, 5, "settings-growl"
             )
             with Horizontal(classes="settings-row"):
-                yield Label("Ambience (eyes closed)")
+                yield Label("Eyes-closed ambience")
                 yield Switch(current.ambience, id="settings-ambience")
                 yield Label(_on_off(current.ambience), id="settings-ambience-word")
             yield _number_row(

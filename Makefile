@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NEURAL_STAMP := $(VENV)/.installed-neural
 
-.PHONY: play play-neural test lint bench clean
+.PHONY: play play-neural neural test lint bench clean
 
 # The first run installs for a while: say what happens and let pip show its progress.
 $(STAMP): pyproject.toml
@@ -26,6 +26,9 @@ play: $(STAMP)
 $(NEURAL_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,neural]'
 	touch $(NEURAL_STAMP)
+
+# The extra alone (CI runs it before `make test`, so the neural tests run too).
+neural: $(NEURAL_STAMP)
 
 play-neural: $(NEURAL_STAMP)
 	$(BIN)/mindflayer

@@ -54,7 +54,8 @@ def measure(library: ScriptLibrary, rate: int, workdir: Path) -> tuple[dict[str,
     """WER per script, then (recognized, total) lines, for one voice and rate."""
     voice = library.languages[BASE_LANGUAGE].voice
     recognizer = Recognizer()
-    settings = VoiceSettings(lang=BASE_LANGUAGE, rate=rate)
+    # Speech alone (the voice and rate under test); bench_engines.py scores with the bed.
+    settings = VoiceSettings(lang=BASE_LANGUAGE, rate=rate, ambience=False)
     wer: dict[str, float] = {}
     for name in SCRIPT_NAMES:
         # A fresh engine per script, as the tests do: espeak's audio for a line

@@ -52,6 +52,18 @@ def build_parser() -> argparse.ArgumentParser:
     narrate.add_argument(
         "--wav", metavar="FILE", help="render to this WAV instead of playing (- for stdout)"
     )
+    narrate.add_argument(
+        "--ambience",
+        choices=("on", "off"),
+        default="on",
+        help="the sound bed under the eyes-closed moments (default on)",
+    )
+    narrate.add_argument(
+        "--engine",
+        choices=("espeak", "piper"),
+        default="espeak",
+        help="English voice: espeak, or piper (the optional neural voice)",
+    )
 
     sub.add_parser("voices", help="list the speech engine's voices")
     return parser

@@ -4,6 +4,7 @@ Import from here; see docs/architecture.md, section "Narration", for the contrac
 """
 
 from moderator.narration.events import (
+    AmbienceSpan,
     Countdown,
     Finished,
     LineStarted,
@@ -17,6 +18,7 @@ from moderator.narration.settings import VoiceSettings
 from moderator.narration.speaker import Clip, SilentSpeaker, Speaker, SpeechFault
 
 __all__ = [
+    "AmbienceSpan",
     "Clip",
     "Countdown",
     "Finished",

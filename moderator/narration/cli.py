@@ -10,11 +10,13 @@ import argparse
 import sys
 import tempfile
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 from moderator import safe_output
 from moderator.domain.errors import IllegalAction
 from moderator.domain.rules import REVEAL_FROM_PLAYERS, setup_for
+from moderator.narration.engines import ChoosingSpeaker
 from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
 from moderator.narration.narrator import make_narrator
 from moderator.narration.scripts import ScriptLibrary, missing_folder, user_scripts_dir
@@ -43,9 +45,13 @@ def _context(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _settings(args: argparse.Namespace) -> VoiceSettings:
-    settings = VoiceSettings(lang=args.lang)
+    settings = VoiceSettings(
+        lang=args.lang,
+        ambience=getattr(args, "ambience", "on") == "on",
+        english_engine=getattr(args, "engine", "espeak"),
+    )
     if args.seconds is not None:
-        settings = VoiceSettings(lang=args.lang, reveal_seconds=args.seconds)
+        settings = replace(settings, reveal_seconds=args.seconds)
     return settings
 
 
@@ -109,7 +115,12 @@ def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
     # With the WAV on standard output, the captions go to stderr.
     messages = sys.stderr if args.wav == safe_output.STDOUT else sys.stdout
     # No warm-up: a render whose lines are all cached starts no synthesis child.
-    speaker = EspeakSpeaker(cache_dir(), warm=False)
+    speaker = ChoosingSpeaker(EspeakSpeaker(cache_dir(), warm=False), cache_dir())
+    speaker.watch_faults(lambda fault: print(f"notice: {fault.message}", file=sys.stderr))
+    english = library.languages.get("en")
+    speaker.choose_english_engine(
+        _settings(args).english_engine, {english.voice} if english else {"en-us"}
+    )
     try:
         for fault in speaker.problems():
             if fault.part == "library":
@@ -187,4 +198,20 @@ def run_voices(args: argparse.Namespace) -> int:
     for voice in voices:
         languages = ",".join(str(code) for code in voice.get("languages", []))
         print(f"  {voice.get('id', '')!s:<28} {voice.get('name', '')!s:<28} {languages}")
+    _print_neural_voice()
     return 0
+
+
+def _print_neural_voice() -> None:
+    """The optional neural English voice: its name when installed, else how to install it."""
+    from moderator.narration.neural_voice import find_neural_voice
+
+    try:
+        voice = find_neural_voice()
+    except SpeechFault as fault:
+        print(f"Neural English voice: none. {fault.message}")
+        return
+    print(
+        f"Neural English voice (Settings > English voice: Piper): {voice.name} "
+        f"(piper-tts {voice.engine_version}, run as a separate program)"
+    )

@@ -38,6 +38,19 @@ class Finished:
 
 
 @dataclass(frozen=True)
+class AmbienceSpan:
+    """An eyes-closed span with the ambience bed began (`started`) or ended.
+
+    `audible` is False when the bed cannot be heard (captions only, muted, no
+    sound device, or a line fell back to captions): the screen can still show
+    that ambience would play.
+    """
+
+    started: bool
+    audible: bool
+
+
+@dataclass(frozen=True)
 class SpeechFaulted:
     """A speech part failed for the first time this session (told once per part).
 
@@ -74,4 +87,4 @@ def marker_for(part: str) -> str:
     return _MARKERS.get(part, "voice trouble")
 
 
-NarrationEvent = LineStarted | Countdown | Notice | Finished
+NarrationEvent = LineStarted | Countdown | Notice | Finished | AmbienceSpan

@@ -14,8 +14,15 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from moderator.narration.director import Director, EventSink, Job, NoticeBoard
+from moderator.narration.engines import ChoosingSpeaker
 from moderator.narration.events import Finished, Notice, SpeechFaulted
-from moderator.narration.scripts import Language, Line, ScriptLibrary, user_scripts_dir
+from moderator.narration.scripts import (
+    BASE_LANGUAGE,
+    Language,
+    Line,
+    ScriptLibrary,
+    user_scripts_dir,
+)
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speaker import SilentSpeaker, Speaker, SpeechFault
 
@@ -44,7 +51,19 @@ class Narrator:
         for fault in problems:
             self._notices.defer(fault)
         self._lock = threading.Lock()
+        self._chooser = speaker if isinstance(speaker, ChoosingSpeaker) else None
+        if self._chooser is not None:
+            self._chooser.watch_faults(self._notices.add)
+            self._choose_engine(self._settings)
         self._director = Director(speaker, self._current_settings, self._notices, time_scale)
+
+    def _choose_engine(self, settings: VoiceSettings) -> None:
+        """Tell the speaker which engine speaks English (and which voices are English)."""
+        if self._chooser is None:
+            return
+        english = self._library.languages.get(BASE_LANGUAGE)
+        voices = {english.voice, english.fallback_voice} if english else {"en-us"}
+        self._chooser.choose_english_engine(settings.english_engine, {v for v in voices if v})
 
     @property
     def warnings(self) -> list[str]:
@@ -69,7 +88,13 @@ class Narrator:
         """The captions of `script`, for showing on screen without speaking."""
         settings = self._current_settings()
         actions = self._library.actions(
-            settings.lang, script, context, settings.reveal_seconds, settings.growl_seconds
+            settings.lang,
+            script,
+            context,
+            settings.reveal_seconds,
+            settings.growl_seconds,
+            settings.ambience,
+            settings.passing_seconds,
         )
         return [a.text for a in actions or [] if isinstance(a, Line)]
 
@@ -81,7 +106,13 @@ class Narrator:
         """
         settings = self._current_settings()
         actions = self._library.actions(
-            settings.lang, script, context, settings.reveal_seconds, settings.growl_seconds
+            settings.lang,
+            script,
+            context,
+            settings.reveal_seconds,
+            settings.growl_seconds,
+            settings.ambience,
+            settings.passing_seconds,
         )
         if actions is None:
             self._director.cancel()
@@ -107,6 +138,7 @@ class Narrator:
         settings = settings.clamped()
         with self._lock:
             self._settings = settings
+        self._choose_engine(settings)
         if not settings.enabled:
             self._director.silence()
 
@@ -151,7 +183,9 @@ def make_narrator(
             language = library.languages.get(settings.lang)
             voice = language.voice if language else "en"
             clamped = settings.clamped()
-            speaker = EspeakSpeaker(cache_dir, warm_up=(voice, clamped.rate, clamped.volume))
+            speaker = ChoosingSpeaker(
+                EspeakSpeaker(cache_dir, warm_up=(voice, clamped.rate, clamped.volume)), cache_dir
+            )
         except Exception as error:
             warnings.append(f"Speech is off ({error}); showing captions only.")
             speaker = SilentSpeaker()

@@ -2,7 +2,10 @@
 
 The file is what the table would hear with an ideal player: each line's
 trimmed audio followed directly by its pause, so a user can check an edited
-script and a test can measure the eyes-open window from the samples.
+script and a test can measure the eyes-open window from the samples. With
+ambience on, the bed is mixed under the script's `ambience` spans (see
+`mixer`): it only adds samples, so every line stays at the same offset.
+With ambience off the file is exactly the speech and its silences.
 """
 
 from __future__ import annotations
@@ -12,10 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from moderator.narration.scripts import Line, ScriptLibrary, Wait
+from moderator.narration.mixer import BedShape, Span, lay_out, mix
+from moderator.narration.scripts import Bed, Line, ScriptLibrary, Wait
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speaker import Speaker, SpeechFault
-from moderator.narration.wavfile import Pcm, read_pcm, silence, write_pcm_atomic
+from moderator.narration.wavfile import Pcm, read_pcm, write_pcm_atomic
 
 #: Generous bound on one line's synthesis when rendering.
 RENDER_LINE_TIMEOUT = 30.0
@@ -29,6 +33,10 @@ class Rendered:
     duration: float
     lines: tuple[str, ...]
     rate: int
+    #: Where each line starts and ends, in samples (the mixer's offsets).
+    offsets: tuple[tuple[int, int], ...] = ()
+    #: The ambience spans, in samples (empty with ambience off).
+    spans: tuple[Span, ...] = ()
 
 
 def render_script(
@@ -47,7 +55,13 @@ def render_script(
     """
     settings = settings.clamped()
     actions = library.actions(
-        settings.lang, script, context, settings.reveal_seconds, settings.growl_seconds
+        settings.lang,
+        script,
+        context,
+        settings.reveal_seconds,
+        settings.growl_seconds,
+        settings.ambience,
+        settings.passing_seconds,
     )
     if actions is None:
         raise KeyError(script)
@@ -57,30 +71,60 @@ def render_script(
         if isinstance(a, Line)
     ]
     rate = 0
-    samples: array.array[int] = array.array("h")
-    pending: list[float] = []
+    parts: list[array.array[int] | float] = []
+    marks: list[tuple[int, bool]] = []
     lines: list[str] = []
     next_future = iter(futures)
     for action in actions:
         if isinstance(action, Wait):
-            pending.append(action.seconds)
-            continue
-        assert isinstance(action, Line)
-        clip = next(next_future).result(timeout=RENDER_LINE_TIMEOUT)
-        if clip.path is None:
-            raise SpeechFault("engine", "Rendering needs the speech engine (espeak-ng).")
-        pcm = read_pcm(clip.path)
-        if rate and pcm.rate != rate:
-            raise SpeechFault("engine", f"Mixed sample rates ({rate} and {pcm.rate} Hz).")
-        rate = pcm.rate
-        for seconds in pending:
-            samples.extend(silence(rate, seconds))
-        pending.clear()
-        samples.extend(pcm.samples)
-        lines.append(action.text)
+            parts.append(action.seconds)
+        elif isinstance(action, Bed):
+            marks.append((len(parts), action.start))
+        elif isinstance(action, Line):
+            clip = next(next_future).result(timeout=RENDER_LINE_TIMEOUT)
+            if clip.path is None:
+                raise SpeechFault("engine", "Rendering needs the speech engine (espeak-ng).")
+            pcm = read_pcm(clip.path)
+            if rate and pcm.rate != rate:
+                raise SpeechFault("engine", f"Mixed sample rates ({rate} and {pcm.rate} Hz).")
+            rate = pcm.rate
+            parts.append(pcm.samples)
+            lines.append(action.text)
     rate = rate or 22050
-    for seconds in pending:
-        samples.extend(silence(rate, seconds))
+    placed, total = lay_out(parts, rate)
+    spans = bed_spans(parts, marks, rate, total)
+    samples = mix(placed, total, spans, settings.bed_level, BedShape(rate=rate))
     result = Pcm(rate, samples)
     write_pcm_atomic(out, result)
-    return Rendered(out, result.duration, tuple(lines), rate)
+    return Rendered(
+        out,
+        result.duration,
+        tuple(lines),
+        rate,
+        tuple((p.offset, p.end) for p in placed),
+        tuple(spans),
+    )
+
+
+def bed_spans(
+    parts: list[array.array[int] | float],
+    marks: list[tuple[int, bool]],
+    rate: int,
+    total: int,
+) -> list[Span]:
+    """The sample spans between bed marks; a mark is (index of the next part, start?).
+
+    A bed still playing at the script's end stops there.
+    """
+    positions = [lay_out(parts[:index], rate)[1] for index, _ in marks]
+    spans: list[Span] = []
+    start: int | None = None
+    for (_, starting), position in zip(marks, positions, strict=True):
+        if starting and start is None:
+            start = position
+        elif not starting and start is not None:
+            spans.append(Span(start, position))
+            start = None
+    if start is not None:
+        spans.append(Span(start, total))
+    return spans

@@ -26,9 +26,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from moderator.narration.context import pause_seconds, script_values
-from moderator.narration.settings import DEFAULT_GROWL_SECONDS
+from moderator.narration.settings import DEFAULT_GROWL_SECONDS, DEFAULT_PASSING_SECONDS
 from moderator.narration.validation import (
     SCRIPT_NAMES,
+    Ambience,
     Pause,
     Say,
     Script,
@@ -74,7 +75,14 @@ class Wait:
     seconds: float
 
 
-Action = Line | Wait
+@dataclass(frozen=True)
+class Bed:
+    """The ambience bed starts (`start`) or stops here: the span between is eyes-closed."""
+
+    start: bool
+
+
+Action = Line | Wait | Bed
 
 
 def shipped_scripts_dir(package_dir: Path = _PACKAGE_DIR) -> Path:
@@ -235,16 +243,28 @@ class ScriptLibrary:
         context: Mapping[str, object],
         reveal_seconds: float,
         growl_seconds: float = DEFAULT_GROWL_SECONDS,
+        ambience: bool = False,
+        passing_seconds: float = DEFAULT_PASSING_SECONDS,
     ) -> list[Action] | None:
-        """The lines and waits of one run, or None when the script does not exist."""
+        """The lines, waits and bed marks of one run, or None when there is no such script.
+
+        With `ambience` False no bed mark is given and `when = "ambience"` steps
+        are skipped, so the run is exactly what it was before ambience existed.
+        """
         found = self.get(lang, name)
         if found is None:
             return None
         script, language = found
         values = script_values(name, context, reveal_seconds, script.conjunction, growl_seconds)
+        values["ambience"] = ambience
+        values.setdefault("passing_seconds", passing_seconds)
         actions: list[Action] = []
         for step in script.steps:
             if step.when is not None and not step.when.holds(values):
+                continue
+            if isinstance(step, Ambience):
+                if ambience:
+                    actions.append(Bed(step.start))
                 continue
             if isinstance(step, Say):
                 text = " ".join(step.template.render(values).split())

@@ -6,7 +6,10 @@ A frozen dataclass so the TUI can hand a new value to the narrator at any time
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+from moderator.narration.ambience import DEFAULT_LEVEL, clamp_level
 
 #: espeak-ng accepts roughly 80 to 450 words per minute; beyond that it clips.
 MIN_RATE = 80
@@ -21,6 +24,11 @@ DEFAULT_REVEAL_SECONDS = 5.0
 DEFAULT_GROWL_SECONDS = 2.0
 #: A pause longer than this is surely a typo in a voice script.
 MAX_PAUSE_SECONDS = 60.0
+#: The rulebook gives the Meeting's silent passing no length: the bed plays this long
+#: after the last instruction (only with ambience on), and the table can change it.
+DEFAULT_PASSING_SECONDS = 20.0
+#: Engines that can speak English; espeak-ng speaks every language.
+ENGLISH_ENGINES = ("espeak", "piper")
 
 
 @dataclass(frozen=True)
@@ -36,6 +44,11 @@ class VoiceSettings:
         announce_turns: Whether the TUI speaks the `turn` script each turn.
         growl_seconds: How long the Possessed growl in the finale before the
             applause cue.
+        ambience: Whether a sound bed masks the room while eyes are closed.
+        ambience_level: The bed's loudness, 0..1 (0.5 is about -26 dBFS).
+        english_engine: "espeak", or "piper" for the optional neural voice
+            (falls back to espeak, with one notice, when it is missing or fails).
+        passing_seconds: How long the bed plays under the Meeting's silent passing.
     """
 
     enabled: bool = True
@@ -45,6 +58,15 @@ class VoiceSettings:
     reveal_seconds: float = DEFAULT_REVEAL_SECONDS
     announce_turns: bool = False
     growl_seconds: float = DEFAULT_GROWL_SECONDS
+    ambience: bool = True
+    ambience_level: float = DEFAULT_LEVEL
+    english_engine: str = "espeak"
+    passing_seconds: float = DEFAULT_PASSING_SECONDS
+
+    @property
+    def bed_level(self) -> float:
+        """The level the mix uses: 0 when ambience is off."""
+        return clamp_level(self.ambience_level) if self.ambience else 0.0
 
     def clamped(self) -> VoiceSettings:
         """The same settings with every number inside what the engine accepts."""
@@ -56,4 +78,21 @@ class VoiceSettings:
             reveal_seconds=float(min(MAX_PAUSE_SECONDS, max(1.0, self.reveal_seconds))),
             announce_turns=self.announce_turns,
             growl_seconds=float(min(MAX_PAUSE_SECONDS, max(0.5, self.growl_seconds))),
+            ambience=bool(self.ambience),
+            ambience_level=clamp_level(self.ambience_level),
+            english_engine=(
+                self.english_engine if self.english_engine in ENGLISH_ENGINES else "espeak"
+            ),
+            passing_seconds=_seconds(self.passing_seconds, DEFAULT_PASSING_SECONDS, 1.0),
         )
+
+
+def _seconds(value: float, default: float, least: float) -> float:
+    """`value` within least..MAX_PAUSE_SECONDS (the default when it is not a number)."""
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        return default
+    if not math.isfinite(seconds):
+        return default
+    return min(MAX_PAUSE_SECONDS, max(least, seconds))

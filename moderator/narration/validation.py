@@ -23,8 +23,10 @@ from moderator.narration.templates import Template, TemplateError, parse_templat
 #: Longest line a script may speak; longer is surely pasted by mistake.
 MAX_LINE_CHARS = 600
 MAX_STEPS = 200
-STEP_KINDS = ("say", "pause")
-STEP_KEYS = frozenset({"say", "pause", "when"})
+STEP_KINDS = ("say", "pause", "ambience")
+STEP_KEYS = frozenset({"say", "pause", "ambience", "when"})
+#: Values of an `ambience = "..."` step: the bed starts or stops there.
+AMBIENCE_VALUES = ("start", "stop")
 TOP_LEVEL_KEYS = frozenset({"step", "and"})
 
 
@@ -48,11 +50,17 @@ SPECS: Mapping[str, ScriptSpec] = {
             frozenset({"players", "mind_flayer", "waffle", "back_in_box"}),
             conditions=frozenset({"reveal", "cards_back_in_box"}),
         ),
-        ScriptSpec("reveal", frozenset({"seconds"}), numeric=frozenset({"seconds"})),
+        ScriptSpec(
+            "reveal",
+            frozenset({"seconds"}),
+            numeric=frozenset({"seconds"}),
+            conditions=frozenset({"ambience"}),
+        ),
         ScriptSpec(
             "meeting",
-            frozenset({"meeting", "meetings"}),
-            conditions=frozenset({"last_meeting"}),
+            frozenset({"meeting", "meetings", "passing_seconds"}),
+            numeric=frozenset({"passing_seconds"}),
+            conditions=frozenset({"last_meeting", "ambience"}),
         ),
         ScriptSpec("knockout", frozenset({"player"})),
         ScriptSpec("finale", frozenset({"growl_seconds"}), numeric=frozenset({"growl_seconds"})),
@@ -95,7 +103,16 @@ class Pause:
     line: int = 0
 
 
-Step = Say | Pause
+@dataclass(frozen=True)
+class Ambience:
+    """The ambience bed starts (or stops) here; a bed still playing stops with the script."""
+
+    start: bool
+    when: Condition | None = None
+    line: int = 0
+
+
+Step = Say | Pause | Ambience
 
 
 @dataclass(frozen=True)
@@ -212,9 +229,23 @@ def parse_script(name: str, text: str, path: Path) -> Script:
             step = _parse_step(spec, raw, path, source_lines, start, end, problems)
             if step is not None:
                 steps.append(step)
+        _check_ambience_order(steps, path, problems)
     if problems:
         raise ScriptError(problems)
     return Script(name, tuple(steps), path, conjunction.strip())
+
+
+def _check_ambience_order(steps: Sequence[Step], path: Path, problems: list[Problem]) -> None:
+    """A bed starts before it stops, and is not started twice (unconditional steps)."""
+    playing = False
+    for step in steps:
+        if not isinstance(step, Ambience) or step.when is not None:
+            continue
+        if step.start and playing:
+            problems.append(Problem(path, step.line, 'ambience = "start" while it already plays'))
+        elif not step.start and not playing:
+            problems.append(Problem(path, step.line, 'ambience = "stop" before any "start"'))
+        playing = step.start
 
 
 def _parse_step(
@@ -236,14 +267,20 @@ def _parse_step(
             Problem(
                 path,
                 _key_line(source_lines, key, start, end),
-                f'unknown step kind {key!r}; a step is say = "text" or pause = seconds',
+                f'unknown step kind {key!r}; a step is say = "text", pause = seconds '
+                'or ambience = "start"/"stop"',
             )
         )
     kinds = [kind for kind in STEP_KINDS if kind in raw]
     if len(kinds) != 1:
         if not unknown:
             problems.append(
-                Problem(path, start, 'a step needs exactly one of say = "text" or pause = seconds')
+                Problem(
+                    path,
+                    start,
+                    'a step needs exactly one of say = "text", pause = seconds '
+                    'or ambience = "start"/"stop"',
+                )
             )
         return None
 
@@ -256,6 +293,14 @@ def _parse_step(
     step: Step | None
     if kind == "say":
         step = _parse_say(spec, value, when, path, line, problems)
+    elif kind == "ambience":
+        step = None
+        if value in AMBIENCE_VALUES:
+            step = Ambience(value == "start", when, line)
+        else:
+            problems.append(
+                Problem(path, line, f'ambience must be "start" or "stop", not {value!r}')
+            )
     else:
         step = _parse_pause(spec, value, when, path, line, problems)
     return step if len(problems) == before else None

@@ -42,6 +42,7 @@ from moderator.tui.messages import (
     GoHome,
     Intent,
     Menu,
+    NarrationAmbience,
     NarrationCountedDown,
     NarrationFinished,
     NarrationLineStarted,
@@ -331,6 +332,12 @@ class MindFlayerApp(DropsInputAfterClose):
         screen = self._narrated(message.playback)
         if screen is not None:
             screen.show_countdown(message.seconds_left)
+
+    def on_narration_ambience(self, message: NarrationAmbience) -> None:
+        """The sound bed under an eyes-closed span began or ended."""
+        screen = self._narrated(message.playback)
+        if screen is not None:
+            screen.show_ambience(message.started, message.audible)
 
     def on_narration_noticed(self, message: NarrationNoticed) -> None:
         """A missing part of a script, for instance."""

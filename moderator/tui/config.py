@@ -15,9 +15,13 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from moderator.narration.ambience import DEFAULT_LEVEL
 from moderator.narration.settings import (
     DEFAULT_GROWL_SECONDS,
+    DEFAULT_PASSING_SECONDS,
     DEFAULT_RATE,
+    ENGLISH_ENGINES,
+    MAX_PAUSE_SECONDS,
     MAX_RATE,
     MIN_RATE,
 )
@@ -41,6 +45,14 @@ class TableSettings:
     announce_turns: bool = False
     #: How long the Possessed growl in the finale before the applause cue.
     growl_seconds: float = DEFAULT_GROWL_SECONDS
+    #: A sound bed under the eyes-closed moments, masking the room.
+    ambience: bool = True
+    #: The bed's loudness, 0..1.
+    ambience_level: float = DEFAULT_LEVEL
+    #: "espeak", or "piper" (the optional neural voice) for English.
+    english_engine: str = "espeak"
+    #: How long the bed plays under the Meeting's silent passing (the rulebook gives none).
+    passing_seconds: float = DEFAULT_PASSING_SECONDS
 
     def validated(self) -> TableSettings:
         """The same settings, or ValueError with a sentence saying what is wrong."""
@@ -63,12 +75,26 @@ class TableSettings:
         growl = float(self.growl_seconds)
         if not math.isfinite(growl) or not 1.0 <= growl <= 30.0:
             raise ValueError("The growling time must be between 1 and 30 seconds.")
+        if not isinstance(self.ambience, bool):
+            raise ValueError("Ambience must be on or off.")
+        level = float(self.ambience_level)
+        if not math.isfinite(level) or not 0.0 <= level <= 1.0:
+            raise ValueError("The ambience level must be between 0 and 1.")
+        if self.english_engine not in ENGLISH_ENGINES:
+            raise ValueError(f"The English voice must be one of: {', '.join(ENGLISH_ENGINES)}.")
+        passing = float(self.passing_seconds)
+        if not math.isfinite(passing) or not 1.0 <= passing <= MAX_PAUSE_SECONDS:
+            raise ValueError(
+                f"The silent passing must be between 1 and {MAX_PAUSE_SECONDS:g} seconds."
+            )
         return replace(
             self,
             lang=self.lang.strip(),
             volume=volume,
             reveal_seconds=seconds,
             growl_seconds=growl,
+            ambience_level=level,
+            passing_seconds=passing,
         )
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from moderator.domain import ResultsDeclared
-from moderator.narration import Countdown, Finished, LineStarted, Notice
+from moderator.narration import AmbienceSpan, Countdown, Finished, LineStarted, Notice
 from moderator.tui.phases import Phase
 
 
@@ -52,6 +52,15 @@ class NarrationFinished(Message):
     cancelled: bool
 
 
+@dataclass
+class NarrationAmbience(Message):
+    """An eyes-closed span with the ambience bed began or ended (audible: heard at all)."""
+
+    playback: int
+    started: bool
+    audible: bool
+
+
 def translate(playback: int, event: object) -> Message | None:
     """The message for one narration event (None for anything unknown)."""
     if isinstance(event, LineStarted):
@@ -62,6 +71,8 @@ def translate(playback: int, event: object) -> Message | None:
         return NarrationNoticed(playback, event.message)
     if isinstance(event, Finished):
         return NarrationFinished(playback, event.cancelled)
+    if isinstance(event, AmbienceSpan):
+        return NarrationAmbience(playback, event.started, event.audible)
     return None
 
 

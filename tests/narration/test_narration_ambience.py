@@ -7,6 +7,7 @@ import itertools
 import math
 import operator
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -302,7 +303,9 @@ def test_real_reveal_with_ambience_keeps_the_window_and_is_never_silent(
     parts: list[array.array[int] | float] = []
     for action in actions:
         if isinstance(action, Line):
-            clip = speaker.synthesize(action.text, action.voice, 160, 1.0).result(timeout=30)
+            clip = speaker.synthesize(action.text, action.voice, settings.rate, 1.0).result(
+                timeout=30
+            )
             assert clip.path is not None
             parts.append(read_pcm(clip.path).samples)
         else:
@@ -311,7 +314,12 @@ def test_real_reveal_with_ambience_keeps_the_window_and_is_never_silent(
     clips, total = lay_out(parts)
     # Ambience off is exactly today's render.
     rendered = render_script(
-        library, speaker, "reveal", {"players": 7}, settings, tmp_path / "r.wav"
+        library,
+        speaker,
+        "reveal",
+        {"players": 7},
+        replace(settings, ambience=False),
+        tmp_path / "r.wav",
     )
     assert speech_track(clips, total) == read_pcm(rendered.path).samples
     span = Span(clips[0].offset, clips[-1].end)

@@ -84,7 +84,7 @@ def test_rendered_reveal_holds_the_eyes_open_window(
         speaker,
         "reveal",
         {"players": 7},
-        VoiceSettings(reveal_seconds=window),
+        VoiceSettings(reveal_seconds=window, ambience=False),
         out,
     )
     _, measured = longest_silence(read_pcm(out), MEASURE_THRESHOLD)
@@ -156,7 +156,20 @@ def test_narrate_renders_a_wav_from_the_command_line(
 ) -> None:
     out = tmp_path / "preview.wav"
     code = main(
-        ["narrate", "reveal", "--players", "7", "--lang", "fr", "--seconds", "8", "--wav", str(out)]
+        [
+            "narrate",
+            "reveal",
+            "--players",
+            "7",
+            "--lang",
+            "fr",
+            "--seconds",
+            "8",
+            "--ambience",
+            "off",
+            "--wav",
+            str(out),
+        ]
     )
     assert code == 0
     assert "Tout le monde, fermez les yeux." in capsys.readouterr().out

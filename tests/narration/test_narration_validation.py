@@ -8,7 +8,7 @@ import pytest
 
 from moderator.cli import main
 from moderator.narration.scripts import Line, ScriptLibrary
-from moderator.narration.validation import ScriptError, load_script, parse_script
+from moderator.narration.validation import Ambience, ScriptError, load_script, parse_script
 
 
 def problems(name: str, text: str) -> list[str]:
@@ -34,7 +34,8 @@ def test_a_good_script_validates() -> None:
 def test_unknown_step_kind_names_its_line() -> None:
     text = GOOD + '\n[[step]]\nsing = "la la"\n'
     assert problems("reveal", text) == [
-        "reveal.toml:9: unknown step kind 'sing'; a step is say = \"text\" or pause = seconds"
+        "reveal.toml:9: unknown step kind 'sing'; a step is say = \"text\", pause = seconds "
+        'or ambience = "start"/"stop"'
     ]
 
 
@@ -156,3 +157,26 @@ def test_a_missing_voice_scripts_folder_is_reported(
     assert ScriptLibrary.load(missing).warnings == []  # the default config folder may be absent
     assert main(["--voice-scripts", str(missing), "narrate", "turn"]) == 2
     assert f"The voice-scripts folder {missing} does not exist" in capsys.readouterr().err
+
+
+def test_ambience_steps_start_and_stop_the_bed() -> None:
+    text = '[[step]]\nambience = "start"\n\n' + GOOD + '\n[[step]]\nambience = "stop"\n'
+    script = parse_script("reveal", text, Path("reveal.toml"))
+    marks = [s for s in script.steps if isinstance(s, Ambience)]
+    assert [m.start for m in marks] == [True, False]
+
+
+@pytest.mark.parametrize(
+    ("steps", "expected"),
+    [
+        ('[[step]]\nambience = "loud"\n', 'reveal.toml:2: ambience must be "start" or "stop"'),
+        ('[[step]]\nambience = "stop"\n', 'reveal.toml:2: ambience = "stop" before any "start"'),
+        (
+            '[[step]]\nambience = "start"\n[[step]]\nambience = "start"\n',
+            'reveal.toml:4: ambience = "start" while it already plays',
+        ),
+    ],
+)
+def test_a_bad_ambience_step_is_refused_at_its_line(steps: str, expected: str) -> None:
+    (message,) = problems("reveal", steps + "\n" + GOOD)
+    assert message.startswith(expected)

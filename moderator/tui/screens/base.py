@@ -67,6 +67,9 @@ class PhaseScreen(Screen[None]):
     def narration_finished(self, cancelled: bool) -> None:
         """This phase's narration ended (or was cancelled)."""
 
+    def show_ambience(self, started: bool, audible: bool) -> None:
+        """The sound bed of this phase's narration began or ended (`audible`: heard)."""
+
     def ask(self, intent: Intent) -> None:
         """Post an intent to the app, marked as asked from this phase."""
         intent.origin = self.PHASE

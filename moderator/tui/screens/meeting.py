@@ -18,6 +18,7 @@ from moderator.domain import passing_chart, rules
 from moderator.tui.messages import AskKnockOut, AskSitOut, ResolveMeeting, ToggleSitOut
 from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
+from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.table_picture import TablePicture
 
 
@@ -51,6 +52,7 @@ class MeetingScreen(PlayScreen):
             with Vertical(id="meeting-info"):
                 yield Static("", id="meeting-caption", markup=False)
                 yield Static("", id="meeting-sitting-out", markup=False)
+                yield AmbienceMarker(id="meeting-ambience")
         yield TablePicture(id="meeting-picture")
         yield Footer()
 
@@ -78,6 +80,10 @@ class MeetingScreen(PlayScreen):
     def show_line(self, text: str) -> None:
         """Show what the voice says."""
         self.query_one("#meeting-caption", Static).update(Text(text, style="italic"))
+
+    def show_ambience(self, started: bool, audible: bool) -> None:
+        """The bed under the silent passing: playing, or would play (captions only)."""
+        self.query_one(AmbienceMarker).follow(started, audible)
 
     def action_resolve(self) -> None:
         """Everyone received their two cards."""

@@ -19,6 +19,7 @@ from moderator.tui.controller import TableController
 from moderator.tui.messages import FinishReveal, GoHome, PlayReveal, StopVoice
 from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.bigtext import BigText
 
 _TITLE = "EYES CLOSED REVEAL"
@@ -50,6 +51,7 @@ class RevealScreen(PhaseScreen):
             yield BigText(_TITLE, id="reveal-caption").data_bind(text=RevealScreen.caption)
             yield Digits("", id="reveal-countdown")
             yield Static(_READY, id="reveal-status", markup=False)
+            yield AmbienceMarker(id="reveal-ambience")
         yield Footer()
 
     def entered(self) -> None:
@@ -80,6 +82,7 @@ class RevealScreen(PhaseScreen):
         self.ask(FinishReveal())
 
     def _stopped(self, status: str) -> None:
+        self.query_one(AmbienceMarker).follow(started=False, audible=False)
         self.query_one("#reveal-countdown", Digits).update("")
         self.query_one("#reveal-status", Static).update(status)
 
@@ -90,6 +93,10 @@ class RevealScreen(PhaseScreen):
     def show_countdown(self, seconds_left: int) -> None:
         """The eyes-open window, second by second."""
         self.query_one("#reveal-countdown", Digits).update(str(seconds_left))
+
+    def show_ambience(self, started: bool, audible: bool) -> None:
+        """The bed under the eyes-closed span: playing, or would play (captions only)."""
+        self.query_one(AmbienceMarker).follow(started, audible)
 
     def narration_finished(self, cancelled: bool) -> None:
         """At the end the turns begin by themselves; a cancel leaves the choice."""

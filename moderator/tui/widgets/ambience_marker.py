@@ -1,0 +1,27 @@
+"""A small marker that the ambience bed is playing, or would play without sound.
+
+The narrator reports each eyes-closed span (`AmbienceSpan`); captions-only
+tables (no sound device, muted, no speech engine) see "ambience (no sound)",
+so they know the room is not masked and can hum along. The marker is empty
+and takes no room outside a span.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+PLAYING = "ambience"
+UNHEARD = "ambience (no sound)"
+
+
+class AmbienceMarker(Static):
+    """Shows PLAYING or UNHEARD during an eyes-closed span, nothing otherwise."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id, markup=False, classes="ambience-marker")
+        self.display = False
+
+    def follow(self, started: bool, audible: bool) -> None:
+        """A span began (shown) or ended (hidden)."""
+        self.update(PLAYING if audible else UNHEARD)
+        self.display = started

@@ -1,0 +1,154 @@
+"""The rendered file with the ambience bed, measured on real espeak-ng audio.
+
+What the table would notice: while eyes are closed the room never falls
+silent (no stretch over 1 s quieter than -50 dBFS); the eyes-open window is
+exactly the configured length with the bed on and off; `--ambience off` is
+the file the app wrote before ambience existed, sample for sample.
+"""
+
+from __future__ import annotations
+
+import array
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from moderator.cli import main
+from moderator.narration.ambience import dbfs, rms
+from moderator.narration.espeak_speaker import EspeakSpeaker
+from moderator.narration.render import Rendered, render_script
+from moderator.narration.scripts import Line, ScriptLibrary, Wait
+from moderator.narration.settings import VoiceSettings
+from moderator.narration.wavfile import Pcm, longest_silence, read_pcm, silence
+
+#: Samples at or below this count as silence when measuring (as in the speech tests).
+MEASURE_THRESHOLD = 200
+#: A run of 50 ms windows quieter than this is "near silent" to a listener.
+NEAR_SILENT_DBFS = -50.0
+CONTEXT = {"players": 7, "meeting": 1}
+
+
+@pytest.fixture
+def speaker(speech: None, speech_cache: Path) -> Iterator[EspeakSpeaker]:
+    speaker = EspeakSpeaker(speech_cache)
+    yield speaker
+    speaker.close()
+
+
+def _render(
+    speaker: EspeakSpeaker, tmp_path: Path, script: str, settings: VoiceSettings
+) -> tuple[Rendered, Pcm]:
+    out = tmp_path / f"{script}-{settings.ambience}-{settings.reveal_seconds}.wav"
+    rendered = render_script(ScriptLibrary.load(None), speaker, script, CONTEXT, settings, out)
+    return rendered, read_pcm(out)
+
+
+def _longest_near_silence(samples: array.array[int], rate: int) -> float:
+    """Seconds of the longest run of 50 ms windows under NEAR_SILENT_DBFS."""
+    window = rate // 20
+    best = run = 0
+    for start in range(0, len(samples) - window + 1, window):
+        quiet = dbfs(rms(samples[start : start + window])) < NEAR_SILENT_DBFS
+        run = run + 1 if quiet else 0
+        best = max(best, run)
+    return best * window / rate
+
+
+def _todays_render(speaker: EspeakSpeaker, script: str, settings: VoiceSettings) -> Pcm:
+    """The render as written before ambience: each clip, then its pauses as silence."""
+    library = ScriptLibrary.load(None)
+    actions = library.actions(
+        settings.lang, script, CONTEXT, settings.reveal_seconds, settings.growl_seconds
+    )
+    samples: array.array[int] = array.array("h")
+    for action in actions or []:
+        if isinstance(action, Line):
+            clip = speaker.synthesize(action.text, action.voice, settings.rate, settings.volume)
+            path = clip.result(timeout=30).path
+            assert path is not None
+            samples.extend(read_pcm(path).samples)
+        elif isinstance(action, Wait):
+            samples.extend(silence(22050, action.seconds))
+    return Pcm(22050, samples)
+
+
+@pytest.mark.speech
+def test_eyes_closed_reveal_is_never_near_silent_for_a_second(
+    speaker: EspeakSpeaker, tmp_path: Path
+) -> None:
+    rendered, pcm = _render(speaker, tmp_path, "reveal", VoiceSettings())
+    (span,) = rendered.spans
+    first_line, *_, last_line = rendered.offsets
+    # The bed covers the whole eyes-closed moment, first line to last.
+    assert (span.start, span.end) == (first_line[0], last_line[1])
+    closed = pcm.samples[first_line[1] : last_line[0]]
+    assert len(closed) > 9 * pcm.rate  # 3 + 5 + 2 s of pauses plus two lines
+    assert _longest_near_silence(closed, pcm.rate) < 1.0
+    _, gap = longest_silence(Pcm(pcm.rate, closed), MEASURE_THRESHOLD)
+    assert gap < 1.0
+    # Without the bed the same stretch holds the 5 s window of silence.
+    _, off = _render(speaker, tmp_path, "reveal", VoiceSettings(ambience=False))
+    assert _longest_near_silence(off.samples[first_line[1] : last_line[0]], off.rate) >= 4.9
+
+
+@pytest.mark.speech
+@pytest.mark.parametrize("script", ["reveal", "meeting", "finale"])
+def test_ambience_off_is_todays_file_sample_for_sample(
+    speaker: EspeakSpeaker, tmp_path: Path, script: str
+) -> None:
+    settings = VoiceSettings(ambience=False)
+    rendered, pcm = _render(speaker, tmp_path, script, settings)
+    assert rendered.spans == ()
+    assert pcm.samples == _todays_render(speaker, script, settings).samples
+
+
+@pytest.mark.speech
+@pytest.mark.parametrize("window", [5.0, 8.0])
+@pytest.mark.parametrize("ambience", [True, False])
+def test_the_eyes_open_window_is_exact_with_the_bed_on_and_off(
+    speaker: EspeakSpeaker, tmp_path: Path, window: float, ambience: bool
+) -> None:
+    settings = VoiceSettings(reveal_seconds=window, ambience=ambience)
+    rendered, pcm = _render(speaker, tmp_path, "reveal", settings)
+    _, opened, closed, _ = rendered.offsets
+    # From the end of "open your eyes" to the start of "close your eyes", in samples.
+    assert closed[0] - opened[1] == round(window * pcm.rate)
+    speech_only = _todays_render(speaker, "reveal", replace(settings, ambience=False))
+    for start, end in rendered.offsets:  # the bed moved no line
+        line = speech_only.samples[start:end]
+        assert max(map(abs, line)) > 3000
+    if not ambience:
+        _, measured = longest_silence(pcm, MEASURE_THRESHOLD)
+        # Measured from the samples: the clips end on quiet sound (under 200) for ~1 ms.
+        assert measured == pytest.approx(window, abs=0.005)
+
+
+@pytest.mark.speech
+def test_the_meeting_bed_covers_the_silent_passing_for_the_configured_time(
+    speaker: EspeakSpeaker, tmp_path: Path
+) -> None:
+    on, pcm = _render(speaker, tmp_path, "meeting", VoiceSettings(passing_seconds=12.0))
+    off, _ = _render(speaker, tmp_path, "meeting", VoiceSettings(ambience=False))
+    # Only the tail is added, exactly as long as the setting.
+    assert on.duration - off.duration == pytest.approx(12.0, abs=1 / pcm.rate)
+    (span,) = on.spans
+    assert span.start == on.offsets[1][1]  # from "Then, silence"
+    assert span.end == len(pcm.samples)
+    tail = pcm.samples[on.offsets[-1][1] :]
+    assert _longest_near_silence(tail[: -2 * pcm.rate], pcm.rate) == 0.0
+
+
+@pytest.mark.speech
+def test_narrate_ambience_flag_writes_both_files(
+    speech: None, speech_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MINDFLAYER_CACHE_DIR", str(speech_cache))
+    on, off = tmp_path / "on.wav", tmp_path / "off.wav"
+    assert main(["narrate", "reveal", "--wav", str(on)]) == 0
+    assert main(["narrate", "reveal", "--ambience", "off", "--wav", str(off)]) == 0
+    loud_on, loud_off = read_pcm(on), read_pcm(off)
+    assert len(loud_on.samples) == len(loud_off.samples)
+    assert _longest_near_silence(loud_on.samples, loud_on.rate) < 1.0
+    assert _longest_near_silence(loud_off.samples, loud_off.rate) >= 4.9

@@ -14,7 +14,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from moderator.narration import VoiceSettings, make_narrator
+from moderator.narration.settings import VoiceSettings
 from moderator.tui.config import TableSettings
 from moderator.tui.ports import NarratorLike
 
@@ -27,7 +27,14 @@ def to_voice_settings(settings: TableSettings) -> VoiceSettings:
 def build_narrator(
     settings: TableSettings, voice_scripts_dir: Path | None, cache_dir: Path
 ) -> NarratorLike:
-    """The real narrator (pyttsx3, or captions only when speech is unavailable)."""
+    """The real narrator (pyttsx3, or captions only when speech is unavailable).
+
+    Its module (scripts, validation, the speech engine's adapters) is imported
+    here, on the worker that builds it after the first frame: a start-up reason,
+    measured in docs/startup.md.
+    """
+    from moderator.narration.narrator import make_narrator
+
     return make_narrator(to_voice_settings(settings), voice_scripts_dir, cache_dir)
 
 

@@ -13,7 +13,7 @@ keys: only bindings with `show`, one entry per action (its shortest key, so
 says False, dimmed when it says None; the table's keymap is already in the
 screen's active bindings. The ids in `first` (the help) come first, so they
 are still on screen at 80 columns; the command palette key sits on the right
-as in the Footer. A click on a key presses it.
+as in the Footer. A click on a key presses it (the palette's: see `on_click`).
 """
 
 from __future__ import annotations
@@ -72,10 +72,8 @@ class KeyBar(Widget, can_focus=False):
         self._first = first
         self._items: tuple[KeyItem, ...] = ()
         self._palette: KeyItem | None = None
-        #: (start column, end column, item) of each key drawn, and the palette's first
-        #: column: for clicks.
+        #: (start column, end column, item) of each key drawn, for clicks.
         self._spans: list[tuple[int, int, KeyItem]] = []
-        self._palette_at: int | None = None
 
     @property
     def items(self) -> tuple[KeyItem, ...]:
@@ -150,15 +148,15 @@ class KeyBar(Widget, can_focus=False):
             self._spans.append((start, left.cell_len, item))
         room = max(0, width - right.cell_len)
         left.truncate(room, pad=True)
-        self._palette_at = room if self._palette is not None else None
         return Text.assemble(left, right, no_wrap=True, end="")
 
     def on_click(self, event: events.Click) -> None:
-        """A click on a key presses it (a dimmed key rings the bell)."""
-        at = self._palette_at
-        if self._palette is not None and at is not None and event.x >= at:
-            self.app.simulate_key(self._palette.key)
-            return
+        """A click on a key presses it (a dimmed key rings the bell).
+
+        The palette's key is shown but not clicked here: a click that opens the
+        palette lands its own release on the palette while it is still being
+        built, which the fuzz found failing inside Textual; ctrl+p opens it.
+        """
         for start, end, item in self._spans:
             if start <= event.x < end:
                 if item.enabled:

@@ -7,12 +7,12 @@ same line itself (the icon on the left, the app's title centred between the
 icon's 8 columns and the clock's 10, as the Header does) and repaints when the
 app's or the screen's title changes, so the voice's fault marker
 (`moderator.tui.widgets.voice_state`) shows here as on every other screen.
-A click on the icon opens the command palette, as on the Header.
+The icon is not a button here (on the Header a click opens the command
+palette; ctrl+p does, and the key bar shows it).
 """
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import RenderResult
 from textual.content import Content
 from textual.widget import Widget
@@ -72,9 +72,3 @@ class TitleBar(Widget, can_focus=False):
             title,
             " " * max(0, width - len(icon) - left_pad - title.cell_length),
         )
-
-    async def on_click(self, event: events.Click) -> None:
-        """The icon opens the command palette (as the Header's does)."""
-        if event.x < ICON_WIDTH and self.app.ENABLE_COMMAND_PALETTE:
-            event.stop()
-            await self.run_action("app.command_palette")

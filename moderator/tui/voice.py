@@ -14,6 +14,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from moderator import narration
 from moderator.narration.settings import VoiceSettings
 from moderator.tui.config import TableSettings
 from moderator.tui.ports import NarratorLike
@@ -29,13 +30,12 @@ def build_narrator(
 ) -> NarratorLike:
     """The real narrator (pyttsx3, or captions only when speech is unavailable).
 
-    Its module (scripts, validation, the speech engine's adapters) is imported
-    here, on the worker that builds it after the first frame: a start-up reason,
-    measured in docs/startup.md.
+    `narration.make_narrator` is loaded on this first use (the package loads its
+    names lazily): its modules (scripts, validation, the speech engine's
+    adapters) are imported on the worker that builds the narrator after the
+    first frame, not before it (docs/startup.md).
     """
-    from moderator.narration.narrator import make_narrator
-
-    return make_narrator(to_voice_settings(settings), voice_scripts_dir, cache_dir)
+    return narration.make_narrator(to_voice_settings(settings), voice_scripts_dir, cache_dir)
 
 
 class DeferredNarrator:

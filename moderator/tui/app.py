@@ -138,6 +138,8 @@ class MindFlayerApp(DropsInputAfterClose):
         for phase in Phase:
             self.add_mode(phase.value, self._factory(phase))
         controller.attach(self.post_message)
+        #: The table's keymap (binding id -> keys) from keymap.toml; the help shows it.
+        self.keymap: Mapping[str, str] = {}
 
     def _factory(self, phase: Phase) -> Callable[[], Screen[None]]:
         def build() -> Screen[None]:
@@ -146,8 +148,6 @@ class MindFlayerApp(DropsInputAfterClose):
             return screen
 
         return build
-        #: The table's keymap (binding id -> keys) from keymap.toml; the help shows it.
-        self.keymap: Mapping[str, str] = {}
 
     def use_keymap(self, keymap: Mapping[str, str]) -> None:
         """Apply the table's keys (see `moderator.tui.keymap`) with Textual's `set_keymap`."""

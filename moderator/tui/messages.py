@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from moderator.domain import ResultsDeclared
-from moderator.narration import AmbienceSpan, Countdown, Finished, LineStarted, Notice
+from moderator.narration.events import AmbienceSpan, Countdown, Finished, LineStarted, Notice
 from moderator.tui.phases import Phase
 
 

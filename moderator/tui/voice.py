@@ -14,7 +14,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from moderator.narration import VoiceSettings, make_narrator
+from moderator import narration
+from moderator.narration.settings import VoiceSettings
 from moderator.tui.config import TableSettings
 from moderator.tui.ports import NarratorLike
 
@@ -27,8 +28,14 @@ def to_voice_settings(settings: TableSettings) -> VoiceSettings:
 def build_narrator(
     settings: TableSettings, voice_scripts_dir: Path | None, cache_dir: Path
 ) -> NarratorLike:
-    """The real narrator (pyttsx3, or captions only when speech is unavailable)."""
-    return make_narrator(to_voice_settings(settings), voice_scripts_dir, cache_dir)
+    """The real narrator (pyttsx3, or captions only when speech is unavailable).
+
+    `narration.make_narrator` is loaded on this first use (the package loads its
+    names lazily): its modules (scripts, validation, the speech engine's
+    adapters) are imported on the worker that builds the narrator after the
+    first frame, not before it (docs/startup.md).
+    """
+    return narration.make_narrator(to_voice_settings(settings), voice_scripts_dir, cache_dir)
 
 
 class DeferredNarrator:

@@ -12,6 +12,7 @@ from moderator.narration import Clip, SilentSpeaker, SpeechFault, VoiceSettings,
 from moderator.tui.app import make_app
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
+from moderator.tui.widgets.title_bar import TitleBar
 from tests.tui.helpers import key, wait_for
 
 NO_DEVICE = "Could not play sound (aplay exited with code 1): is a sound card available?"
@@ -43,6 +44,10 @@ def _app(folders: dict[str, Path]):  # type: ignore[no-untyped-def]
 
 
 def _header(app) -> str:  # type: ignore[no-untyped-def]
+    """The title line as drawn: the start screen's `TitleBar`, elsewhere the Header's title."""
+    bars = app.screen.query(TitleBar)
+    if bars:
+        return str(bars.first().render())
     return str(app.screen.query_one(HeaderTitle).render())
 
 

@@ -1,4 +1,12 @@
-"""The first screen: resume, a new series, history, settings, quit."""
+"""The first screen: resume, a new series, history, settings, quit.
+
+It is the first frame of every start, so it is drawn once, in `compose`: the
+unfinished series is read there (Resume is offered only when one exists, and
+the focus starts on Resume or New series through `AUTO_FOCUS`, set once), and
+the screen carries a one-line `TitleBar` and `KeyBar` instead of Textual's
+`Header` and `Footer`, which cost most of the first frame (docs/startup.md).
+Later visits redraw only what changed.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +15,18 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Static
 
 from moderator.tui.messages import NewSeries, OpenHistory, Resume
 from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.widgets.bigtext import BigText
+from moderator.tui.widgets.key_bar import KeyBar
+from moderator.tui.widgets.title_bar import TitleBar
+
+#: What the start screen offers: whether a series can be resumed, and a sentence about it.
+Offer = tuple[bool, str]
 
 
 class StartScreen(PhaseScreen):
@@ -27,39 +40,88 @@ class StartScreen(PhaseScreen):
         Binding("q", "app.quit", "Quit", id="quit", tooltip="Close the app (all is saved)"),
     ]
 
+    #: The first focus (Textual's auto-focus, once): Resume if offered, else New series.
+    AUTO_FOCUS = "#start-box .-first-choice"
+
+    #: What the screen shows now (read in `compose`, then on each visit).
+    _shown: Offer = (False, "")
+    #: A sentence to say once mounted: reading the database failed while composing.
+    _compose_error: str | None = None
+    #: True from `compose` to the first `entered` (its mount): just drawn from the store.
+    _fresh = False
+
     def compose(self) -> ComposeResult:
-        """Title, what can be resumed, and the choices."""
-        yield Header()
+        """Title, what can be resumed, and the choices (focus on Resume, else New series)."""
+        self._shown = found, summary = self._offer()
+        self._fresh = True
+        yield TitleBar()
         with Vertical(id="start-box"):
             yield BigText("MIND FLAYER", id="start-title")
-            yield Static("", id="start-unfinished", markup=False)
-            yield Button("Resume (c)", id="start-resume", variant="success", compact=True)
-            yield Button("New series (n)", id="start-new", variant="primary", compact=True)
+            yield Static(summary, id="start-unfinished", markup=False)
+            resume = Button("Resume (c)", id="start-resume", variant="success", compact=True)
+            resume.display = found
+            new = Button("New series (n)", id="start-new", variant="primary", compact=True)
+            (resume if found else new).add_class("-first-choice")
+            yield resume
+            yield new
             yield Button("History (h)", id="start-history", compact=True)
             yield Button("Settings (F2)", id="start-settings", compact=True)
             yield Button("Help (F1)", id="start-help", compact=True)
             yield Button("Quit (q)", id="start-quit", variant="error", compact=True)
-        yield Footer()
+        yield KeyBar(first=("help",))
 
-    def on_screen_resume(self) -> None:
-        """Offer the unfinished series whenever this screen shows."""
-        if self.is_mounted and self.app.is_running:
-            self.refresh_state()
+    def _offer(self) -> Offer:
+        """Whether a series can be resumed, from the store (an error is said once mounted)."""
+        try:
+            return self.controller.unfinished_summary()
+        except ACTION_ERRORS as error:
+            self._compose_error = str(error)
+            return False, ""
 
-    def refresh_state(self) -> None:
-        """Offer the unfinished series, if any (focus on Resume, else New series)."""
+    def entered(self) -> None:
+        """The table arrives here: redraw from the store, unless `compose` just did.
+
+        This is the one redraw: a dialog closing over this screen (help,
+        history, settings) changes nothing it shows.
+        """
+        if self._compose_error is not None:
+            self.say(self._compose_error, severity="error")
+            self._compose_error = None
+        if self._fresh:
+            self._fresh = False
+            return
+        self.refresh_state(focus=True)
+
+    def refresh_state(self, focus: bool = False) -> None:
+        """Offer the unfinished series, if any; redraw only what changed.
+
+        The focus moves to Resume (else New series) when the offer changes, or
+        with `focus` (the table arrived here).
+        """
         try:
             found, summary = self.controller.unfinished_summary()
         except ACTION_ERRORS as error:
             self.say(str(error), severity="error")
             found, summary = False, ""
-        self.query_one("#start-unfinished", Static).update(summary)
-        resume = self.query_one("#start-resume", Button)
-        resume.display = found
-        if found:
-            resume.focus()
-        else:
-            self.query_one("#start-new", Button).focus()
+        changed = (found, summary) != self._shown
+        if changed:
+            self._shown = (found, summary)
+            self.query_one("#start-unfinished", Static).update(summary)
+            resume = self.query_one("#start-resume", Button)
+            resume.display = found
+            resume.set_class(found, "-first-choice")
+            self.query_one("#start-new", Button).set_class(not found, "-first-choice")
+            self.refresh_bindings()  # Resume's key is offered only with the button
+        if changed or focus:
+            target = self.query_one("#start-box .-first-choice", Button)
+            if self.focused is not target:
+                target.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Resume is a key only while there is something to resume (as its button)."""
+        if action == "resume":
+            return self._shown[0]
+        return True
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         """Each button runs the matching key's action."""

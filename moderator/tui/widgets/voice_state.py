@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from textual.app import App
 from textual.message import Message
 
-from moderator.narration import SpeechFaulted
+from moderator.narration.events import SpeechFaulted
 
 
 @dataclass

@@ -1,0 +1,166 @@
+"""A one-line key bar, drawn from the screen's bindings: a light `Footer` for the start screen.
+
+Textual's `Footer` is one widget per key (plus a container) and recomposes all
+of them whenever the screen's bindings change; before the start screen's first
+frame they change several times (the stack, then the focus), which measured
+as the largest single cost of the first frame (docs/startup.md). This bar is a
+single widget: on each bindings change it works out the line again and
+repaints only if the line changed.
+
+What it shows follows the same rules as the Footer, so it stays true to the
+keys: only bindings with `show`, one entry per action (its shortest key, so
+`?` rather than `f1` for the help), nothing for an action whose `check_action`
+says False, dimmed when it says None; the table's keymap is already in the
+screen's active bindings. The ids in `first` (the help) come first, so they
+are still on screen at 80 columns; the command palette key sits on the right
+as in the Footer. A click on a key presses it (the palette's: see `on_click`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import RenderResult
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+@dataclass(frozen=True)
+class KeyItem:
+    """One action on the bar: the key to press for it and what it does."""
+
+    key: str
+    display: str
+    description: str
+    enabled: bool
+
+
+class KeyBar(Widget, can_focus=False):
+    """The screen's keys on one line (see the module's docstring)."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"key-bar--key", "key-bar--description", "key-bar--separator"}
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+        text-wrap: nowrap;
+        .key-bar--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .key-bar--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .key-bar--separator {
+            color: $foreground 20%;
+        }
+    }
+    """
+
+    def __init__(self, first: tuple[str, ...] = ("help",), *, id: str | None = None) -> None:
+        """`first`: binding ids shown before the others (the help, by default)."""
+        super().__init__(id=id)
+        self._first = first
+        self._items: tuple[KeyItem, ...] = ()
+        self._palette: KeyItem | None = None
+        #: (start column, end column, item) of each key drawn, for clicks.
+        self._spans: list[tuple[int, int, KeyItem]] = []
+
+    @property
+    def items(self) -> tuple[KeyItem, ...]:
+        """The keys shown, in order (the palette key not included)."""
+        return self._items
+
+    def on_mount(self) -> None:
+        """Follow the screen's bindings (focus changes, `refresh_bindings`, the keymap)."""
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        """Stop following the screen's bindings."""
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        """Work the line out again; repaint only if it changed."""
+        if not self.is_attached or screen is not self.screen:
+            return
+        items, palette = self._read(screen)
+        if (items, palette) != (self._items, self._palette):
+            self._items, self._palette = items, palette
+            self.refresh()
+
+    def _read(self, screen: Screen[object]) -> tuple[tuple[KeyItem, ...], KeyItem | None]:
+        """The keys to show and the palette key, from the screen's active bindings."""
+        app = self.app
+        palette_key = app.COMMAND_PALETTE_BINDING
+        by_action: dict[str, list[KeyItem]] = {}
+        ids: dict[str, str | None] = {}
+        palette: KeyItem | None = None
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if key == palette_key:
+                if app.ENABLE_COMMAND_PALETTE:
+                    palette = KeyItem(
+                        key, app.get_key_display(binding), binding.description, active.enabled
+                    )
+                continue
+            if not binding.show:
+                continue
+            item = KeyItem(key, app.get_key_display(binding), binding.description, active.enabled)
+            by_action.setdefault(binding.action, []).append(item)
+            ids.setdefault(binding.action, binding.id)
+        # One entry per action: its shortest key (`?` before `f1`), the first if tied.
+        chosen = {
+            action: min(items, key=lambda item: len(item.display))
+            for action, items in by_action.items()
+        }
+        rank = {binding_id: place for place, binding_id in enumerate(self._first)}
+        order = sorted(chosen, key=lambda action: rank.get(ids[action] or "", len(rank)))
+        return tuple(chosen[action] for action in order), palette
+
+    def render(self) -> RenderResult:
+        """The keys from the left, the palette key on the right (as Textual's Footer)."""
+        width = self.size.width
+        key_style = self.get_component_rich_style("key-bar--key")
+        description_style = self.get_component_rich_style("key-bar--description")
+        dim = Style(dim=True)
+        right = Text()
+        if self._palette is not None:
+            right.append("▏", self.get_component_rich_style("key-bar--separator"))
+            right.append(self._palette.display, key_style)
+            right.append(f" {self._palette.description} ", description_style)
+        left = Text()
+        self._spans = []
+        for item in self._items:
+            start = left.cell_len
+            extra = Style() if item.enabled else dim
+            left.append(f" {item.display} ", key_style + extra)
+            left.append(f"{item.description} ", description_style + extra)
+            self._spans.append((start, left.cell_len, item))
+        room = max(0, width - right.cell_len)
+        left.truncate(room, pad=True)
+        return Text.assemble(left, right, no_wrap=True, end="")
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a key presses it (a dimmed key rings the bell).
+
+        The palette's key is shown but not clicked here: a click that opens the
+        palette lands its own release on the palette while it is still being
+        built, which the fuzz found failing inside Textual; ctrl+p opens it.
+        """
+        for start, end, item in self._spans:
+            if start <= event.x < end:
+                if item.enabled:
+                    self.app.simulate_key(item.key)
+                else:
+                    self.app.bell()
+                return

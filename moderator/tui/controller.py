@@ -206,6 +206,17 @@ class TableController:
         assert result is not None  # a declared result is the point of the event
         return result
 
+    def undone_results(self) -> ResultsDeclared | None:
+        """The results just taken back by undo (the next redo), so the form shows them again."""
+        if self._game is None:
+            return None
+        timeline = self._game.timeline
+        if self._game.state.result is None and timeline.can_redo:
+            entry = timeline.redo_stack[-1]
+            if isinstance(entry, ResultsDeclared):
+                return entry
+        return None
+
     def watch_faults(self, watcher: Callable[[Any], None]) -> None:
         """Speech faults, wherever they happen, go to `watcher` (any thread)."""
         self._voice.watch_faults(watcher)

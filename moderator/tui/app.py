@@ -38,6 +38,7 @@ from moderator.tui.messages import (
     DeclareResults,
     DrawMeeting,
     EnterResults,
+    ExportPlay,
     FinishReveal,
     GoHome,
     Intent,
@@ -278,6 +279,11 @@ class MindFlayerApp(DropsInputAfterClose):
             case AskSitOut():
                 outcome = None
                 self._pick("Who sits out (or comes back)?", None, controller.toggle_sit_out)
+            case ExportPlay():
+                outcome = controller.export_play()
+                export = controller.play_export()
+                if export is not None and not outcome.refused:
+                    self.copy_to_clipboard(export.link)  # where the terminal allows it (OSC 52)
             case OpenHistory():
                 outcome = None
                 history = cast("type[HistoryScreen]", load_class(_DIALOGS["history"]))
@@ -422,6 +428,7 @@ def make_app(
         narrator = DeferredNarrator(lambda: build_narrator(settings, voice_scripts_dir, cache_dir))
     notices = list(store.notices)
     notices += [notice for notice in (settings_notice, keymap_notice) if notice]
-    app = MindFlayerApp(TableController(store, narrator, settings, config_dir), notices)
+    controller = TableController(store, narrator, settings, config_dir, data_dir)
+    app = MindFlayerApp(controller, notices)
     app.use_keymap(keymap)
     return app

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from moderator.domain import (
     Event,
@@ -36,7 +36,9 @@ from moderator.domain import (
 )
 from moderator.domain.names import clean_roster
 from moderator.domain.timeline import LogEntry
-from moderator.storage import PlayerStats, SeriesRecord
+from moderator.safe_output import OutputError, write_text
+from moderator.storage import GameScore, PlayerStats, SeriesRecord
+from moderator.storage.bgstats import create_play_link, play_for, plays_text
 from moderator.tui.config import TableSettings, save_settings
 from moderator.tui.cues import (
     Cue,
@@ -60,6 +62,21 @@ class SeatingPlan:
 
     players: tuple[str, ...]
     first_player: int
+
+
+@dataclass(frozen=True)
+class PlayExport:
+    """The game just played, offered to BG Stats.
+
+    Attributes:
+        game_id: the game exported (the board shows the link only for its last game).
+        link: the `createPlay` link that opens BG Stats with the play filled in.
+        file_name: the play file written in the data folder ("" if none was written).
+    """
+
+    game_id: int
+    link: str
+    file_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -90,8 +107,13 @@ class TableController:
         narrator: NarratorLike,
         settings: TableSettings,
         config_dir: Path,
+        data_dir: Path | None = None,
     ) -> None:
+        """`data_dir`: where BG Stats play files are written (None: the link only)."""
         self._store = store
+        self._data_dir = data_dir
+        #: The last BG Stats export of this run.
+        self._export: PlayExport | None = None
         self._voice = Voice(narrator)
         self._config_dir = config_dir
         self._settings = settings
@@ -205,6 +227,17 @@ class TableController:
             return str(error)
         assert result is not None  # a declared result is the point of the event
         return result
+
+    def undone_results(self) -> ResultsDeclared | None:
+        """The results just taken back by undo (the next redo), so the form shows them again."""
+        if self._game is None:
+            return None
+        timeline = self._game.timeline
+        if self._game.state.result is None and timeline.can_redo:
+            entry = timeline.redo_stack[-1]
+            if isinstance(entry, ResultsDeclared):
+                return entry
+        return None
 
     def watch_faults(self, watcher: Callable[[Any], None]) -> None:
         """Speech faults, wherever they happen, go to `watcher` (any thread)."""
@@ -355,6 +388,49 @@ class TableController:
     def declare(self, event: ResultsDeclared) -> Outcome:
         """Save the results (the domain checks them) and show the series board."""
         return self._act(event)
+
+    def export_play(self) -> Outcome:
+        """The game just played for BG Stats: its createPlay link, and a play file.
+
+        The file (`bgstats-game-<id>.json`, the `history --bgstats` format with
+        this one play) goes into the data folder through `safe_output`, so an
+        odd file already there is never replaced; if it cannot be written the
+        link is still offered and the notice says why.
+        """
+        try:
+            games = self.series_games()
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        if not games:
+            return self._refused("No game of this series has results yet.")
+        # The store's scores are GameScore records (the port names only what the board reads).
+        game = cast(GameScore, games[-1])
+        link = create_play_link(play_for(game))
+        name = f"bgstats-game-{game.game_id}.json"
+        notice = f"Game {game.number} for BG Stats: the link is on the board"
+        written = ""
+        if self._data_dir is not None:
+            try:
+                write_text(self._data_dir / name, plays_text([game]))
+            except (OutputError, OSError) as error:
+                notice += f"; the play file was not written: {error}"
+            else:
+                written = name
+                notice += f"; the play is also in {name} in the data folder"
+        self._export = PlayExport(game.game_id, link, written)
+        return self._outcome(notice + ".")
+
+    def play_export(self) -> PlayExport | None:
+        """The BG Stats export of the current series' last game, if it was asked for."""
+        if self._export is None:
+            return None
+        try:
+            games = self.series_games()
+        except ACTION_ERRORS:
+            return None
+        if games and games[-1].game_id == self._export.game_id:
+            return self._export
+        return None
 
     def undo(self) -> Outcome:
         """Take back the last action, saying what it was."""

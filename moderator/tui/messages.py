@@ -215,3 +215,8 @@ class RedoLast(Intent):
 @dataclass
 class OpenHistory(Intent):
     """Show past series and players' records."""
+
+
+@dataclass
+class ExportPlay(Intent):
+    """Offer the game just played to BG Stats: its createPlay link and a play file."""

@@ -224,8 +224,8 @@ def test_four_players_ended_by_knockouts_saved_in_the_database(
 
     term.keys("Enter")
     term.wait_for("Tick everyone who growled", "Cy  (knocked out)")
-    # Focus starts on the rows: Ann's box, Ann's Waffles, Bob's box, Bob's Waffles.
-    for _ in range(4):
+    # Focus starts on Ann's box; then Ann's Waffles, Bob's box, Bob's Waffles.
+    for _ in range(3):
         term.press_seen("Tab")
     term.type("2")
     # No points until someone is ticked (the domain's sentence shows instead).

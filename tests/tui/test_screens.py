@@ -152,7 +152,8 @@ async def test_refused_results_keep_the_state(app_factory: Callable[[], MindFlay
         assert isinstance(app.screen, ResultScreen)
         await key(pilot, "ctrl+s")  # nobody ticked: the domain refuses
         assert isinstance(app.screen, ResultScreen)
-        assert "at least 1" in plain(app.screen.query_one("#result-error", Static))
+        assert "at least 1" in plain(app.screen.query_one("#result-winner", Static))
+        assert plain(app.screen.query_one("#result-error", Static)).startswith("Not saved")
         assert state_of(app).result is None
 
 

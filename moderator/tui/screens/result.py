@@ -7,6 +7,16 @@ points that saving would refuse, and every refusal is the domain's own sentence.
 
 The screen is built once with a row for the most players a game can have; a
 game shows the rows of its seats and hides the others.
+
+A refused Waffle keystroke leaves its box as it was, and the box is marked
+until it is edited again: while a box is marked, the preview counts no points
+and saving is refused. "99" typed fast shows "9" with "cannot hold 99"; what
+the table meant is not 9, so the screen never turns that leftover 9 into
+points on its own. What is saved is always exactly what the boxes show, and
+a number is saved only after the table has settled it.
+
+Keys: the first row's box has the focus on arrival; Space ticks, a digit types
+that row's Waffles, Up and Down move between rows (same column).
 """
 
 from __future__ import annotations
@@ -16,10 +26,13 @@ from collections.abc import Callable
 from typing import ClassVar, cast
 
 from rich.text import Text
+from textual import events
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Static
 
 from moderator.domain import ResultsDeclared, Team, rules
@@ -92,6 +105,8 @@ class WaffleInput(Input):
         """`check` returns the domain's sentence for a field text it refuses, else None."""
         super().__init__("0", id=id, classes=classes, compact=compact)
         self._check = check
+        #: The edit last refused (the text it would have made), until the field is edited.
+        self.refused_text: str | None = None
 
     def replace(self, text: str, start: int, end: int) -> None:
         """Apply the edit only if the domain accepts the resulting count."""
@@ -100,10 +115,25 @@ class WaffleInput(Input):
             start, end = sorted((max(0, start), min(len(value), end)))
             sentence = self._check(f"{value[:start]}{text}{value[end:]}")
             if sentence is not None:
+                self.refused_text = f"{value[:start]}{text}{value[end:]}"
+                self.add_class("-refused")
                 self.restricted()
                 self.post_message(self.Refused(self, sentence))
                 return
         super().replace(text, start, end)
+
+    def watch_value(self) -> None:
+        """Any change of the text (an accepted edit, a reset) settles the field at once.
+
+        At once, not on `Changed`: that message of an earlier edit can arrive
+        after a later keystroke was refused.
+        """
+        self.settle()
+
+    def settle(self) -> None:
+        """Nothing refused stands for this field any more."""
+        self.refused_text = None
+        self.remove_class("-refused")
 
 
 class ResultScreen(PlayScreen):
@@ -115,6 +145,18 @@ class ResultScreen(PlayScreen):
         *PlayScreen.UNDO_BINDINGS,
         Binding(
             "escape", "menu", "Menu", id="result-menu", tooltip="Back to the start screen (saved)"
+        ),
+        Binding("up", "row(-1)", "Row above", show=False, priority=True),
+        Binding("down", "row(1)", "Row below", show=False, priority=True),
+        *(
+            Binding(
+                str(digit),
+                f"type_waffles('{digit}')",
+                "Type that row's Waffles",
+                show=False,
+                priority=True,
+            )
+            for digit in range(10)
         ),
     ]
 
@@ -146,18 +188,27 @@ class ResultScreen(PlayScreen):
         yield Footer()
 
     def entered(self) -> None:
-        """A game to enter: its roster, nobody ticked, no Waffles (Tab reaches the first box)."""
+        """A game to enter: its roster, and the first row's box focused.
+
+        The boxes start empty, or, when the results were just undone from the
+        series board, as they were saved (so undo takes back the saving, not
+        the typing).
+        """
         state = self.controller.game_state
         if state is None:
             return
+        undone = self.controller.undone_results()
+        possessed = set(undone.possessed) if undone is not None else set()
+        counts = tuple(undone.waffles) if undone is not None else ()
         for seat in range(rules.MAX_PLAYERS):
             row = self.query_one(f"#result-row-{seat}", Horizontal)
             row.display = seat < state.count
             box = self.query_one(f"#possessed-{seat}", GrowledBox)
             waffles = self.query_one(f"#waffles-{seat}", WaffleInput)
             with self.prevent(Checkbox.Changed, Input.Changed):
-                box.value = False
-                waffles.value = "0"
+                box.value = seat in possessed
+                waffles.value = str(counts[seat]) if seat < len(counts) else "0"
+                waffles.settle()
             if seat < state.count:
                 label = Text(state.players[seat])
                 if seat in state.knocked_out:
@@ -165,14 +216,18 @@ class ResultScreen(PlayScreen):
                 box.label = label
         self.query_one("#result-error", Static).update("")
         self._preview()
+        self.set_focus(self.query_one("#possessed-0", GrowledBox))
 
     def refresh_state(self) -> None:
         """The roster cannot change here; keep what was typed."""
         self._preview()
 
     def refused(self, sentence: str) -> None:
-        """Saving was refused: the domain's sentence under the rows."""
-        self.query_one("#result-error", Static).update(Text(sentence))
+        """Saving was refused by the layers below: the app has toasted `sentence` already.
+
+        The line under the rows says only "Not saved.", so the sentence is said once.
+        """
+        self.query_one("#result-error", Static).update(Text("Not saved."))
 
     def _checker(self, seat: int) -> Callable[[str], str | None]:
         """The domain's judgement of one seat's Waffle field, for `WaffleInput`."""
@@ -194,6 +249,23 @@ class ResultScreen(PlayScreen):
         trial = ResultsDeclared(tuple(range(state.count)), cast(tuple[int, ...], tuple(waffles)))
         judged = self.controller.judge(trial)
         return judged if isinstance(judged, str) else None
+
+    def _unsettled(self, count: int) -> WaffleInput | None:
+        """The first Waffle box whose last keystroke was refused and not yet edited again."""
+        for seat in range(count):
+            field = self.query_one(f"#waffles-{seat}", WaffleInput)
+            if field.refused_text is not None:
+                return field
+        return None
+
+    def _unsettled_sentence(self, field: WaffleInput, state_players: tuple[str, ...]) -> str:
+        """Why no points are counted while `field` holds a refused keystroke."""
+        seat = int((field.id or "waffles-0").rsplit("-", 1)[1])
+        shown = field.value or "nothing"
+        return (
+            f"{state_players[seat]}'s box still shows {shown}, not {field.refused_text}: "
+            "type the count again to go on."
+        )
 
     def _possessed(self, count: int) -> tuple[int, ...]:
         return tuple(
@@ -229,6 +301,11 @@ class ResultScreen(PlayScreen):
         possessed = self._possessed(state.count)
         self._show_teams(possessed, state.in_play, state.count)
         preview = self.query_one("#result-winner", Static)
+        unsettled = self._unsettled(state.count)
+        if unsettled is not None:
+            preview.set_class(True, "-pending")
+            preview.update(Text(self._unsettled_sentence(unsettled, state.players)))
+            return
         result = self.controller.judge(self._event(state.count))
         if isinstance(result, str):
             preview.set_class(True, "-pending")
@@ -253,13 +330,55 @@ class ResultScreen(PlayScreen):
         self._preview()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """Preview the points as Waffles are typed."""
-        self.query_one("#result-error", Static).update("")
+        """Preview the points as Waffles are typed.
+
+        The sentence of a refused keystroke stays until its field is edited again.
+        """
+        if not (isinstance(event.input, WaffleInput) and event.input.refused_text is not None):
+            self.query_one("#result-error", Static).update("")
         self._preview()
 
     def on_waffle_input_refused(self, event: WaffleInput.Refused) -> None:
-        """Say why a keystroke was not taken (the field keeps what it had)."""
+        """Say why a keystroke was not taken (the field keeps what it had, no points yet)."""
         self.query_one("#result-error", Static).update(Text(event.sentence))
+        self._preview()
+
+    def _row_focus(self) -> tuple[str, int, int] | None:
+        """(column, seat, players) of the focused row widget, if a row has the focus."""
+        state = self.controller.game_state
+        focused = self.focused
+        if state is None or focused is None or not focused.id:
+            return None
+        parent = focused.parent
+        if not isinstance(parent, Horizontal) or not parent.has_class("result-row"):
+            return None
+        column, _, number = focused.id.rpartition("-")
+        return column, int(number), state.count
+
+    def action_row(self, step: int) -> None:
+        """Up or Down: the same column of the row above or below (round the ends).
+
+        A priority binding, so it acts before the scrolling list's own Up and
+        Down, and at once: the next key of a burst reaches the row it lands on.
+        """
+        where = self._row_focus()
+        if where is None:
+            raise SkipAction()
+        column, seat, count = where
+        self.set_focus(self.query_one(f"#{column}-{(seat + step) % count}", Widget))
+
+    def action_type_waffles(self, digit: str) -> None:
+        """A digit on a row's box types that row's Waffles (over the count, as Tab does).
+
+        Handled as a priority binding, in key order: the focus moves and the
+        digit is handed to the field before the next key of a burst is read.
+        """
+        where = self._row_focus()
+        if where is None or not isinstance(self.focused, GrowledBox):
+            raise SkipAction()
+        field = self.query_one(f"#waffles-{where[1]}", WaffleInput)
+        self.set_focus(field)
+        field.post_message(events.Key(digit, digit))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The save button."""
@@ -271,11 +390,21 @@ class ResultScreen(PlayScreen):
         state = self.controller.game_state
         if state is None:
             return
+        error = self.query_one("#result-error", Static)
+        unsettled = self._unsettled(state.count)
+        if unsettled is not None:
+            # The preview says which box and why; saving the leftover would save
+            # a number nobody meant.
+            self.app.bell()
+            error.update(Text("Not saved: fix the marked Waffle box first."))
+            unsettled.focus()
+            return
         event = self._event(state.count)
         judged = self.controller.judge(event)
         if isinstance(judged, str):
-            self.refused(judged)
-            self.say(judged, severity="error")
+            # The preview line above shows the domain's sentence already: said once.
+            self.app.bell()
+            error.update(Text("Not saved: see the line above."))
             return
         self.query_one("#result-error", Static).update("")
         self.ask(DeclareResults(event))

@@ -14,10 +14,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Button, DataTable, Footer, Header, Static
+from textual.widgets import Button, DataTable, Footer, Header, Static, TextArea
 
 from moderator.domain import rules
-from moderator.tui.messages import NewSeries, NextGame
+from moderator.tui.messages import ExportPlay, NewSeries, NextGame
 from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PlayScreen
@@ -50,6 +50,13 @@ class SeriesScreen(PlayScreen):
         Binding("n", "next_game", "Next game", id="next-game", tooltip="Same series, next game"),
         Binding("s", "new_series", "New series", id="series-new-series"),
         Binding("escape,b", "menu", "Start screen", id="series-menu"),
+        Binding(
+            "e",
+            "export_play",
+            "BG Stats",
+            id="series-bgstats",
+            tooltip="The game just played for BG Stats: a link and a play file",
+        ),
         *PlayScreen.UNDO_BINDINGS,
     ]
 
@@ -61,6 +68,8 @@ class SeriesScreen(PlayScreen):
         yield DataTable(id="series-board", cursor_type="row", zebra_stripes=True)
         yield BigText("", id="series-winner").data_bind(text=SeriesScreen.winner_names)
         yield Static("", id="series-leader", markup=False)
+        # Selectable and copyable (read only): the link is long and meant for another app.
+        yield TextArea("", id="series-bgstats", read_only=True, soft_wrap=True)
         with Horizontal(classes="button-row"):
             yield Button("Next game (n)", id="series-next", variant="success", compact=True)
             yield Button("New series (s)", id="series-new", compact=True)
@@ -113,6 +122,19 @@ class SeriesScreen(PlayScreen):
         self.query_one("#series-next", Button).display = not complete
         self.query_one("#series-team", BigText).display = bool(games) and not complete
         self.team_line = f"The {games[-1].winner.value} win" if games else ""
+        self._show_export()
+
+    def _show_export(self) -> None:
+        """The BG Stats link of the last game, once asked for (hidden otherwise)."""
+        export = self.controller.play_export()
+        area = self.query_one("#series-bgstats", TextArea)
+        area.display = export is not None
+        if export is not None and area.text != export.link:
+            area.load_text(export.link)
+
+    def action_export_play(self) -> None:
+        """The game just played for BG Stats: its link here, copied, and a play file."""
+        self.ask(ExportPlay())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Buttons do what their keys do."""

@@ -233,11 +233,11 @@ class Store:
         Its row, seating and log stay (the log is append-only) but it no longer
         counts: its series is as before the start (the number is free again, a
         rename recorded with it is void) and it is never offered to resume.
-        Refused (`IllegalAction`) once an action other than the start stands.
+        Refused (`IllegalAction`) once anything was done in it (even if undone).
         """
         with self._journal.lock:
             game = self.load_game(game_id)
-            if len(game.timeline.events) > 1 or game.finished:
+            if len(game.timeline.log) > 1:
                 raise IllegalAction(
                     f"Game {game.number} has been played: only a game with nothing "
                     "done yet can be taken back."

@@ -219,6 +219,21 @@ class TableController:
         assert result is not None  # a declared result is the point of the event
         return result
 
+    def ending_lines(self) -> list[str]:
+        """The knock-out's captions when a knock-out ended the game (else none).
+
+        The finale's voice follows the knock-out line at once, so its caption
+        never reaches the table picture: the finale screen shows it instead.
+        """
+        game = self._game
+        if game is None or not game.state.is_over:
+            return []
+        events = game.timeline.events
+        last = events[-1] if events else None
+        if not isinstance(last, PlayerKnockedOut):
+            return []
+        return self._voice.lines(KnockoutCue(self._name(last.player)))
+
     def watch_faults(self, watcher: Callable[[Any], None]) -> None:
         """Speech faults, wherever they happen, go to `watcher` (any thread)."""
         self._voice.watch_faults(watcher)
@@ -403,12 +418,12 @@ class TableController:
     def undo(self) -> Outcome:
         """Take back the last action, saying what it was.
 
-        Right after the start (nothing done yet) that is the start itself: the game
+        Right after the start (nothing done, nothing undone) that is the start itself: the game
         is withdrawn (it counts for nothing) and the table is back at setup with
         the same roster, so an accidental Enter on "Start game" costs nothing.
         """
         game = self._game
-        if game is not None and len(game.timeline.events) == 1 and game.state.result is None:
+        if game is not None and len(game.timeline.log) == 1:
             return self._withdraw(game)
         return self._step(Undo())
 

@@ -58,9 +58,12 @@ def test_a_withdrawn_game_does_not_settle_the_previous_results(store: Store) -> 
     assert first.state.result is None
 
 
-def test_a_played_game_cannot_be_withdrawn(store: Store) -> None:
+@pytest.mark.parametrize("undone", [False, True])
+def test_a_played_game_cannot_be_withdrawn(store: Store, undone: bool) -> None:
     game = store.new_game(store.new_series(), FOUR, 0)
     game.record(TurnPassed())
+    if undone:
+        game.record(Undo())  # back at the start, but its redo is still worth keeping
     with pytest.raises(IllegalAction, match="only a game with nothing done yet"):
         store.withdraw_game(game.game_id)
 

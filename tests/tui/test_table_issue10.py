@@ -142,3 +142,120 @@ async def test_a_new_player_is_not_merged_and_esc_starts_nothing(
         await key(pilot, "enter")  # no: a new player
         assert isinstance(app.screen, TableScreen)
     assert _game_one_points(folders["data"]) == {"Ann": 1, "Bob": 1, "Noah": 3, "Dee": 0}
+
+
+def _footer_keys(app: MindFlayerApp) -> list[str]:
+    """The descriptions the footer shows now (what check_action lets through)."""
+    from textual.widgets._footer import FooterKey
+
+    return [str(key.description) for key in app.screen.query(FooterKey)]
+
+
+async def test_the_footer_hides_resume_with_nothing_to_resume(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Resume" not in _footer_keys(app)
+        await new_game(pilot, FOUR)
+        await key(pilot, "escape")
+        await wait_for(pilot, lambda: "Resume" in _footer_keys(app))
+
+
+async def test_the_footer_hides_start_reveal_while_it_runs(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    app = app_factory(time_scale=1.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, SIX)
+        assert isinstance(app.screen, RevealScreen)
+        assert "Start reveal" in _footer_keys(app)
+        await key(pilot, "enter")
+        await wait_for(pilot, lambda: "Start reveal" not in _footer_keys(app))
+        assert "Undo start" not in _footer_keys(app)
+        await key(pilot, "escape")  # stop it: it can be started again
+        await wait_for(pilot, lambda: "Start reveal" in _footer_keys(app))
+
+
+async def test_meeting_line_names_only_who_takes_part_and_tiles_show_their_keys(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    from textual.widgets import Static
+
+    from moderator.tui.screens.meeting import MeetingScreen
+
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game(pilot, ("Ann", "Bob", "Noah", "Dee", "Eve"))
+        await knock_out(pilot, 1)  # Bob is out of the game
+        await key(pilot, "m")
+        assert isinstance(app.screen, MeetingScreen)
+
+        def line() -> str:
+            return str(app.screen.query_one("#meeting-sitting-out", Static).render())
+
+        assert line().startswith("4 take part: Ann, Noah, Dee, Eve.")
+        assert "Bob" not in line()
+        tiles = {
+            seat: str(app.screen.query_one(f"#seat-{seat}", Static).render()) for seat in (0, 2)
+        }
+        assert tiles[0].startswith("1 Ann") and tiles[2].startswith("3 Noah")
+        await key(pilot, "3", "4", "5")  # Noah, Dee, Eve sit out
+        assert line().startswith("1 takes part: Ann. Sitting out: Noah, Dee, Eve.")
+
+
+async def test_the_knock_out_picker_takes_the_seat_digit(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, FOUR)
+        await key(pilot, "k")
+        assert isinstance(app.screen, PickPlayerScreen)
+        await key(pilot, "3")
+        assert app.controller.state.knocked_out == frozenset({2})
+
+
+async def test_a_knock_out_that_ends_the_game_is_seen_on_the_finale(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    from textual.widgets import Static
+
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, FOUR)
+        await knock_out(pilot, 1)
+        await knock_out(pilot, 2)
+        await wait_for(pilot, lambda: app.controller.phase is Phase.FINALE)
+        reason = str(app.screen.query_one("#finale-reason", Static).render())
+        assert reason.startswith("Noah is knocked out.")
+        assert "Only 2 players are still in play" in reason
+
+
+async def test_settings_switches_say_on_or_off(app_factory: Callable[[], MindFlayerApp]) -> None:
+    from textual.widgets import Static, Switch
+
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await key(pilot, "f2")
+        word = app.screen.query_one("#settings-announce-word", Static)
+        assert str(word.render()) == "off"
+        app.screen.query_one("#settings-announce", Switch).toggle()
+        await pilot.pause()
+        assert str(word.render()) == "on"
+
+
+async def test_at_80_columns_the_footer_shows_help_first(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await key(pilot, "n")
+        await seat_players(pilot, FOUR)  # leaves the roster focused: its keys come first
+        assert _footer_keys(app)[0] == "Help"
+        await key(pilot, "ctrl+s")
+        assert isinstance(app.screen, TableScreen)
+        assert _footer_keys(app)[0] == "Help"
+        await key(pilot, "question_mark")
+        assert type(app.screen).__name__ == "HelpScreen"

@@ -43,8 +43,23 @@ class RevealScreen(PhaseScreen):
 
     def __init__(self, controller: TableController) -> None:
         super().__init__(controller)
-        #: Whether the reveal is running now.
-        self.running = False
+        self._reveal_running = False
+
+    @property
+    def running(self) -> bool:
+        """Whether the reveal is running now (the footer follows it)."""
+        return self._reveal_running
+
+    @running.setter
+    def running(self, value: bool) -> None:
+        if value != self._reveal_running:
+            self._reveal_running = value
+            if self.is_mounted:
+                self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the reveal runs, Start reveal and Undo start would only be refused: hidden."""
+        return not (action in ("play", "undo") and self.running)
 
     def compose(self) -> ComposeResult:
         """Caption, countdown, and a status line."""

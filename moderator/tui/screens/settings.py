@@ -23,6 +23,11 @@ from moderator.tui.screens.dialog import DialogScreen
 DECIMAL = r"\d{0,3}(\.\d{0,2})?"
 
 
+def on_off(value: bool) -> str:
+    """A switch's state in words."""
+    return "on" if value else "off"
+
+
 class SettingsScreen(DialogScreen[None]):
     """Edit and save the table's settings."""
 
@@ -46,6 +51,9 @@ class SettingsScreen(DialogScreen[None]):
             with Horizontal(classes="settings-row"):
                 yield Label("Voice")
                 yield Switch(current.enabled, id="settings-enabled")
+                yield Static(
+                    on_off(current.enabled), id="settings-enabled-word", classes="switch-word"
+                )
             with Horizontal(classes="settings-row"):
                 yield Label("Language")
                 yield Select(
@@ -62,6 +70,11 @@ class SettingsScreen(DialogScreen[None]):
             with Horizontal(classes="settings-row"):
                 yield Label("Announce each turn")
                 yield Switch(current.announce_turns, id="settings-announce")
+                yield Static(
+                    on_off(current.announce_turns),
+                    id="settings-announce-word",
+                    classes="switch-word",
+                )
             yield Static("", id="settings-error", markup=False)
             with Horizontal(classes="button-row"):
                 yield Button("Save ^S", id="settings-save", variant="success", compact=True)
@@ -100,6 +113,11 @@ class SettingsScreen(DialogScreen[None]):
             return
         self.notify("Settings saved.", markup=False)
         self.dismiss(None)
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        """The switch's state in words beside it (a knob's side is not obvious to all)."""
+        if event.switch.id:
+            self.query_one(f"#{event.switch.id}-word", Static).update(on_off(event.value))
 
     def action_cancel(self) -> None:
         """Close without saving."""

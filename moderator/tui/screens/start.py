@@ -27,6 +27,13 @@ class StartScreen(PhaseScreen):
         Binding("q", "app.quit", "Quit", id="quit", tooltip="Close the app (all is saved)"),
     ]
 
+    #: Whether there is an unfinished series (the footer offers Resume only then).
+    resumable = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Resume with nothing to resume is hidden from the footer (and does nothing)."""
+        return self.resumable or action != "resume"
+
     def compose(self) -> ComposeResult:
         """Title, what can be resumed, and the choices."""
         yield Header()
@@ -56,6 +63,9 @@ class StartScreen(PhaseScreen):
         self.query_one("#start-unfinished", Static).update(summary)
         resume = self.query_one("#start-resume", Button)
         resume.display = found
+        if self.resumable != found:
+            self.resumable = found
+            self.refresh_bindings()
         if found:
             resume.focus()
         else:

@@ -90,7 +90,9 @@ class SavedGame:
         Otherwise a series could end up with two games awaiting results, or a
         finished series could reopen behind a newer one.
         """
-        rows = self._journal.query("SELECT 1 FROM games WHERE id > ? LIMIT 1", (self.game_id,))
+        rows = self._journal.query(
+            "SELECT 1 FROM games WHERE id > ? AND withdrawn_at IS NULL LIMIT 1", (self.game_id,)
+        )
         if rows:
             raise IllegalAction(
                 f"Another game has started since game {self.number}: "

@@ -18,6 +18,14 @@ Tables (version 2):
 - `log(game_id, seq, at, entry)`: the append-only game log; `entry` is the domain's
   `entry_to_json` as JSON text, `seq` counts from 1 (the `GameStarted` entry).
   Triggers refuse UPDATE and DELETE on it.
+- (v3) `games.withdrawn_at`: a game taken back right after its start (an accidental
+  start). Its row, seating and log stay (the log is append-only), but it counts for
+  nothing: not in the series, its number free again (`(series_id, number)` is unique
+  among the games not withdrawn).
+- (v3) `renames(game_id, old_name, new_name)`: at the setup of `game_id` the table said
+  that `new_name` is the same player as `old_name` of the series' earlier games, so the
+  series totals carry the points over. Recorded with the game's start, ignored when
+  that game is withdrawn.
 """
 
 from __future__ import annotations
@@ -104,8 +112,45 @@ def _finished_at(rows: list[tuple[str, str]]) -> str:
     return rows[-1][0]
 
 
+def _v3_withdrawn_and_renames(conn: sqlite3.Connection) -> None:
+    """Games can be withdrawn (their number freed); names can be carried over in a series.
+
+    SQLite cannot drop a table constraint, so `games` is rebuilt with the same rows
+    (the documented way: foreign keys are off meanwhile, see `migrate`).
+    """
+    conn.execute(
+        "CREATE TABLE games_v3 ("
+        " id INTEGER PRIMARY KEY,"
+        " series_id INTEGER NOT NULL REFERENCES series(id),"
+        " number INTEGER NOT NULL CHECK (number BETWEEN 1 AND 3),"
+        " started_at TEXT NOT NULL,"
+        " finished_at TEXT,"
+        " withdrawn_at TEXT)"
+    )
+    conn.execute(
+        "INSERT INTO games_v3 (id, series_id, number, started_at, finished_at) "
+        "SELECT id, series_id, number, started_at, finished_at FROM games"
+    )
+    conn.execute("DROP TABLE games")
+    conn.execute("ALTER TABLE games_v3 RENAME TO games")
+    conn.execute(
+        "CREATE UNIQUE INDEX games_number ON games (series_id, number) WHERE withdrawn_at IS NULL"
+    )
+    conn.execute(
+        "CREATE INDEX games_unfinished ON games (series_id) "
+        "WHERE finished_at IS NULL AND withdrawn_at IS NULL"
+    )
+    conn.execute(
+        "CREATE TABLE renames ("
+        " game_id INTEGER NOT NULL REFERENCES games(id),"
+        " old_name TEXT NOT NULL,"
+        " new_name TEXT NOT NULL,"
+        " PRIMARY KEY (game_id, old_name))"
+    )
+
+
 #: MIGRATIONS[i] takes the schema from version i to version i + 1.
-MIGRATIONS: list[Migration] = [_v1_initial, _v2_finished_cache]
+MIGRATIONS: list[Migration] = [_v1_initial, _v2_finished_cache, _v3_withdrawn_and_renames]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -139,10 +184,28 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
     """
     steps = 0
     current = user_version(conn)
+    # A step may rebuild a table that others reference; SQLite's way is to switch
+    # foreign keys off outside the transaction and check them before each commit.
+    enforced = bool(conn.execute("PRAGMA foreign_keys").fetchone()[0])
+    conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        steps = _run_steps(conn, current, target)
+    finally:
+        if enforced:
+            conn.execute("PRAGMA foreign_keys = ON")
+    return steps
+
+
+def _run_steps(conn: sqlite3.Connection, current: int, target: int) -> int:
+    """The migrations from `current` to `target`, one transaction each."""
+    steps = 0
     while current < target:
         conn.execute("BEGIN IMMEDIATE")
         try:
             MIGRATIONS[current](conn)
+            broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise sqlite3.IntegrityError(f"foreign keys broken by migration: {broken[:3]}")
             current += 1
             conn.execute(f"PRAGMA user_version = {current}")
             conn.execute(

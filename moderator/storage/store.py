@@ -9,15 +9,16 @@ log entry that changes it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 
-from moderator.domain import IllegalAction, Timeline
+from moderator.domain import GameState, IllegalAction, Timeline
 from moderator.domain.names import clean_roster
 from moderator.domain.rules import GAMES_PER_SERIES
 from moderator.domain.timeline import entry_from_json
@@ -161,17 +162,27 @@ class Store:
         assert series_id is not None
         return series_id
 
-    def new_game(self, series_id: int, players: Sequence[str], first_player: int) -> SavedGame:
+    def new_game(
+        self,
+        series_id: int,
+        players: Sequence[str],
+        first_player: int,
+        renames: Mapping[str, str] | None = None,
+    ) -> SavedGame:
         """Seat the players for the series' next game and persist its `GameStarted`.
 
         The roster is checked by the domain first (`IllegalAction`, nothing written);
         a series has at most three games, each started once the previous has results.
+        `renames` maps a name of the series' earlier games to the new name the same
+        player has in this roster (the table said so): the series totals carry the
+        points over. It is saved with the game, in the same transaction.
         """
         with self._journal.lock:
             timeline = Timeline.start(clean_roster(players), first_player)
             self._check_series_open(series_id)
             games = self._journal.query(
-                "SELECT number, finished_at FROM games WHERE series_id = ? ORDER BY number",
+                "SELECT number, finished_at FROM games "
+                "WHERE series_id = ? AND withdrawn_at IS NULL ORDER BY number",
                 (series_id,),
             )
             if len(games) >= GAMES_PER_SERIES:
@@ -186,6 +197,7 @@ class Store:
                 )
             number = len(games) + 1
             names = timeline.state.players
+            carried = self._check_renames(series_id, names, dict(renames or {}))
             started = timeline.log[0]
             with self._journal.write("the new game") as conn:
                 at = self._journal.now_text()
@@ -205,10 +217,46 @@ class Store:
                     "INSERT INTO log (game_id, seq, at, entry) VALUES (?, 1, ?, ?)",
                     (game_id, at, entry_text(started)),
                 )
+                for old_name, new_name in carried.items():
+                    conn.execute(
+                        "INSERT INTO renames (game_id, old_name, new_name) VALUES (?, ?, ?)",
+                        (game_id, old_name, new_name),
+                    )
             game = SavedGame(self._journal, game_id, series_id, number, timeline)
             self._games[game_id] = game
             self._journal.acknowledge(game_id, 1)
             return game
+
+    def withdraw_game(self, game_id: int) -> None:
+        """Take back a game started by accident: nothing was played in it yet.
+
+        Its row, seating and log stay (the log is append-only) but it no longer
+        counts: its series is as before the start (the number is free again, a
+        rename recorded with it is void) and it is never offered to resume.
+        Refused (`IllegalAction`) once anything was done in it (even if undone).
+        """
+        with self._journal.lock:
+            game = self.load_game(game_id)
+            if len(game.timeline.log) > 1:
+                raise IllegalAction(
+                    f"Game {game.number} has been played: only a game with nothing "
+                    "done yet can be taken back."
+                )
+            with self._journal.write("taking the game back") as conn:
+                conn.execute(
+                    "UPDATE games SET withdrawn_at = ? WHERE id = ? AND withdrawn_at IS NULL",
+                    (self._journal.now_text(), game_id),
+                )
+            del self._games[game_id]
+
+    def renames(self, series_id: int) -> dict[str, str]:
+        """Old name -> the name the same player has now, for the series' games."""
+        rows = self._journal.query(
+            "SELECT r.old_name, r.new_name FROM renames r JOIN games g ON g.id = r.game_id "
+            "WHERE g.series_id = ? AND g.withdrawn_at IS NULL ORDER BY g.number",
+            (series_id,),
+        )
+        return latest_names({str(old): str(new) for old, new in rows})
 
     def abandon_series(self, series_id: int) -> None:
         """The table starts afresh instead of resuming: the series is no longer offered.
@@ -257,6 +305,7 @@ class Store:
         assert isinstance(series_id, int)
         open_games = self._journal.query(
             "SELECT id FROM games WHERE series_id = ? AND finished_at IS NULL "
+            "AND withdrawn_at IS NULL "
             "ORDER BY number DESC LIMIT 1",
             (series_id,),
         )
@@ -269,7 +318,9 @@ class Store:
 
     def series_games(self, series_id: int) -> list[GameScore]:
         """The series' games whose replayed log has results, in order."""
-        return self._scores("WHERE series_id = ? ORDER BY number", (series_id,))
+        return self._scores(
+            "WHERE series_id = ? AND withdrawn_at IS NULL ORDER BY number", (series_id,)
+        )
 
     def finished_games(self) -> list[GameScore]:
         """Every game with results, of any series (complete or not), oldest first.
@@ -277,17 +328,21 @@ class Store:
         A game played to its results was played, even in a series the table
         later abandoned: this is what a play log such as BG Stats wants.
         """
-        return self._scores("WHERE finished_at IS NOT NULL ORDER BY id")
+        return self._scores("WHERE finished_at IS NOT NULL AND withdrawn_at IS NULL ORDER BY id")
 
     def _scores(self, where: str, params: tuple[object, ...] = ()) -> list[GameScore]:
         rows = self._journal.query(
-            f"SELECT id, number, started_at, finished_at FROM games {where}",  # noqa: S608
+            f"SELECT id, number, started_at, finished_at, series_id FROM games {where}",  # noqa: S608
             params,
         )
         scores: list[GameScore] = []
-        for game_id, number, started_at, finished_at in rows:
+        renames: dict[int, dict[str, str]] = {}
+        for game_id, number, started_at, finished_at, series_id in rows:
             assert isinstance(game_id, int) and isinstance(number, int)
-            state = self.load_game(game_id).state
+            assert isinstance(series_id, int)
+            if series_id not in renames:
+                renames[series_id] = self.renames(series_id)
+            state = renamed(self.load_game(game_id).state, renames[series_id])
             if state.result is None:
                 continue
             # The cache is kept with the log; the fallback only covers a hand-edited file.
@@ -346,6 +401,38 @@ class Store:
         if self._check_series_exists(series_id)[1] is not None:
             raise IllegalAction("This series was abandoned: start a new series instead.")
 
+    def _check_renames(
+        self, series_id: int, roster: Sequence[str], renames: dict[str, str]
+    ) -> dict[str, str]:
+        """The renames, checked: an earlier player's name to a new name of this roster."""
+        if not renames:
+            return {}
+        earlier = self._series_names(series_id)
+        for old_name, new_name in renames.items():
+            if old_name not in earlier or old_name in roster:
+                raise IllegalAction(
+                    f"{old_name} is not a player of an earlier game who left this roster."
+                )
+            if new_name not in roster or new_name in earlier:
+                raise IllegalAction(f"{new_name} is not a new name of this roster.")
+        if len(set(renames.values())) != len(renames):
+            raise IllegalAction("Two earlier players cannot become the same player.")
+        return renames
+
+    def _series_names(self, series_id: int) -> set[str]:
+        """The names (as they are now) of the players of the series' games so far."""
+        rows = self._journal.query(
+            "SELECT DISTINCT p.name FROM players p JOIN game_players gp ON gp.player_id = p.id "
+            "JOIN games g ON g.id = gp.game_id WHERE g.series_id = ? AND g.withdrawn_at IS NULL",
+            (series_id,),
+        )
+        names = self.renames(series_id)
+        return {names.get(str(row[0]), str(row[0])) for row in rows}
+
+    def series_names(self, series_id: int) -> list[str]:
+        """The players of the series' games so far, by the name each has now, sorted."""
+        return sorted(self._series_names(series_id), key=str.casefold)
+
     def _replay(self, game_id: int, number: int) -> Timeline:
         rows = self._journal.query(
             "SELECT seq, entry FROM log WHERE game_id = ? ORDER BY seq", (game_id,)
@@ -363,6 +450,27 @@ class Store:
     def _last_time(self, game_id: int) -> str:
         rows = self._journal.query("SELECT max(at) FROM log WHERE game_id = ?", (game_id,))
         return str(rows[0][0])
+
+
+def latest_names(renames: Mapping[str, str]) -> dict[str, str]:
+    """Follow chains of renames (Noah -> Noah B -> Noah Bell) to the name used now."""
+    latest: dict[str, str] = {}
+    for old_name in renames:
+        name, seen = old_name, {old_name}
+        while name in renames and renames[name] not in seen:
+            name = renames[name]
+            seen.add(name)
+        latest[old_name] = name
+    return latest
+
+
+def renamed(state: GameState, names: Mapping[str, str]) -> GameState:
+    """The game with each player under the name they have now in the series."""
+    if not any(name in names for name in state.players):
+        return state
+    return dataclasses.replace(
+        state, players=tuple(names.get(name, name) for name in state.players)
+    )
 
 
 def folder_is_a_file(folder: Path) -> str:

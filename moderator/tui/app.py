@@ -246,7 +246,8 @@ class MindFlayerApp(DropsInputAfterClose):
             case Menu():
                 outcome = controller.menu()
             case StartGame(players=players, first_player=first):
-                outcome = controller.start_game(players, first)
+                outcome = None
+                self._start_game(players, first)
             case ReadSetupAloud(players=count):
                 outcome = controller.read_setup(count)
             case PlayReveal():
@@ -292,6 +293,45 @@ class MindFlayerApp(DropsInputAfterClose):
                 raise TypeError(f"Unknown intent {intent!r}")
         if outcome is not None:
             self.settle(outcome)
+
+    def _start_game(self, players: tuple[str, ...], first: int) -> None:
+        """Start the game; first ask whether each new name is an earlier player renamed.
+
+        A name fixed between games ("Noah" -> "Noah B") would split the player's
+        series total; the table answers one question per new name (Esc: not now,
+        nothing is saved) and the start carries the points of those it names.
+        """
+        questions = self.controller.rename_questions(players)
+        if not questions:
+            self.settle(self.controller.start_game(players, first))
+            return
+        phase = self.controller.phase
+        renames: dict[str, str] = {}
+        new_names = list(questions.new)
+        pick = cast("type[PickPlayerScreen]", load_class(_DIALOGS["pick"]))
+
+        def ask() -> None:
+            missing = [name for name in questions.missing if name not in renames]
+            if not new_names or not missing:
+                self.settle(self.controller.start_game(players, first, renames))
+                return
+            name = new_names.pop(0)
+            choices = [*enumerate(missing), (len(missing), "No: a new player")]
+
+            def answered(index: int | None) -> None:
+                if index is None or self.controller.phase is not phase:
+                    self.notify("Not started: the roster is as it was.", markup=False)
+                    return
+                if index < len(missing):
+                    renames[missing[index]] = name
+                ask()
+
+            self.push_screen(
+                pick(f"Is {name} an earlier player (points carry over)?", choices, 0),
+                answered,
+            )
+
+        ask()
 
     def _pick(self, question: str, highlight: int | None, act: Callable[[int], Outcome]) -> None:
         """Ask for a seat in play; the answer acts only if the table is still in this phase."""
@@ -346,7 +386,13 @@ class MindFlayerApp(DropsInputAfterClose):
             screen.show_ambience(message.started, message.audible)
 
     def on_narration_noticed(self, message: NarrationNoticed) -> None:
-        """A missing part of a script, for instance."""
+        """A missing part of a script, for instance.
+
+        A speech fault also arrives here as a playback notice; the app reports those
+        once, app-wide (`VoiceState`), so only the other notices are shown.
+        """
+        if self.voice_state.is_fault(message.message):
+            return
         if self.controller.playback_phase(message.playback) is not None:
             self.notify(message.message, severity="warning", markup=False, timeout=8)
 

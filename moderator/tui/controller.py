@@ -13,7 +13,7 @@ One controller per app instance (no module-level singletons), built by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
@@ -77,6 +77,19 @@ class PlayExport:
     game_id: int
     link: str
     file_name: str = ""
+
+
+@dataclass(frozen=True)
+class RenameQuestions:
+    """What the setup asks before a later game: is a new name an earlier player?"""
+
+    #: Names of the roster that no earlier game of the series had.
+    new: tuple[str, ...]
+    #: Earlier players of the series not in the roster.
+    missing: tuple[str, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.new and self.missing)
 
 
 @dataclass(frozen=True)
@@ -239,6 +252,21 @@ class TableController:
                 return entry
         return None
 
+    def ending_lines(self) -> list[str]:
+        """The knock-out's captions when a knock-out ended the game (else none).
+
+        The finale's voice follows the knock-out line at once, so its caption
+        never reaches the table picture: the finale screen shows it instead.
+        """
+        game = self._game
+        if game is None or not game.state.is_over:
+            return []
+        events = game.timeline.events
+        last = events[-1] if events else None
+        if not isinstance(last, PlayerKnockedOut):
+            return []
+        return self._voice.lines(KnockoutCue(self._name(last.player)))
+
     def watch_faults(self, watcher: Callable[[Any], None]) -> None:
         """Speech faults, wherever they happen, go to `watcher` (any thread)."""
         self._voice.watch_faults(watcher)
@@ -314,14 +342,45 @@ class TableController:
         """The roster the setup screen starts from (the last game's, if any)."""
         return self._plan
 
-    def start_game(self, players: Sequence[str], first_player: int) -> Outcome:
-        """Save the new game, then the reveal (6+ players) or the table."""
+    def rename_questions(self, players: Sequence[str]) -> RenameQuestions:
+        """Names of this roster that are new to the series, and earlier players missing.
+
+        A name fixed between games ("Noah" -> "Noah B") looks like a player leaving
+        and another arriving; only the table knows, so the setup asks before starting.
+        """
+        if self._series_id is None:
+            return RenameQuestions((), ())
+        try:
+            earlier = self._store.series_names(self._series_id)
+        except ACTION_ERRORS:
+            return RenameQuestions((), ())
+        if not earlier:
+            return RenameQuestions((), ())
+        seated = set(players)
+        known = set(earlier)
+        return RenameQuestions(
+            tuple(name for name in players if name not in known),
+            tuple(name for name in earlier if name not in seated),
+        )
+
+    def start_game(
+        self,
+        players: Sequence[str],
+        first_player: int,
+        renames: Mapping[str, str] | None = None,
+    ) -> Outcome:
+        """Save the new game, then the reveal (6+ players) or the table.
+
+        `renames`: earlier name -> new name, for players the table said are the same.
+        """
         try:
             setup = setup_for(len(players))
             roster = clean_roster(players)
             if self._series_id is None:
                 self._series_id = self._store.new_series()
-            self._game = self._store.new_game(self._series_id, tuple(roster), first_player)
+            self._game = self._store.new_game(
+                self._series_id, tuple(roster), first_player, dict(renames or {})
+            )
         except ACTION_ERRORS as error:
             return self._refused(str(error))
         return self._moved(Flags(at_start=False, revealing=setup.reveal))
@@ -433,8 +492,29 @@ class TableController:
         return None
 
     def undo(self) -> Outcome:
-        """Take back the last action, saying what it was."""
+        """Take back the last action, saying what it was.
+
+        Right after the start (nothing done, nothing undone) that is the start itself: the game
+        is withdrawn (it counts for nothing) and the table is back at setup with
+        the same roster, so an accidental Enter on "Start game" costs nothing.
+        """
+        game = self._game
+        if game is not None and len(game.timeline.log) == 1:
+            return self._withdraw(game)
         return self._step(Undo())
+
+    def _withdraw(self, game: SavedGameLike) -> Outcome:
+        state = game.state
+        try:
+            self._store.withdraw_game(game.game_id)
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        self._game = None
+        self._plan = SeatingPlan(state.players, state.first_player)
+        return self._moved(
+            Flags(at_start=False, seating=True),
+            f"Undone: the start of game {game.number}. Back to setup, same roster.",
+        )
 
     def redo(self) -> Outcome:
         """Apply again what was just undone."""

@@ -71,8 +71,8 @@ def test_an_illegal_action_is_refused_with_the_domains_sentence(
 ) -> None:
     controller.new_series()
     controller.start_game(FOUR, 0)
-    refused = controller.undo()
-    assert refused.refused and refused.notice == "There is nothing to undo."
+    refused = controller.redo()
+    assert refused.refused and refused.notice == "There is nothing to redo."
     assert controller.start_game(("Ann", "Bob"), 0).refused  # too few players
 
 

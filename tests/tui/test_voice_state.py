@@ -87,3 +87,19 @@ async def test_a_fault_known_at_start_is_marked_without_a_second_toast(
         await wait_for(pilot, lambda: "voice off: no audio player" in _header(app))
         toasts = [n.message for n in app._notifications]
         assert toasts.count("No audio player found: install alsa-utils.") == 1
+
+
+async def test_a_fault_during_the_reveal_is_toasted_once(folders: dict[str, Path]) -> None:
+    """The reveal's playback reports the fault as a notice too: the app shows it once."""
+    from moderator.tui.screens.reveal import RevealScreen
+    from tests.tui.helpers import new_game
+
+    _narrator, app = _app(folders)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await new_game(pilot, ("Ann", "Bob", "Cy", "Dee", "Eve", "Fin"))
+        assert isinstance(app.screen, RevealScreen)
+        await key(pilot, "enter")
+        await wait_for(pilot, lambda: "voice off: no sound device" in _header(app))
+        await pilot.pause(0.3)
+        toasts = [n.message for n in app._notifications]
+        assert toasts.count(NO_DEVICE) == 1, toasts

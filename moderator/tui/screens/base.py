@@ -25,6 +25,12 @@ class PhaseScreen(Screen[None]):
 
     #: The phase this screen shows.
     PHASE: ClassVar[Phase]
+    #: The app's Help key, repeated here so the footer lists it first: a narrow
+    #: footer (80 columns) drops its last keys, and Help must never be one of them.
+    #: Same id and action as the app's binding, so a keymap moves both.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark,f1", "help", "Help", id="help", tooltip="Keys and rulebook panels"),
+    ]
 
     def __init__(self, controller: TableController) -> None:
         super().__init__()
@@ -32,6 +38,10 @@ class PhaseScreen(Screen[None]):
         self.controller = controller
         #: A caption that arrived before the screen was mounted (shown once it is).
         self.early_line: str | None = None
+
+    async def action_help(self) -> None:
+        """Keys and the rulebook's reference panels (the app's help)."""
+        await self.app.run_action("app.help")
 
     def on_mount(self) -> None:
         """The first time the screen is shown, draw what the table is at.

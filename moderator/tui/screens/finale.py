@@ -85,7 +85,11 @@ class FinaleScreen(PlayScreen):
         """Why the game ended (it changes only by undo/redo, which leave this phase)."""
         state = self.controller.game_state
         if state is not None and state.is_over:
-            self.query_one("#finale-reason", Static).update(why_over(state))
+            knocked = " ".join(self.controller.ending_lines()[:1])
+            reason = why_over(state)
+            self.query_one("#finale-reason", Static).update(
+                f"{knocked}\n{reason}" if knocked else reason
+            )
 
     def action_count(self) -> None:
         """Speak the count to 3 and the cue again."""

@@ -14,12 +14,30 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits, Footer, Header, Static
 
-from moderator.domain import passing_chart, rules
+from moderator.domain import GameState, passing_chart, rules
 from moderator.tui.messages import AskKnockOut, AskSitOut, ResolveMeeting, ToggleSitOut
 from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.table_picture import TablePicture
+
+
+def taking_part(state: GameState) -> Text:
+    """Who takes part in the Meeting (names literal), and who sits out by a card effect.
+
+    The knocked-out are not named: they are out of the game, not out of this Meeting.
+    """
+    meeting = state.meeting
+    taking = [state.players[seat] for seat in state.participants()]
+    count = len(taking)
+    line = Text(f"{count} take{'s' if count == 1 else ''} part: ")
+    line.append(", ".join(taking) if taking else "nobody")
+    away = sorted(meeting.sitting_out - state.knocked_out) if meeting is not None else []
+    if away:
+        line.append(". Sitting out: ")
+        line.append(", ".join(state.players[seat] for seat in away))
+    line.append(". The seat number keys (or a click) toggle who sits out.")
+    return line
 
 
 class MeetingScreen(PlayScreen):
@@ -70,11 +88,7 @@ class MeetingScreen(PlayScreen):
         if state is None or meeting is None:
             return
         self.query_one("#meeting-number", Digits).update(str(meeting.number))
-        out = [state.players[s] for s in sorted(meeting.sitting_out | state.knocked_out)]
-        line = Text("Sitting out: ")
-        line.append(", ".join(out) if out else "nobody")
-        line.append(f"   ({len(state.participants())} take part; number keys or a click toggle)")
-        self.query_one("#meeting-sitting-out", Static).update(line)
+        self.query_one("#meeting-sitting-out", Static).update(taking_part(state))
         self.query_one("#meeting-picture", TablePicture).show(state, passing_chart(state))
 
     def show_line(self, text: str) -> None:

@@ -20,6 +20,8 @@ class PickPlayerScreen(DialogScreen[int | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="pick-cancel"),
+        # The same digits as the Meeting's tiles: 1..9 and 0 for the tenth seat.
+        *(Binding(str(key % 10), f"pick_number({key})", show=False) for key in range(1, 11)),
     ]
 
     def __init__(
@@ -58,6 +60,13 @@ class PickPlayerScreen(DialogScreen[int | None]):
         """Close with the chosen seat."""
         event.stop()
         self.dismiss(self.choices[event.option_index][0])
+
+    def action_pick_number(self, number: int) -> None:
+        """A digit picks the choice shown with that number (the seat's), if listed."""
+        for seat, _name in self.choices:
+            if seat + 1 == number:
+                self.dismiss(seat)
+                return
 
     def action_cancel(self) -> None:
         """Close without choosing."""

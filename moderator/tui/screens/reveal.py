@@ -16,7 +16,7 @@ from textual.reactive import reactive
 from textual.widgets import Digits, Footer, Header, Static
 
 from moderator.tui.controller import TableController
-from moderator.tui.messages import FinishReveal, GoHome, PlayReveal, StopVoice
+from moderator.tui.messages import FinishReveal, GoHome, PlayReveal, StopVoice, UndoLast
 from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
@@ -37,12 +37,30 @@ class RevealScreen(PhaseScreen):
         Binding("enter,space", "play", "Start reveal", id="reveal-play", tooltip="Run the reveal"),
         Binding("escape", "abort", "Abort", id="reveal-abort", tooltip="Stop the reveal at once"),
         Binding("t", "to_table", "To the table", id="reveal-skip", tooltip="Start the turns"),
+        Binding(
+            "u", "undo", "Undo start", id="reveal-undo", tooltip="Take the start back: to setup"
+        ),
     ]
 
     def __init__(self, controller: TableController) -> None:
         super().__init__(controller)
-        #: Whether the reveal is running now.
-        self.running = False
+        self._reveal_running = False
+
+    @property
+    def running(self) -> bool:
+        """Whether the reveal is running now (the footer follows it)."""
+        return self._reveal_running
+
+    @running.setter
+    def running(self, value: bool) -> None:
+        if value != self._reveal_running:
+            self._reveal_running = value
+            if self.is_mounted:
+                self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the reveal runs, Start reveal and Undo start would only be refused: hidden."""
+        return not (action in ("play", "undo") and self.running)
 
     def compose(self) -> ComposeResult:
         """Caption, countdown, and a status line."""
@@ -75,6 +93,12 @@ class RevealScreen(PhaseScreen):
         self.running = False
         self.ask(StopVoice())
         self._stopped("Reveal stopped. Enter plays it again; t goes to the table.")
+
+    def action_undo(self) -> None:
+        """Started by accident: back to setup with the same roster (nothing counts)."""
+        if self.running:
+            return
+        self.ask(UndoLast())
 
     def action_to_table(self) -> None:
         """Start the turns (the reveal is silenced if still running)."""

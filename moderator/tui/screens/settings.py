@@ -23,6 +23,11 @@ from moderator.tui.screens.dialog import DialogScreen
 DECIMAL = r"\d{0,3}(\.\d{0,2})?"
 
 
+def on_off(value: bool) -> str:
+    """A switch's state in words."""
+    return "on" if value else "off"
+
+
 class SettingsScreen(DialogScreen[None]):
     """Edit and save the table's settings."""
 
@@ -46,6 +51,9 @@ class SettingsScreen(DialogScreen[None]):
             with Horizontal(classes="settings-row"):
                 yield Label("Voice")
                 yield Switch(current.enabled, id="settings-enabled")
+                yield Static(
+                    on_off(current.enabled), id="settings-enabled-word", classes="switch-word"
+                )
             with Horizontal(classes="settings-row"):
                 yield Label("Language")
                 yield Select(
@@ -71,7 +79,9 @@ class SettingsScreen(DialogScreen[None]):
             with Horizontal(classes="settings-row"):
                 yield Label("Eyes-closed ambience")
                 yield Switch(current.ambience, id="settings-ambience")
-                yield Label(_on_off(current.ambience), id="settings-ambience-word")
+                yield Label(
+                    on_off(current.ambience), id="settings-ambience-word", classes="switch-word"
+                )
             yield _number_row(
                 "Ambience level (0-1)",
                 str(current.ambience_level),
@@ -85,6 +95,11 @@ class SettingsScreen(DialogScreen[None]):
             with Horizontal(classes="settings-row"):
                 yield Label("Announce each turn")
                 yield Switch(current.announce_turns, id="settings-announce")
+                yield Static(
+                    on_off(current.announce_turns),
+                    id="settings-announce-word",
+                    classes="switch-word",
+                )
             yield Static("", id="settings-error", markup=False)
             with Horizontal(classes="button-row"):
                 yield Button("Save ^S", id="settings-save", variant="success", compact=True)
@@ -113,11 +128,6 @@ class SettingsScreen(DialogScreen[None]):
             passing_seconds=float(number("#settings-passing", float)),
         )
 
-    def on_switch_changed(self, event: Switch.Changed) -> None:
-        """The ambience switch says on or off in words, not only by its colour."""
-        if event.switch.id == "settings-ambience":
-            self.query_one("#settings-ambience-word", Label).update(_on_off(event.value))
-
     def action_save(self) -> None:
         """Validate, save atomically, hand to the narrator, close."""
         try:
@@ -133,6 +143,11 @@ class SettingsScreen(DialogScreen[None]):
         self.notify("Settings saved.", markup=False)
         self.dismiss(None)
 
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        """The switch's state in words beside it (a knob's side is not obvious to all)."""
+        if event.switch.id:
+            self.query_one(f"#{event.switch.id}-word", Static).update(on_off(event.value))
+
     def action_cancel(self) -> None:
         """Close without saving."""
         self.dismiss(None)
@@ -143,10 +158,6 @@ class SettingsScreen(DialogScreen[None]):
             self.action_save()
         elif event.button.id == "settings-cancel":
             self.action_cancel()
-
-
-def _on_off(value: bool) -> str:
-    return "on" if value else "off"
 
 
 def _engine_choices() -> list[tuple[str, str]]:

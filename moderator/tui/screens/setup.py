@@ -76,12 +76,18 @@ class RosterList(OptionList):
     """The seating, clockwise; keys here edit the selected player."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # First in the footer while the roster has focus (see `PhaseScreen.BINDINGS`).
+        Binding("question_mark,f1", "help", "Help", id="help", tooltip="Keys and rulebook panels"),
         Binding("delete,backspace,minus", "screen.remove", "Remove", id="remove"),
         Binding("shift+up,ctrl+up", "screen.move(-1)", "Move up", id="move-up"),
         Binding("shift+down,ctrl+down", "screen.move(1)", "Move down", id="move-down"),
         Binding("f", "screen.first", "First player", id="first-player"),
         Binding("e", "screen.edit", "Fix name", id="edit-name"),
     ]
+
+    async def action_help(self) -> None:
+        """Keys and the rulebook's reference panels (the app's help)."""
+        await self.app.run_action("app.help")
 
 
 class SetupScreen(PhaseScreen):

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Digits, Footer, Header, Static
+from textual.widgets import Footer, Header, Static
 
 from moderator.domain import rules
 from moderator.tui.messages import AskKnockOut, DrawMeeting, PassTurn
@@ -51,7 +51,8 @@ class TableScreen(PlayScreen):
         with Horizontal(id="table-top"):
             with Vertical(id="table-turn-box"):
                 yield Static("Turn", classes="caption")
-                yield Digits("1", id="table-turn")
+                # Block letters like the name: Digits drops to thin 3-row strokes at 80x24.
+                yield BigText("1", id="table-turn")
             with Vertical(id="table-current-box"):
                 yield Static("", id="table-current-label", markup=False, classes="caption")
                 yield BigText("", id="table-current").data_bind(text=TableScreen.current_player)
@@ -67,7 +68,7 @@ class TableScreen(PlayScreen):
         if state is None:
             return
         self.sub_title = f"Game {self.controller.game_number} of {rules.GAMES_PER_SERIES}"
-        self.query_one("#table-turn", Digits).update(str(state.turn))
+        self.query_one("#table-turn", BigText).update(str(state.turn))
         self.query_one("#table-current-label", Static).update(
             f"Seat {state.current + 1}: your turn. Flip the top card."
         )

@@ -74,7 +74,10 @@ def tile_text(state: GameState, seat: int, width: int, chart: dict[int, Pass] | 
     neighbour (the next participant clockwise), "R" to the right one.
     """
     name = state.players[seat]
-    text = Text(_short(name, width), style="bold", no_wrap=True, overflow="ellipsis")
+    # In a Meeting the digit keys toggle who sits out: each tile shows its key.
+    key = f"{(seat + 1) % 10} " if chart is not None and seat not in state.knocked_out else ""
+    text = Text(key + _short(name, max(1, width - len(key))), style="bold", no_wrap=True)
+    text.overflow = "ellipsis"
     meeting = state.meeting
     line = chart.get(seat) if chart is not None else None
     if seat in state.knocked_out:

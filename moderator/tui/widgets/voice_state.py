@@ -37,11 +37,20 @@ class VoiceState:
         #: Sentences the app already showed at start-up (not toasted twice).
         self._already_told = set(already_told or [])
         self.markers: list[str] = []
+        #: Every fault sentence reported so far (written on the narration thread).
+        self._faults: set[str] = set()
 
     def on_fault(self, fault: SpeechFaulted) -> None:
         """A narrator's fault watcher (see `Narrator.watch_faults`)."""
+        # Noted before the narrator emits the same sentence as a playback `Notice`
+        # (it calls its watchers first, on this thread), so the app can skip that one.
+        self._faults.add(fault.message)
         # Any thread: post_message is thread-safe; the app handles it on its loop.
         self._app.post_message(VoiceFaulted(fault.part, fault.message, fault.marker))
+
+    def is_fault(self, message: str) -> bool:
+        """Whether `message` is a speech fault this app-wide report already covers."""
+        return message in self._faults
 
     def show(self, fault: VoiceFaulted) -> None:
         """On the UI thread: toast the sentence (once) and mark the header."""

@@ -63,8 +63,9 @@ def test_accidental_start_undone_and_renamed_player_keeps_points(
     term.wait_for("Press Enter to enter who growled.")
     term.keys("Enter")
     term.wait_for("Tick everyone who growled")
-    # As in test_e2e_tmux: Tab reaches Ann's box, Ann's Waffles, Bob's..., Noah's Waffles.
-    for _ in range(6):
+    # As in test_e2e_tmux: focus starts on Ann's box; Tab: Ann's Waffles, Bob's box,
+    # Bob's Waffles, Noah's box, Noah's Waffles.
+    for _ in range(5):
         term.press_seen("Tab")
     term.type("2")
     term.wait_for("Waffles: 2")

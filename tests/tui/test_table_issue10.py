@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Button, Input
+from textual.widgets._footer import FooterKey
 
 from moderator.storage import Store
 from moderator.tui.app import MindFlayerApp
@@ -17,6 +18,7 @@ from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
+from moderator.tui.widgets.key_bar import KeyBar
 from tests.tui.helpers import declare, key, knock_out, new_game, seat_players, wait_for
 
 FOUR = ("Ann", "Bob", "Noah", "Dee")
@@ -145,9 +147,10 @@ async def test_a_new_player_is_not_merged_and_esc_starts_nothing(
 
 
 def _footer_keys(app: MindFlayerApp) -> list[str]:
-    """The descriptions the footer shows now (what check_action lets through)."""
-    from textual.widgets._footer import FooterKey
-
+    """The descriptions the footer (or the start screen's key bar) shows now."""
+    bars = app.screen.query(KeyBar)
+    if bars:
+        return [item.description for item in bars.first().items]
     return [str(key.description) for key in app.screen.query(FooterKey)]
 
 

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
+from moderator.narration.neural_voice import neural_problem
 from moderator.tui.config import TableSettings
 from moderator.tui.controller import TableController
 from moderator.tui.screens.dialog import DialogScreen
@@ -162,8 +163,6 @@ class SettingsScreen(DialogScreen[None]):
 
 def _engine_choices() -> list[tuple[str, str]]:
     """espeak, and Piper saying whether it is installed (it falls back to espeak if not)."""
-    from moderator.narration.neural_voice import neural_problem
-
     piper = "Piper, neural" if neural_problem() is None else "Piper (not installed)"
     return [("espeak-ng", "espeak"), (piper, "piper")]
 

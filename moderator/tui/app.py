@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -22,6 +23,8 @@ from textual import on, work
 from textual.app import App, SystemCommand, UnknownModeError
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.message import Message
+from textual.notifications import Notification, SeverityLevel
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
@@ -102,6 +105,16 @@ _DIALOGS = {
 }
 
 
+@dataclass
+class ErrorToast(Message):
+    """An error toast to show on the app's loop (see `MindFlayerApp.notify`)."""
+
+    message: str
+    title: str
+    timeout: float | None
+    markup: bool
+
+
 def load_class(where: str) -> type[Screen[Any]]:
     """The screen class at "module:Class" (its module imported now if not yet)."""
     module, _, name = where.partition(":")
@@ -134,6 +147,8 @@ class MindFlayerApp(DropsInputAfterClose):
         super().__init__()
         self.controller = controller
         self._notices = list(notices)
+        #: Error toasts on screen by (title, sentence): the toast and how many times.
+        self._error_toasts: dict[tuple[str, str], tuple[Notification, int]] = {}
         #: The screen of each phase the table has been in (created on first use, kept).
         self._screens: dict[Phase, PhaseScreen] = {}
         for phase in Phase:
@@ -141,6 +156,43 @@ class MindFlayerApp(DropsInputAfterClose):
         controller.attach(self.post_message)
         #: The table's keymap (binding id -> keys) from keymap.toml; the help shows it.
         self.keymap: Mapping[str, str] = {}
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Textual's toast, except that an error already on screen is counted, not stacked.
+
+        Keys in a burst (or a held key) can be refused many times in a row; ten
+        identical red toasts hide the table. The same sentence again replaces its
+        toast with one that says how many times ("… (×3)"). Thread-safe like
+        `App.notify`: the counting happens on the app's loop.
+        """
+        if severity != "error":
+            super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+            return
+        self.post_message(ErrorToast(message, title, timeout, markup))
+
+    def on_error_toast(self, toast: ErrorToast) -> None:
+        """Show an error toast, folding it into the same one still on screen."""
+        key = (toast.title, toast.message)
+        count = 1
+        shown = self._error_toasts.get(key)
+        # `_notifications` drops expired toasts as it is read (Textual keeps no public list).
+        if shown is not None and shown[0] in self._notifications:
+            count = shown[1] + 1
+            self._unnotify(shown[0], refresh=False)
+        text = toast.message if count == 1 else f"{toast.message} (×{count})"
+        timeout = self.NOTIFICATION_TIMEOUT if toast.timeout is None else toast.timeout
+        notification = Notification(text, toast.title, "error", timeout, markup=toast.markup)
+        self._error_toasts[key] = (notification, count)
+        self._notifications.add(notification)
+        self._refresh_notifications()
 
     def _factory(self, phase: Phase) -> Callable[[], Screen[None]]:
         def build() -> Screen[None]:

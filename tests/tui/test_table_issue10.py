@@ -262,3 +262,17 @@ async def test_at_80_columns_the_footer_shows_help_first(
         assert _footer_keys(app)[0] == "Help"
         await key(pilot, "question_mark")
         assert type(app.screen).__name__ == "HelpScreen"
+
+
+async def test_identical_error_toasts_collapse_into_one_with_a_count(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await new_game(pilot, FOUR)
+        await key(pilot, "n", "u", "u", "u", "u")  # nothing to undo, three times over
+        errors = [n.message for n in app._notifications if n.severity == "error"]
+        assert errors == ["There is nothing to undo. (×3)"]
+        await key(pilot, "r", "r")  # redo once, then a different refusal: its own toast
+        errors = [n.message for n in app._notifications if n.severity == "error"]
+        assert errors == ["There is nothing to undo. (×3)", "There is nothing to redo."]

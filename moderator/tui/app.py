@@ -183,16 +183,14 @@ class MindFlayerApp(DropsInputAfterClose):
         key = (toast.title, toast.message)
         count = 1
         shown = self._error_toasts.get(key)
-        # `_notifications` drops expired toasts as it is read (Textual keeps no public list).
-        if shown is not None and shown[0] in self._notifications:
+        if shown is not None and compat.toast_shown(self, shown[0]):
             count = shown[1] + 1
-            self._unnotify(shown[0], refresh=False)
+            compat.withdraw_toast(self, shown[0])
         text = toast.message if count == 1 else f"{toast.message} (×{count})"
         timeout = self.NOTIFICATION_TIMEOUT if toast.timeout is None else toast.timeout
         notification = Notification(text, toast.title, "error", timeout, markup=toast.markup)
         self._error_toasts[key] = (notification, count)
-        self._notifications.add(notification)
-        self._refresh_notifications()
+        compat.show_toast(self, notification)
 
     def _factory(self, phase: Phase) -> Callable[[], Screen[None]]:
         def build() -> Screen[None]:

@@ -28,6 +28,13 @@ the same burst of keys that opened it, the overlay is pruned first and the
 handler raised "No nodes match 'SelectOverlay'" (or, from its current-value
 line, "No nodes match '#label'"). A Select whose parts are already gone is
 being removed: there is nothing to fill.
+
+Toasts on screen (no patch; private API). Textual keeps no public list of the
+toasts being shown, so counting an error toast that comes again ("... (x3)",
+`MindFlayerApp.notify`) reads `App._notifications` (expired toasts drop out as
+it is read) and withdraws one with `App._unnotify`. The three helpers below are
+the only users; `tests/tui/test_compat.py::test_private_toast_api_still_behaves`
+fails if a Textual upgrade changes them.
 """
 
 from __future__ import annotations
@@ -36,8 +43,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from textual.app import App
 from textual.dom import NoScreen
 from textual.events import Mount
+from textual.notifications import Notification
 from textual.widgets._header import Header, HeaderTitle
 from textual.widgets._select import Select, SelectCurrent, SelectOverlay
 from textual.widgets._toast import Toast
@@ -162,3 +171,22 @@ def _tolerant_select_update(original: Any) -> Callable[[SelectCurrent, Any], Non
             original(self, label)
 
     return update
+
+
+# --- toasts on screen (private API, no patch) -------------------------------------------
+
+
+def toast_shown(app: App[Any], notification: Notification) -> bool:
+    """Whether `notification` is still on screen (not expired, not withdrawn)."""
+    return notification in app._notifications
+
+
+def withdraw_toast(app: App[Any], notification: Notification) -> None:
+    """Take a toast off the screen now (the next `show_toast` redraws the rack)."""
+    app._unnotify(notification, refresh=False)
+
+
+def show_toast(app: App[Any], notification: Notification) -> None:
+    """Show a notification built by the caller (what `App.notify` does after building it)."""
+    app._notifications.add(notification)
+    app._refresh_notifications()

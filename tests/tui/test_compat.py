@@ -17,6 +17,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from textual.app import App
+from textual.notifications import Notification
 
 from moderator.tui import compat
 
@@ -182,3 +184,27 @@ def test_textual_is_pinned_to_the_version_the_patches_were_tested_on() -> None:
     pins = [dep for dep in project["project"]["dependencies"] if dep.startswith("textual")]
     assert pins == [f"textual=={compat.TEXTUAL_VERSION}"]
     assert version("textual") == compat.TEXTUAL_VERSION
+
+
+# --- private API used without a patch ---------------------------------------------------
+
+
+async def test_private_toast_api_still_behaves() -> None:
+    """`compat.toast_shown/withdraw_toast/show_toast` on plain Textual: what they promise."""
+    app: App[None] = App()
+    async with app.run_test(notifications=True) as pilot:
+        app.notify("first", severity="error")
+        await pilot.pause()
+        (first,) = list(app._notifications)
+        assert compat.toast_shown(app, first)
+        compat.withdraw_toast(app, first)
+        assert not compat.toast_shown(app, first)
+        second = Notification("second", "", "error", 5)
+        compat.show_toast(app, second)
+        await pilot.pause()
+        assert compat.toast_shown(app, second)
+        assert [n.message for n in app._notifications] == ["second"]
+        expired = Notification("gone", "", "error", 0.01)
+        compat.show_toast(app, expired)
+        await pilot.pause(0.1)
+        assert not compat.toast_shown(app, expired)

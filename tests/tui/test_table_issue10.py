@@ -276,3 +276,30 @@ async def test_identical_error_toasts_collapse_into_one_with_a_count(
         await key(pilot, "r", "r")  # redo once, then a different refusal: its own toast
         errors = [n.message for n in app._notifications if n.severity == "error"]
         assert errors == ["There is nothing to undo. (×3)", "There is nothing to redo."]
+
+
+async def test_the_footer_hides_next_game_once_the_series_is_complete(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _play_game_one(pilot, app)
+        for game in (2, 3):
+            assert "Next game" in _footer_keys(app), f"before game {game}"
+            await key(pilot, "n", "ctrl+s")  # the same roster, started
+            assert isinstance(app.screen, TableScreen)
+            await knock_out(pilot, 1)
+            await knock_out(pilot, 2)
+            await key(pilot, "enter")
+            await wait_for(pilot, lambda: app.controller.phase is Phase.RESULT)
+            await declare(pilot, [3])
+            assert isinstance(app.screen, SeriesScreen)
+        assert "Next game" not in _footer_keys(app)
+        assert "New series" in _footer_keys(app)
+        await key(pilot, "n")  # nothing happens: no fourth game
+        assert isinstance(app.screen, SeriesScreen)
+        await key(pilot, "u")  # the third game's results reopen; saved again, still no next game
+        await wait_for(pilot, lambda: app.controller.phase is Phase.RESULT)
+        await key(pilot, "ctrl+s")
+        assert isinstance(app.screen, SeriesScreen)
+        assert "Next game" not in _footer_keys(app)

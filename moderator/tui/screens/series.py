@@ -46,6 +46,8 @@ class SeriesScreen(PlayScreen):
     winner_names: reactive[str] = reactive("")
     #: Which team won the last game, drawn big (bound to `#series-team`).
     team_line: reactive[str] = reactive("")
+    #: Whether the board shows a complete series (then there is no next game to offer).
+    _complete = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next_game", "Next game", id="next-game", tooltip="Same series, next game"),
         Binding("s", "new_series", "New series", id="series-new-series"),
@@ -120,9 +122,18 @@ class SeriesScreen(PlayScreen):
             leader.append(", ".join(leaders))
         self.query_one("#series-leader", Static).update(leader)
         self.query_one("#series-next", Button).display = not complete
+        if complete != self._complete:
+            self._complete = complete
+            self.refresh_bindings()  # the footer offers Next game only while there is one
         self.query_one("#series-team", BigText).display = bool(games) and not complete
         self.team_line = f"The {games[-1].winner.value} win" if games else ""
         self._show_export()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Next game is a key only while the series has one left (as its button)."""
+        if action == "next_game":
+            return not self._complete
+        return True
 
     def _show_export(self) -> None:
         """The BG Stats link of the last game, once asked for (hidden otherwise)."""

@@ -29,6 +29,16 @@ handler raised "No nodes match 'SelectOverlay'" (or, from its current-value
 line, "No nodes match '#label'"). A Select whose parts are already gone is
 being removed: there is nothing to fill.
 
+CSS parsed three times (Textual issues #5210, #5211). The first screen of a
+mode runs `App.refresh_css`, which calls `Stylesheet.set_variables` (clearing
+the parse cache even when the variables are the same) and `Stylesheet.reparse`
+(which parses every source again in a fresh stylesheet whose cache it throws
+away). At start that parsed the app's CSS three times before the first frame
+(about 15 ms of the start-up, docs/startup.md), and again on each phase's
+first visit. Here `set_variables` keeps the cache when the variables did not
+change, and `reparse` lends the fresh stylesheet this one's cache: the result
+is the same rules, and a source is parsed once per set of variables.
+
 Toasts on screen (no patch; private API). Textual keeps no public list of the
 toasts being shown, so counting an error toast that comes again ("... (x3)",
 `MindFlayerApp.notify`) reads `App._notifications` (expired toasts drop out as
@@ -44,6 +54,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import App
+from textual.css.stylesheet import Stylesheet
 from textual.dom import NoScreen
 from textual.events import Mount
 from textual.notifications import Notification
@@ -93,6 +104,11 @@ PATCHES = (
         "https://github.com/Textualize/textual/issues/6581",
         "test_canary_select_value_line_removed_raises",
     ),
+    Patch(
+        "Stylesheet keeps its parse cache through set_variables (same variables) and reparse",
+        "https://github.com/Textualize/textual/issues/5210",
+        "test_canary_a_mode_parses_the_app_css_three_times",
+    ),
 )
 
 
@@ -107,6 +123,8 @@ def apply() -> None:
     _patch(Header, "_on_mount", _tolerant_header_mount)
     _patch(Select, "_on_mount", _tolerant_select_mount)
     _patch(SelectCurrent, "update", _tolerant_select_update)
+    _patch(Stylesheet, "set_variables", _cache_keeping_set_variables)
+    _patch(Stylesheet, "reparse", _cache_sharing_reparse)
 
 
 #: (class, attribute) pairs already replaced, so `apply` can run once per app.
@@ -171,6 +189,50 @@ def _tolerant_select_update(original: Any) -> Callable[[SelectCurrent, Any], Non
             original(self, label)
 
     return update
+
+
+def _cache_keeping_set_variables(original: Any) -> Callable[[Stylesheet, dict[str, str]], None]:
+    """Set the CSS variables; the parsed rules stay cached unless the variables changed."""
+
+    def set_variables(self: Stylesheet, variables: dict[str, str]) -> None:
+        if variables == self._variables:
+            self._invalid_css = set()  # as Textual does: a broken source is tried again
+            return
+        original(self, variables)
+
+    return set_variables
+
+
+def _cache_sharing_reparse(original: Any) -> Callable[[Stylesheet], None]:
+    """Textual 8.2.8's `reparse`, except that the fresh stylesheet shares our parse cache.
+
+    The fresh stylesheet is made with our variables, so whatever it parses is
+    what we would parse: sharing the cache changes no rule, only the time.
+    """
+
+    def reparse(self: Stylesheet) -> None:
+        # Parsed in a fresh stylesheet, as Textual does, so an error leaves self intact.
+        fresh = Stylesheet(variables=self._variables)
+        fresh._parse_cache = self._parse_cache
+        for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
+            fresh.add_source(
+                css,
+                read_from=read_from,
+                is_default_css=is_defaults,
+                tie_breaker=tie_breaker,
+                scope=scope,
+            )
+        try:
+            fresh.parse()
+        except Exception:
+            self._invalid_css.update(fresh._invalid_css)  # Textual #3581, as upstream
+            raise
+        self._rules = fresh.rules
+        self._rules_map = None
+        self.source = fresh.source
+        self._require_parse = False
+
+    return reparse
 
 
 # --- toasts on screen (private API, no patch) -------------------------------------------

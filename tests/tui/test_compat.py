@@ -107,6 +107,39 @@ report(Probe())
 """
 
 
+#: A mode's first screen with app CSS: how many times that CSS is parsed before the first frame.
+CSS_PROBE = """
+from textual.css import stylesheet
+from textual.screen import Screen
+from textual.widgets import Static
+
+parsed = []
+parse = stylesheet.parse  # what a stylesheet calls when its cache has no rules for a source
+
+def counting(scope, css, *args, **kwargs):
+    if "probe-marker" in css:
+        parsed.append(1)
+    return parse(scope, css, *args, **kwargs)
+
+stylesheet.parse = counting
+
+class Main(Screen):
+    def compose(self):
+        yield Static("hello", id="probe-marker")
+
+class Probe(App):
+    CSS = "#probe-marker { color: red; }"
+    MODES = {"main": Main}
+    DEFAULT_MODE = "main"
+
+    def on_mount(self):
+        self.set_timer(0.3, self.exit)
+
+Probe().run(headless=True, size=(60, 12))
+print(f"parsed {len(parsed)}", flush=True)
+"""
+
+
 def run_probe(probe: str, mode: str) -> str:
     """The last line a probe printed: "ran", "froze" or "raised <error>"."""
     done = subprocess.run(
@@ -154,6 +187,10 @@ def test_canary_select_value_line_removed_raises() -> None:
     assert "#label" in outcome
 
 
+def test_canary_a_mode_parses_the_app_css_three_times() -> None:
+    assert run_probe(CSS_PROBE, "plain") == "parsed 3", still_needed("_cache_sharing_reparse")
+
+
 # --- the same apps with the patches: the bug is gone ---------------------------------
 
 
@@ -164,6 +201,10 @@ def test_canary_select_value_line_removed_raises() -> None:
 )
 def test_the_patches_remove_the_bug(probe: str) -> None:
     assert run_probe(probe, "patched") == "ran"
+
+
+def test_with_the_patch_a_mode_parses_the_app_css_once() -> None:
+    assert run_probe(CSS_PROBE, "patched") == "parsed 1"
 
 
 # --- the quarantine's bookkeeping -------------------------------------------------------

@@ -96,6 +96,13 @@ PHASE_SCREENS: dict[Phase, str] = {
     Phase.SERIES: "moderator.tui.screens.series:SeriesScreen",
 }
 
+#: Seconds between the first frame and building the voice (scripts, speech engine).
+#: Started on the first refresh, the build's imports and checks (about 60 ms of
+#: CPU) shared the two cores with the start screen settling: the first frame came
+#: 0.26x of a bare Textual app later (bench/bench_tui.py --startup-only, docs/
+#: startup.md). Any earlier use (a key that speaks) builds it at once.
+VOICE_START_DELAY = 0.5
+
 #: The dialogs, loaded on first use for the same reason.
 _DIALOGS = {
     "help": "moderator.tui.screens.help:HelpScreen",
@@ -132,7 +139,8 @@ class MindFlayerApp(DropsInputAfterClose):
     """Moderates one game night: setup, reveal, turns, Meetings, finale, series."""
 
     TITLE = "Mind Flayer moderator"
-    CSS_PATH = [CSS_DIR / "app.tcss", CSS_DIR / "screens.tcss"]
+    #: The start screen's rules; the other screens read screens.tcss when first shown.
+    CSS_PATH = CSS_DIR / "app.tcss"
     DEFAULT_MODE = Phase.START.value
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -208,14 +216,15 @@ class MindFlayerApp(DropsInputAfterClose):
     def on_mount(self) -> None:
         """Show what the layers had to say (the start screen is the default mode).
 
-        The voice starts after the first frame, off the UI thread; its warnings
-        (broken user scripts, no speech engine) follow when it is ready.
+        The voice is built `VOICE_START_DELAY` after the first frame, off the UI
+        thread; its warnings (broken user scripts, no speech engine) follow when
+        it is ready.
         """
         for notice in self._notices:
             self.notify(notice, severity="warning", markup=False, timeout=10)
         self.voice_state = VoiceState(self, self._notices)  # speech faults, on every screen
         self.controller.watch_faults(self.voice_state.on_fault)
-        self.call_after_refresh(self._start_voice)
+        self.call_after_refresh(self.set_timer, VOICE_START_DELAY, self._start_voice)
 
     @work(thread=True, exit_on_error=False)
     def _start_voice(self) -> None:
@@ -224,8 +233,15 @@ class MindFlayerApp(DropsInputAfterClose):
         self.call_from_thread(self._warn, warnings)
 
     def _warn(self, warnings: list[str]) -> None:
+        """The voice's start-up warnings, but not a speech fault already toasted.
+
+        A key that speaks before `VOICE_START_DELAY` builds the voice at once; a
+        fault of that first line is toasted by `VoiceState` and is also among
+        the narrator's warnings by the time they are read here.
+        """
         for warning in warnings:
-            self.notify(warning, severity="warning", markup=False, timeout=10)
+            if not self.voice_state.is_fault(warning):
+                self.notify(warning, severity="warning", markup=False, timeout=10)
 
     def on_voice_faulted(self, message: VoiceFaulted) -> None:
         """A speech part failed for the first time: toast it, mark it in the header."""

@@ -96,27 +96,27 @@ class Intent(Message):
     origin: Phase | None = None
 
 
-@dataclass
+# An intent with fields is a dataclass; one without is a plain subclass: making a
+# dataclass runs `exec` for each generated method, about 0.2 ms each at start-up,
+# and 18 field-less dataclasses cost the first frame ~4 ms (docs/startup.md).
+
+
 class Resume(Intent):
     """Continue the unfinished series where it was."""
 
 
-@dataclass
 class NewSeries(Intent):
     """Start a new series (an unfinished one is set aside)."""
 
 
-@dataclass
 class NextGame(Intent):
     """Same series, next game: seat the table again."""
 
 
-@dataclass
 class GoHome(Intent):
     """Back to the start screen (all is saved)."""
 
 
-@dataclass
 class Menu(Intent):
     """Esc on a game screen: silence the voice if speaking, else the start screen."""
 
@@ -136,27 +136,22 @@ class ReadSetupAloud(Intent):
     players: int
 
 
-@dataclass
 class PlayReveal(Intent):
     """Start (or replay) the eyes-closed reveal."""
 
 
-@dataclass
 class StopVoice(Intent):
     """Silence the voice at once; the screen stays."""
 
 
-@dataclass
 class FinishReveal(Intent):
     """The reveal is over or skipped: start the turns."""
 
 
-@dataclass
 class PassTurn(Intent):
     """The turn passes clockwise."""
 
 
-@dataclass
 class DrawMeeting(Intent):
     """The current player drew a Meeting card."""
 
@@ -168,7 +163,6 @@ class AskKnockOut(Intent):
     highlight: int | None = None
 
 
-@dataclass
 class AskSitOut(Intent):
     """Ask who sits out of the Meeting (or comes back)."""
 
@@ -180,17 +174,14 @@ class ToggleSitOut(Intent):
     seat: int
 
 
-@dataclass
 class ResolveMeeting(Intent):
     """Everyone received their two cards."""
 
 
-@dataclass
 class CountAgain(Intent):
     """Replay the finale's count to 3."""
 
 
-@dataclass
 class EnterResults(Intent):
     """The finale is done: enter who growled."""
 
@@ -202,21 +193,17 @@ class DeclareResults(Intent):
     event: ResultsDeclared
 
 
-@dataclass
 class UndoLast(Intent):
     """Take back the last table action."""
 
 
-@dataclass
 class RedoLast(Intent):
     """Do again what was just undone."""
 
 
-@dataclass
 class OpenHistory(Intent):
     """Show past series and players' records."""
 
 
-@dataclass
 class ExportPlay(Intent):
     """Offer the game just played to BG Stats: its createPlay link and a play file."""

@@ -10,6 +10,7 @@ playbacks started for its phase (`show_line`, `show_countdown`,
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -19,9 +20,16 @@ from moderator.tui.controller import TableController
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
 from moderator.tui.phases import Phase
 
+#: The rules of every screen but the start screen. Each of those screens names it
+#: as its `CSS_PATH`, so Textual reads it when the first of them is shown: the
+#: first frame does not parse it (docs/startup.md). The app's own CSS is app.tcss.
+SCREENS_CSS = Path(__file__).resolve().parent.parent / "screens.tcss"
+
 
 class PhaseScreen(Screen[None]):
     """The one screen of a phase."""
+
+    CSS_PATH = SCREENS_CSS
 
     #: The phase this screen shows.
     PHASE: ClassVar[Phase]

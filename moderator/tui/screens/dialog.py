@@ -1,11 +1,24 @@
 """Dialogs (modal screens) whose late "close" cannot close another screen.
 
-The classes live with the other Textual workarounds in `moderator.tui.compat_screens`
-(upstream issue and canary test there); screens import them from here.
+The late-close guard lives with the other Textual workarounds in
+`moderator.tui.compat_screens` (upstream issue and canary test there); the
+dialogs subclass this module's `DialogScreen`, which adds their CSS.
 """
 
 from __future__ import annotations
 
-from moderator.tui.compat_screens import DialogScreen, TablePalette, is_on_top, nothing_to_await
+from typing import TypeVar
+
+from moderator.tui import compat_screens
+from moderator.tui.compat_screens import TablePalette, is_on_top, nothing_to_await
+from moderator.tui.screens.base import SCREENS_CSS
 
 __all__ = ["DialogScreen", "TablePalette", "is_on_top", "nothing_to_await"]
+
+ResultT = TypeVar("ResultT")
+
+
+class DialogScreen(compat_screens.DialogScreen[ResultT]):
+    """A dialog: closed at most once, styled by screens.tcss (read when first shown)."""
+
+    CSS_PATH = SCREENS_CSS

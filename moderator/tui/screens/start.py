@@ -33,6 +33,8 @@ class StartScreen(PhaseScreen):
     """Where the night starts and where "back to start" lands."""
 
     PHASE = Phase.START
+    #: The first frame's CSS is the app's (app.tcss): screens.tcss is not read for it.
+    CSS_PATH = None
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "resume", "Resume", id="resume", tooltip="Continue the unfinished game"),
         Binding("n", "new_series", "New series", id="new-series", tooltip="Start a new series"),

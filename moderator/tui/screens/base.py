@@ -29,7 +29,7 @@ SCREENS_CSS = Path(__file__).resolve().parent.parent / "screens.tcss"
 class PhaseScreen(Screen[None]):
     """The one screen of a phase."""
 
-    CSS_PATH = SCREENS_CSS
+    CSS_PATH: ClassVar[Path | None] = SCREENS_CSS
 
     #: The phase this screen shows.
     PHASE: ClassVar[Phase]

@@ -18,13 +18,14 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.pilot import Pilot
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.storage import StorageError, Store
 from moderator.tui.app import MindFlayerApp, make_app
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
+from moderator.tui.widgets.choice import Choice
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.title_bar import TitleBar
 from tests.tui.helpers import key, new_game, wait_for
@@ -99,6 +100,27 @@ async def test_resume_is_offered_by_button_and_key_only_when_a_game_is_unfinishe
         await key(pilot, "c")
         assert app.controller.game_state is not None
         assert app.screen is not screen
+
+
+async def test_each_choice_is_taken_by_enter_space_or_a_click(folders: dict[str, Path]) -> None:
+    app = start_app(folders)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await key(pilot, "tab", "enter")  # from New series to History: Enter takes it
+        assert type(app.screen).__name__ == "HistoryScreen"
+        await key(pilot, "escape")
+        assert app.screen is screen
+        screen.query_one("#start-help", Choice).focus()
+        await key(pilot, "space")
+        assert type(app.screen).__name__ == "HelpScreen"
+        await key(pilot, "escape")
+        await pilot.click("#start-settings")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SettingsScreen"
+        await key(pilot, "escape")
+        await pilot.click("#start-new")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
 
 
 async def test_a_restart_offers_the_unfinished_game_from_the_first_frame(
@@ -244,5 +266,5 @@ async def test_a_database_that_cannot_be_read_at_start_is_said(
         messages = [n.message for n in app._notifications]
         assert messages.count("The score database could not be read (disk I/O error).") == 1
         screen = app.screen
-        assert not screen.query_one("#start-resume", Button).display
+        assert not screen.query_one("#start-resume", Choice).display
         assert screen.focused is screen.query_one("#start-new")

@@ -15,13 +15,14 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from moderator.tui.messages import NewSeries, OpenHistory, Resume
 from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.widgets.bigtext import BigText
+from moderator.tui.widgets.choice import Choice
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.title_bar import TitleBar
 
@@ -60,16 +61,16 @@ class StartScreen(PhaseScreen):
         with Vertical(id="start-box"):
             yield BigText("MIND FLAYER", id="start-title")
             yield Static(summary, id="start-unfinished", markup=False)
-            resume = Button("Resume (c)", id="start-resume", variant="success", compact=True)
+            resume = Choice("Resume (c)", id="start-resume", variant="success")
             resume.display = found
-            new = Button("New series (n)", id="start-new", variant="primary", compact=True)
+            new = Choice("New series (n)", id="start-new", variant="primary")
             (resume if found else new).add_class("-first-choice")
             yield resume
             yield new
-            yield Button("History (h)", id="start-history", compact=True)
-            yield Button("Settings (F2)", id="start-settings", compact=True)
-            yield Button("Help (F1)", id="start-help", compact=True)
-            yield Button("Quit (q)", id="start-quit", variant="error", compact=True)
+            yield Choice("History (h)", id="start-history")
+            yield Choice("Settings (F2)", id="start-settings")
+            yield Choice("Help (F1)", id="start-help")
+            yield Choice("Quit (q)", id="start-quit", variant="error")
         yield KeyBar(first=("help",))
 
     def _offer(self) -> Offer:
@@ -109,24 +110,24 @@ class StartScreen(PhaseScreen):
         if changed:
             self._shown = (found, summary)
             self.query_one("#start-unfinished", Static).update(summary)
-            resume = self.query_one("#start-resume", Button)
+            resume = self.query_one("#start-resume", Choice)
             resume.display = found
             resume.set_class(found, "-first-choice")
-            self.query_one("#start-new", Button).set_class(not found, "-first-choice")
-            self.refresh_bindings()  # Resume's key is offered only with the button
+            self.query_one("#start-new", Choice).set_class(not found, "-first-choice")
+            self.refresh_bindings()  # Resume's key is offered only with its choice
         if changed or focus:
-            target = self.query_one("#start-box .-first-choice", Button)
+            target = self.query_one("#start-box .-first-choice", Choice)
             if self.focused is not target:
                 target.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Resume is a key only while there is something to resume (as its button)."""
+        """Resume is a key only while there is something to resume (as its choice)."""
         if action == "resume":
             return self._shown[0]
         return True
 
-    async def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Each button runs the matching key's action."""
+    async def on_choice_pressed(self, event: Choice.Pressed) -> None:
+        """Each choice runs the matching key's action."""
         actions = {
             "start-resume": "resume",
             "start-new": "new_series",
@@ -135,7 +136,7 @@ class StartScreen(PhaseScreen):
             "start-help": "app.help",
             "start-quit": "app.quit",
         }
-        action = actions.get(event.button.id or "")
+        action = actions.get(event.choice.id or "")
         if action is not None:
             await self.run_action(action)
 

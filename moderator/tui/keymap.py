@@ -16,16 +16,16 @@ changed, so nothing the table typed is lost.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
 from textual.keys import Keys, format_key, key_to_character
 
-from moderator.tui.key_reference import BindingOwner, binding_owners, declared_bindings
+if TYPE_CHECKING:
+    from moderator.tui.key_reference import BindingOwner
 
 KEYMAP_FILE = "keymap.toml"
 
@@ -67,6 +67,13 @@ def parse_keymap(text: str, app_class: type[App[Any]]) -> dict[str, str]:
     Raises:
         KeymapError: with a sentence naming the first problem found.
     """
+    # Start-up (docs/startup.md): the TOML parser and every screen's bindings are
+    # loaded only when the table has a keymap file; at every other start they cost
+    # the first frame about 4 ms (bench/bench_tui.py --startup-only).
+    import tomllib
+
+    from moderator.tui.key_reference import binding_owners, declared_bindings
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

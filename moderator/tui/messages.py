@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from moderator.domain import ResultsDeclared
-from moderator.narration.events import AmbienceSpan, Countdown, Finished, LineStarted, Notice
 from moderator.tui.phases import Phase
 
 
@@ -63,6 +62,10 @@ class NarrationAmbience(Message):
 
 def translate(playback: int, event: object) -> Message | None:
     """The message for one narration event (None for anything unknown)."""
+    # Start-up (docs/startup.md): the narration's event types (six frozen dataclasses,
+    # ~3 ms) load with the first narration event, not before the first frame.
+    from moderator.narration.events import AmbienceSpan, Countdown, Finished, LineStarted, Notice
+
     if isinstance(event, LineStarted):
         return NarrationLineStarted(playback, event.text)
     if isinstance(event, Countdown):

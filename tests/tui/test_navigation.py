@@ -86,11 +86,27 @@ def test_a_screen_imports_neither_the_app_nor_another_screen(path: Path) -> None
             assert other not in PHASE_MODULES, f"{path.name} imports the {other} screen"
 
 
-def test_no_import_inside_a_function_in_the_tui() -> None:
+#: Imports left inside a function for a start-up reason measured by the start-up bench,
+#: each commented where it is: (file under moderator/tui, module imported).
+LAZY_FOR_START_UP = {
+    ("keymap.py", "tomllib"),
+    ("keymap.py", "moderator.tui.key_reference"),
+    ("messages.py", "moderator.narration.events"),
+}
+
+
+def test_no_import_inside_a_function_in_the_tui_but_the_measured_ones() -> None:
     """Screens load on first use through `importlib` in app.py (measured there), not this way."""
+    found = set()
     for path in sorted(TUI.rglob("*.py")):
-        inside = [module for module, in_function in imports_of(path) if in_function]
-        assert not inside, f"{path.relative_to(TUI)} imports inside a function: {inside}"
+        name = path.relative_to(TUI).as_posix()
+        inside = {module for module, in_function in imports_of(path) if in_function}
+        found |= {(name, module) for module in inside}
+        unexplained = sorted(
+            inside - {module for file, module in LAZY_FOR_START_UP if file == name}
+        )
+        assert not unexplained, f"{name} imports inside a function: {unexplained}"
+    assert found == LAZY_FOR_START_UP, "an allowed lazy import is gone: drop it from the list"
 
 
 def test_the_app_module_loads_no_phase_screen_but_the_first() -> None:

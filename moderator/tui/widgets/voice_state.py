@@ -12,11 +12,13 @@ toast still sees why the app is silent.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.message import Message
 
-from moderator.narration.events import SpeechFaulted
+if TYPE_CHECKING:
+    from moderator.narration.events import SpeechFaulted
 
 
 @dataclass

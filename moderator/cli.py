@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -94,9 +95,24 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         from moderator.narration.cli import run_voices
 
         return run_voices(args)
+    pause_collector_for_start_up()
     from moderator.tui.run import run_app
 
     return run_app(args)
+
+
+def pause_collector_for_start_up() -> None:
+    """Pause Python's cyclic garbage collector until the app's first frame.
+
+    Loading Textual and the app allocates a few hundred thousand objects
+    (modules, classes, styles, widgets) and frees almost none; the collector's
+    passes over them cost the first frame about 20 ms (docs/startup.md). The
+    app resumes the collector half a second after its first frame
+    (`MindFlayerApp._after_start_up`), and `run_app` resumes it if the app
+    never ran.
+    The start-up bench starts the app through this too, as the command does.
+    """
+    gc.disable()
 
 
 if __name__ == "__main__":  # pragma: no cover

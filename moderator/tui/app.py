@@ -13,6 +13,7 @@ narrator and the folders, so a test runs the real app on temp folders.
 
 from __future__ import annotations
 
+import gc
 import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -96,12 +97,13 @@ PHASE_SCREENS: dict[Phase, str] = {
     Phase.SERIES: "moderator.tui.screens.series:SeriesScreen",
 }
 
-#: Seconds between the first frame and building the voice (scripts, speech engine).
-#: Started on the first refresh, the build's imports and checks (about 60 ms of
-#: CPU) shared the two cores with the start screen settling: the first frame came
-#: 0.26x of a bare Textual app later (bench/bench_tui.py --startup-only, docs/
-#: startup.md). Any earlier use (a key that speaks) builds it at once.
-VOICE_START_DELAY = 0.5
+#: Seconds between the first frame and what the start-up defers: building the voice
+#: (scripts, speech engine) and resuming the garbage collector. Started on the first
+#: refresh, the voice's imports and checks (about 60 ms of CPU) shared the two cores
+#: with the start screen settling: the first frame came 0.26x of a bare Textual app
+#: later (bench/bench_tui.py --startup-only, docs/startup.md). Any earlier use (a key
+#: that speaks) builds the voice at once.
+SETTLE_DELAY = 0.5
 
 #: The dialogs, loaded on first use for the same reason.
 _DIALOGS = {
@@ -216,7 +218,7 @@ class MindFlayerApp(DropsInputAfterClose):
     def on_mount(self) -> None:
         """Show what the layers had to say (the start screen is the default mode).
 
-        The voice is built `VOICE_START_DELAY` after the first frame, off the UI
+        The voice is built `SETTLE_DELAY` after the first frame, off the UI
         thread; its warnings (broken user scripts, no speech engine) follow when
         it is ready.
         """
@@ -224,7 +226,27 @@ class MindFlayerApp(DropsInputAfterClose):
             self.notify(notice, severity="warning", markup=False, timeout=10)
         self.voice_state = VoiceState(self, self._notices)  # speech faults, on every screen
         self.controller.watch_faults(self.voice_state.on_fault)
-        self.call_after_refresh(self.set_timer, VOICE_START_DELAY, self._start_voice)
+        self.call_after_refresh(self._after_first_frame)
+
+    def _after_first_frame(self) -> None:
+        """The first frame is drawn: settle the start-up a moment later, off the first frame."""
+        self.set_timer(SETTLE_DELAY, self._after_start_up)
+
+    def _after_start_up(self) -> None:
+        """Resume the garbage collector (if the command paused it), then build the voice.
+
+        `moderator.cli.pause_collector_for_start_up` pauses it while the app
+        loads. Resumed here, half a second after the first frame, with one
+        collection (about 20 ms: the ~1,500 objects of start-up garbage) and a
+        freeze: the ~75,000 objects loaded at start-up are then never scanned
+        again, so no later collection of a long game night rescans them. A
+        collector that was not paused (tests) is left as it is.
+        """
+        if not gc.isenabled():
+            gc.collect()
+            gc.freeze()
+            gc.enable()
+        self._start_voice()
 
     @work(thread=True, exit_on_error=False)
     def _start_voice(self) -> None:
@@ -235,7 +257,7 @@ class MindFlayerApp(DropsInputAfterClose):
     def _warn(self, warnings: list[str]) -> None:
         """The voice's start-up warnings, but not a speech fault already toasted.
 
-        A key that speaks before `VOICE_START_DELAY` builds the voice at once; a
+        A key that speaks before `SETTLE_DELAY` builds the voice at once; a
         fault of that first line is toasted by `VoiceState` and is also among
         the narrator's warnings by the time they are read here.
         """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from pathlib import Path
 
@@ -30,12 +31,17 @@ def run_app(args: argparse.Namespace) -> int:
     """Run the app until the table quits.
 
     A database that cannot be opened (newer version, already in use, unwritable)
-    is reported as its sentence and a non-zero exit, never as a traceback.
+    is reported as its sentence and a non-zero exit, never as a traceback. The
+    garbage collector the command paused for the start-up is on again when this
+    returns, whatever happened (the app resumes it after its first frame).
     """
     try:
-        app = build_app(args)
-    except StorageError as error:
-        print(f"mindflayer: {error}", file=sys.stderr)
-        return 1
-    app.run()
-    return 0 if app.return_code in (None, 0) else app.return_code
+        try:
+            app = build_app(args)
+        except StorageError as error:
+            print(f"mindflayer: {error}", file=sys.stderr)
+            return 1
+        app.run()
+        return 0 if app.return_code in (None, 0) else app.return_code
+    finally:
+        gc.enable()

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
+import gc
 import threading
 from pathlib import Path
 
+from moderator.cli import pause_collector_for_start_up
 from moderator.narration import SilentSpeaker, VoiceSettings, make_narrator
+from moderator.storage import Store
 from moderator.tui.app import make_app
 from moderator.tui.ports import NarratorLike
+from moderator.tui.run import run_app
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.voice import DeferredNarrator
 from tests.tui.helpers import key, wait_for
@@ -59,3 +64,40 @@ def test_settings_and_close_before_the_build_reach_the_narrator(tmp_path: Path) 
     assert not narrator.built
     assert narrator.ready().settings.rate == 210  # type: ignore[attr-defined]
     narrator.close()
+
+
+async def test_the_collector_paused_for_the_start_up_resumes_frozen_after_the_first_frame(
+    folders: dict[str, Path],
+) -> None:
+    """As `mindflayer` starts: the collector paused, then on again with start-up objects frozen."""
+    narrator = make_narrator(
+        VoiceSettings(enabled=False), None, folders["cache"], speaker=SilentSpeaker()
+    )
+    app = make_app(folders["data"], folders["config"], folders["cache"], None, narrator=narrator)
+    pause_collector_for_start_up()
+    try:
+        assert not gc.isenabled()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            assert not gc.isenabled(), "resumed before the first frame had settled"
+            await wait_for(pilot, gc.isenabled)
+            assert gc.get_freeze_count() > 10_000  # what the start-up loaded, frozen
+            await key(pilot, "n")  # the app goes on as usual
+            assert type(app.screen).__name__ == "SetupScreen"
+    finally:
+        gc.unfreeze()  # the test process's objects go back to the collector
+        gc.enable()
+
+
+def test_run_app_resumes_the_collector_when_the_app_cannot_start(
+    folders: dict[str, Path],
+) -> None:
+    pause_collector_for_start_up()
+    try:
+        with Store.open(folders["data"]):  # the database in use: the app cannot start
+            code = run_app(argparse.Namespace(data_dir=str(folders["data"]), voice_scripts=None))
+        assert code != 0
+        assert gc.isenabled()
+    finally:
+        gc.enable()

@@ -14,6 +14,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
+from moderator.tui.widgets.choice import ChoiceList
 from tests.tui.helpers import declare, key, knock_out, new_game, state_of, wait_for
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
@@ -199,7 +200,7 @@ async def test_resume_after_closing_mid_game(app_factory: Callable[[], MindFlaye
         before = state_of(first)
     second = app_factory()
     async with second.run_test(size=(100, 30)) as pilot:
-        assert second.screen.query_one("#start-resume").display
+        assert second.screen.query_one(ChoiceList).offers("start-resume")
         await key(pilot, "c")
         assert isinstance(second.screen, TableScreen)
         assert state_of(second) == before

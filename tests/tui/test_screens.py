@@ -25,6 +25,7 @@ from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
+from moderator.tui.widgets.choice import ChoiceList
 from tests.tui.helpers import key, knock_out, new_game, seat_players, state_of, wait_for
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -41,13 +42,13 @@ async def test_start_offers_resume_only_when_something_is_unfinished(
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, StartScreen)
-        assert not app.screen.query_one("#start-resume").display
+        assert not app.screen.query_one(ChoiceList).offers("start-resume")
         await key(pilot, "c")
         assert isinstance(app.screen, StartScreen)
         await new_game(pilot, FOUR)
         await key(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
-        assert app.screen.query_one("#start-resume").display
+        assert app.screen.query_one(ChoiceList).offers("start-resume")
         assert "Game 1 is unfinished" in plain(app.screen.query_one("#start-unfinished", Static))
 
 

@@ -25,7 +25,7 @@ from moderator.storage import StorageError, Store
 from moderator.tui.app import MindFlayerApp, make_app
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
-from moderator.tui.widgets.choice import Choice
+from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.title_bar import TitleBar
 from tests.tui.helpers import key, new_game, wait_for
@@ -59,6 +59,20 @@ def shown_keys(app: App[object]) -> list[tuple[str, str]]:
     return [(item.display, item.description) for item in app.screen.query_one(KeyBar).items]
 
 
+def offered_and_on(screen: object, choice: str) -> bool:
+    """The choice is on offer, highlighted, and the list has the focus."""
+    assert isinstance(screen, StartScreen)
+    choices = screen.query_one(ChoiceList)
+    return choices.offers(choice) and choices.highlighted == choice and choices.has_focus
+
+
+def not_offered_and_on(screen: object, choice: str) -> bool:
+    """Resume is not on offer; `choice` is highlighted with the focus."""
+    assert isinstance(screen, StartScreen)
+    choices = screen.query_one(ChoiceList)
+    return not choices.offers("start-resume") and offered_and_on(screen, choice)
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("unfinished", [False, True], ids=["nothing-to-resume", "resume"])
 def test_start_screen_snapshot(
@@ -86,16 +100,14 @@ async def test_resume_is_offered_by_button_and_key_only_when_a_game_is_unfinishe
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, StartScreen)
-        assert not screen.query_one("#start-resume").display
-        assert screen.focused is screen.query_one("#start-new")
+        assert not_offered_and_on(screen, "start-new")
         assert "Resume" not in bar_line(app)
         await key(pilot, "c")  # not offered: nothing happens
         assert app.screen is screen
         await new_game(pilot, FOUR)
         await key(pilot, "escape")
         assert app.screen is screen
-        assert screen.query_one("#start-resume").display
-        assert screen.focused is screen.query_one("#start-resume")
+        assert offered_and_on(screen, "start-resume")
         assert ("c", "Resume") in shown_keys(app)
         await key(pilot, "c")
         assert app.controller.game_state is not None
@@ -106,19 +118,30 @@ async def test_each_choice_is_taken_by_enter_space_or_a_click(folders: dict[str,
     app = start_app(folders)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        await key(pilot, "tab", "enter")  # from New series to History: Enter takes it
+        choices = screen.query_one(ChoiceList)
+        assert choices.shown == [
+            "start-new",
+            "start-history",
+            "start-settings",
+            "start-help",
+            "start-quit",
+        ]
+        await key(pilot, "down", "enter")  # from New series to History: Enter takes it
         assert type(app.screen).__name__ == "HistoryScreen"
         await key(pilot, "escape")
+        assert app.screen is screen and choices.has_focus
+        await key(pilot, "tab", "space")  # Tab moves as Down does; Space takes it too
+        assert type(app.screen).__name__ == "SettingsScreen"
+        await key(pilot, "escape", "up", "up", "up")  # Up wraps round to Quit
+        assert choices.highlighted == "start-quit"
+        await pilot.click(ChoiceList, offset=(20, 1))  # the blank line under New series
+        await pilot.pause()
         assert app.screen is screen
-        screen.query_one("#start-help", Choice).focus()
-        await key(pilot, "space")
+        await pilot.click(ChoiceList, offset=(20, 6))  # Help's line
+        await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
         await key(pilot, "escape")
-        await pilot.click("#start-settings")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "SettingsScreen"
-        await key(pilot, "escape")
-        await pilot.click("#start-new")
+        await pilot.click(ChoiceList, offset=(20, 0))
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
 
@@ -131,8 +154,7 @@ async def test_a_restart_offers_the_unfinished_game_from_the_first_frame(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, StartScreen)
-        assert screen.query_one("#start-resume").display
-        assert screen.focused is screen.query_one("#start-resume")
+        assert offered_and_on(screen, "start-resume")
         summary = str(screen.query_one("#start-unfinished", Static).render())
         assert summary == "Game 1 is unfinished: 4 players, turn 1."
         assert ("c", "Resume") in shown_keys(app)
@@ -266,5 +288,4 @@ async def test_a_database_that_cannot_be_read_at_start_is_said(
         messages = [n.message for n in app._notifications]
         assert messages.count("The score database could not be read (disk I/O error).") == 1
         screen = app.screen
-        assert not screen.query_one("#start-resume", Choice).display
-        assert screen.focused is screen.query_one("#start-new")
+        assert not_offered_and_on(screen, "start-new")

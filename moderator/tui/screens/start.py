@@ -22,7 +22,7 @@ from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.widgets.bigtext import BigText
-from moderator.tui.widgets.choice import Choice
+from moderator.tui.widgets.choice import Choice, ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.title_bar import TitleBar
 
@@ -43,8 +43,19 @@ class StartScreen(PhaseScreen):
         Binding("q", "app.quit", "Quit", id="quit", tooltip="Close the app (all is saved)"),
     ]
 
-    #: The first focus (Textual's auto-focus, once): Resume if offered, else New series.
-    AUTO_FOCUS = "#start-box .-first-choice"
+    #: The first focus (Textual's auto-focus, once): the choices, on Resume if offered,
+    #: else New series.
+    AUTO_FOCUS = "#start-choices"
+
+    #: The choices, top to bottom (Resume only while a series can be resumed).
+    CHOICES = (
+        Choice("start-resume", "Resume (c)", "success"),
+        Choice("start-new", "New series (n)", "primary"),
+        Choice("start-history", "History (h)"),
+        Choice("start-settings", "Settings (F2)"),
+        Choice("start-help", "Help (F1)"),
+        Choice("start-quit", "Quit (q)", "error"),
+    )
 
     #: What the screen shows now (read in `compose`, then on each visit).
     _shown: Offer = (False, "")
@@ -61,16 +72,12 @@ class StartScreen(PhaseScreen):
         with Vertical(id="start-box"):
             yield BigText("MIND FLAYER", id="start-title")
             yield Static(summary, id="start-unfinished", markup=False)
-            resume = Choice("Resume (c)", id="start-resume", variant="success")
-            resume.display = found
-            new = Choice("New series (n)", id="start-new", variant="primary")
-            (resume if found else new).add_class("-first-choice")
-            yield resume
-            yield new
-            yield Choice("History (h)", id="start-history")
-            yield Choice("Settings (F2)", id="start-settings")
-            yield Choice("Help (F1)", id="start-help")
-            yield Choice("Quit (q)", id="start-quit", variant="error")
+            yield ChoiceList(
+                self.CHOICES,
+                hidden=() if found else ("start-resume",),
+                highlighted="start-resume" if found else "start-new",
+                id="start-choices",
+            )
         yield KeyBar(first=("help",))
 
     def _offer(self) -> Offer:
@@ -107,18 +114,16 @@ class StartScreen(PhaseScreen):
             self.say(str(error), severity="error")
             found, summary = False, ""
         changed = (found, summary) != self._shown
+        choices = self.query_one("#start-choices", ChoiceList)
         if changed:
             self._shown = (found, summary)
             self.query_one("#start-unfinished", Static).update(summary)
-            resume = self.query_one("#start-resume", Choice)
-            resume.display = found
-            resume.set_class(found, "-first-choice")
-            self.query_one("#start-new", Choice).set_class(not found, "-first-choice")
+            choices.offer("start-resume", found)
             self.refresh_bindings()  # Resume's key is offered only with its choice
         if changed or focus:
-            target = self.query_one("#start-box .-first-choice", Choice)
-            if self.focused is not target:
-                target.focus()
+            choices.highlighted = "start-resume" if found else "start-new"
+            if self.focused is not choices:
+                choices.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Resume is a key only while there is something to resume (as its choice)."""
@@ -126,7 +131,7 @@ class StartScreen(PhaseScreen):
             return self._shown[0]
         return True
 
-    async def on_choice_pressed(self, event: Choice.Pressed) -> None:
+    async def on_choice_list_chosen(self, event: ChoiceList.Chosen) -> None:
         """Each choice runs the matching key's action."""
         actions = {
             "start-resume": "resume",
@@ -136,7 +141,7 @@ class StartScreen(PhaseScreen):
             "start-help": "app.help",
             "start-quit": "app.quit",
         }
-        action = actions.get(event.choice.id or "")
+        action = actions.get(event.choice_id)
         if action is not None:
             await self.run_action(action)
 

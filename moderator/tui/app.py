@@ -16,7 +16,6 @@ from __future__ import annotations
 import gc
 import importlib
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -114,14 +113,15 @@ _DIALOGS = {
 }
 
 
-@dataclass
 class ErrorToast(Message):
     """An error toast to show on the app's loop (see `MindFlayerApp.notify`)."""
 
-    message: str
-    title: str
-    timeout: float | None
-    markup: bool
+    def __init__(self, message: str, title: str, timeout: float | None, markup: bool) -> None:
+        super().__init__()
+        self.message = message
+        self.title = title
+        self.timeout = timeout
+        self.markup = markup
 
 
 def load_class(where: str) -> type[Screen[Any]]:

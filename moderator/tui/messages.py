@@ -7,11 +7,15 @@ any event. Each carries the id of its playback: the app passes on only the
 latest playback's messages, to the screen of the phase that started it.
 
 Intents. What a screen asks for (below); the app is the only receiver.
+
+They are plain classes with an `__init__`, as Textual's own messages are, not
+dataclasses: making a dataclass runs `exec` for each method it generates (0.2 to
+0.5 ms a class), and the 28 dataclasses this module had cost the first frame
+about 6 ms (docs/startup.md). A keyword pattern (`case StartGame(players=p)`)
+matches them the same.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from textual.message import Message
 
@@ -19,45 +23,50 @@ from moderator.domain import ResultsDeclared
 from moderator.tui.phases import Phase
 
 
-@dataclass
 class NarrationLineStarted(Message):
     """A line of the script started playing: show it as the caption."""
 
-    playback: int
-    text: str
+    def __init__(self, playback: int, text: str) -> None:
+        super().__init__()
+        self.playback = playback
+        self.text = text
 
 
-@dataclass
 class NarrationCountedDown(Message):
     """One second of a timed pause went by."""
 
-    playback: int
-    seconds_left: int
+    def __init__(self, playback: int, seconds_left: int) -> None:
+        super().__init__()
+        self.playback = playback
+        self.seconds_left = seconds_left
 
 
-@dataclass
 class NarrationNoticed(Message):
     """The narrator has something to tell the table (e.g. a missing part)."""
 
-    playback: int
-    message: str
+    def __init__(self, playback: int, message: str) -> None:
+        super().__init__()
+        self.playback = playback
+        self.message = message
 
 
-@dataclass
 class NarrationFinished(Message):
     """The script ended, or was cancelled (muted, Esc, or replaced)."""
 
-    playback: int
-    cancelled: bool
+    def __init__(self, playback: int, cancelled: bool) -> None:
+        super().__init__()
+        self.playback = playback
+        self.cancelled = cancelled
 
 
-@dataclass
 class NarrationAmbience(Message):
     """An eyes-closed span with the ambience bed began or ended (audible: heard at all)."""
 
-    playback: int
-    started: bool
-    audible: bool
+    def __init__(self, playback: int, started: bool, audible: bool) -> None:
+        super().__init__()
+        self.playback = playback
+        self.started = started
+        self.audible = audible
 
 
 def translate(playback: int, event: object) -> Message | None:
@@ -99,11 +108,6 @@ class Intent(Message):
     origin: Phase | None = None
 
 
-# An intent with fields is a dataclass; one without is a plain subclass: making a
-# dataclass runs `exec` for each generated method, about 0.2 ms each at start-up,
-# and 18 field-less dataclasses cost the first frame ~4 ms (docs/startup.md).
-
-
 class Resume(Intent):
     """Continue the unfinished series where it was."""
 
@@ -124,19 +128,21 @@ class Menu(Intent):
     """Esc on a game screen: silence the voice if speaking, else the start screen."""
 
 
-@dataclass
 class StartGame(Intent):
     """Save a new game with this roster, clockwise, and its first player."""
 
-    players: tuple[str, ...]
-    first_player: int
+    def __init__(self, players: tuple[str, ...], first_player: int) -> None:
+        super().__init__()
+        self.players = players
+        self.first_player = first_player
 
 
-@dataclass
 class ReadSetupAloud(Intent):
     """Speak the setup checklist for this many players."""
 
-    players: int
+    def __init__(self, players: int) -> None:
+        super().__init__()
+        self.players = players
 
 
 class PlayReveal(Intent):
@@ -159,22 +165,24 @@ class DrawMeeting(Intent):
     """The current player drew a Meeting card."""
 
 
-@dataclass
 class AskKnockOut(Intent):
     """Ask who was knocked out (`highlight`: the seat to offer first)."""
 
-    highlight: int | None = None
+    def __init__(self, highlight: int | None = None) -> None:
+        super().__init__()
+        self.highlight = highlight
 
 
 class AskSitOut(Intent):
     """Ask who sits out of the Meeting (or comes back)."""
 
 
-@dataclass
 class ToggleSitOut(Intent):
     """`seat` sits out of the Meeting, or comes back."""
 
-    seat: int
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
 
 
 class ResolveMeeting(Intent):
@@ -189,11 +197,12 @@ class EnterResults(Intent):
     """The finale is done: enter who growled."""
 
 
-@dataclass
 class DeclareResults(Intent):
     """Save the results as ticked and typed (the domain judges them)."""
 
-    event: ResultsDeclared
+    def __init__(self, event: ResultsDeclared) -> None:
+        super().__init__()
+        self.event = event
 
 
 class UndoLast(Intent):

@@ -89,11 +89,13 @@ class ChoiceList(Widget, can_focus=True):
     #: The id of the highlighted choice.
     highlighted: reactive[str] = reactive("")
 
-    @dataclass
     class Chosen(Message):
         """A choice was taken (Enter, Space or a click)."""
 
-        choice_id: str
+        def __init__(self, choice_id: str) -> None:
+            super().__init__()
+            #: The id of the choice taken.
+            self.choice_id = choice_id
 
     def __init__(
         self,

@@ -11,7 +11,6 @@ toast still sees why the app is silent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.app import App
@@ -21,13 +20,14 @@ if TYPE_CHECKING:
     from moderator.narration.events import SpeechFaulted
 
 
-@dataclass
 class VoiceFaulted(Message):
     """A speech part failed for the first time (posted to the app from any thread)."""
 
-    part: str
-    message: str
-    marker: str
+    def __init__(self, part: str, message: str, marker: str) -> None:
+        super().__init__()
+        self.part = part
+        self.message = message
+        self.marker = marker
 
 
 class VoiceState:

@@ -1,7 +1,7 @@
 """TUI bench: the table app against a bare Textual app measured in the same run.
 
 1. Start-up to the first frame and peak memory (ru_maxrss), each app started
-   N times (default 9, alternating bare, app, and the app without its start-up
+   N times (default 15, alternating bare, app, and the app without its start-up
    pause of the garbage collector, printed beside) in fresh subprocesses
    (headless) that exit right after their first settled frame (the screen
    has handled its messages and the process is idle, then one more refresh);
@@ -44,7 +44,7 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNS = 9
+RUNS = 15
 #: The start-up goal: the app's first frame within this factor of a bare Textual app's.
 STARTUP_GOAL = 1.25
 KEYS = 300

@@ -32,7 +32,7 @@ from moderator.storage import Store
 from moderator.tui import compat
 from moderator.tui.compat_screens import DropsInputAfterClose, TablePalette
 from moderator.tui.config import load_settings
-from moderator.tui.controller import Outcome, TableController
+from moderator.tui.controller import TableController
 from moderator.tui.keymap import load_keymap
 from moderator.tui.messages import (
     AskKnockOut,
@@ -65,6 +65,7 @@ from moderator.tui.messages import (
     ToggleSitOut,
     UndoLast,
 )
+from moderator.tui.outcomes import Outcome
 from moderator.tui.phases import Phase
 from moderator.tui.ports import NarratorLike, StoreLike
 from moderator.tui.screens.base import PhaseScreen

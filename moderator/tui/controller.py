@@ -14,7 +14,7 @@ One controller per app instance (no module-level singletons), built by
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -51,64 +51,10 @@ from moderator.tui.cues import (
     TurnCue,
 )
 from moderator.tui.describe import describe
+from moderator.tui.outcomes import Outcome, PlayExport, RenameQuestions, SeatingPlan
 from moderator.tui.phases import Flags, Phase, phase_for
 from moderator.tui.playback import Post, Voice
 from moderator.tui.ports import ACTION_ERRORS, GameScoreLike, NarratorLike, SavedGameLike, StoreLike
-
-
-@dataclass(frozen=True)
-class SeatingPlan:
-    """The roster a new game starts from: names clockwise and the first player."""
-
-    players: tuple[str, ...]
-    first_player: int
-
-
-@dataclass(frozen=True)
-class PlayExport:
-    """The game just played, offered to BG Stats.
-
-    Attributes:
-        game_id: the game exported (the board shows the link only for its last game).
-        link: the `createPlay` link that opens BG Stats with the play filled in.
-        file_name: the play file written in the data folder ("" if none was written).
-    """
-
-    game_id: int
-    link: str
-    file_name: str = ""
-
-
-@dataclass(frozen=True)
-class RenameQuestions:
-    """What the setup asks before a later game: is a new name an earlier player?"""
-
-    #: Names of the roster that no earlier game of the series had.
-    new: tuple[str, ...]
-    #: Earlier players of the series not in the roster.
-    missing: tuple[str, ...]
-
-    def __bool__(self) -> bool:
-        return bool(self.new and self.missing)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What an action did, for the app to show.
-
-    Attributes:
-        state: the open game's state afterwards (None: no game open).
-        phase: the phase the table is in now; the app shows its screen.
-        notice: a sentence for the table, if any.
-        cues: the narration started by the action, in order.
-        refused: the action was refused; `notice` says why and nothing changed.
-    """
-
-    state: GameState | None
-    phase: Phase
-    notice: str | None = None
-    cues: tuple[Cue, ...] = ()
-    refused: bool = False
 
 
 class TableController:

@@ -11,7 +11,6 @@ import os
 import stat
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,25 +18,7 @@ import pytest
 
 from moderator import safe_output
 from moderator.safe_output import OutputError, write_bytes
-
-NULL_DEVICE = os.makedev(1, 3)
-FULL_DEVICE = os.makedev(1, 7)
-
-
-def make_device(folder: Path, name: str, device: int) -> Path:
-    """A character device node like /dev/null or /dev/full, inside `folder`."""
-    path = folder / name
-    try:
-        os.mknod(path, stat.S_IFCHR | 0o666, device)
-    except PermissionError:
-        pytest.skip("mknod needs root (CI runs as root)")
-    return path
-
-
-def assert_same_device(path: Path, device: int) -> None:
-    info = os.lstat(path)
-    assert stat.S_ISCHR(info.st_mode), f"{path} is no longer a device node"
-    assert info.st_rdev == device
+from tests.device_nodes import FULL_DEVICE, NULL_DEVICE, FifoReader, assert_same_device, make_device
 
 
 @pytest.fixture
@@ -65,21 +46,11 @@ def test_a_full_device_reports_the_disk_full_and_stays_a_device(tmp_path: Path) 
 
 
 def test_a_fifo_gets_the_bytes_and_stays_a_fifo(tmp_path: Path) -> None:
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    received: list[bytes] = []
-
-    def read() -> None:
-        with open(fifo, "rb") as reader:
-            received.append(reader.read())
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
+    pipe = FifoReader(tmp_path)
     data = "Ann,Bob,👾\n".encode() * 5000  # larger than a pipe buffer
-    write_bytes(fifo, data)
-    reader.join(10)
-    assert received == [data]
-    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    write_bytes(pipe.path, data)
+    assert pipe.join() == [data]
+    assert stat.S_ISFIFO(os.lstat(pipe.path).st_mode)
 
 
 def test_a_symlink_is_followed_and_stays_a_symlink(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from moderator.cli import main
-from tests.test_safe_output import NULL_DEVICE, assert_same_device, make_device
+from tests.device_nodes import NULL_DEVICE, assert_same_device, make_device
 
 
 def test_a_folder_is_refused_before_rendering(

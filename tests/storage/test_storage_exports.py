@@ -9,7 +9,6 @@ import argparse
 import json
 import os
 import stat
-import threading
 import urllib.parse
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -22,7 +21,7 @@ from moderator.storage import Store
 from moderator.storage.bgstats import CREATE_PLAY_URL, create_play_link, play_for, plays_for
 from moderator.storage.export import read_csv, read_json
 from moderator.storage.history_cli import run_history
-from tests.test_safe_output import FULL_DEVICE, NULL_DEVICE, assert_same_device, make_device
+from tests.device_nodes import FULL_DEVICE, NULL_DEVICE, FifoReader, assert_same_device, make_device
 
 PLAYERS = ["Ann", "Bob", "Cyd", "Dee", "Eve"]
 
@@ -75,19 +74,10 @@ def test_json_into_a_full_device_says_so_and_keeps_the_device(
 def test_csv_into_a_fifo(played: Store, data_dir: Path, tmp_path: Path) -> None:
     records = played.history()
     played.close()
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    received: list[bytes] = []
-
-    def read() -> None:
-        with open(fifo, "rb") as reader:
-            received.append(reader.read())
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    assert run_history(args(data_dir, "--csv", str(fifo))) == 0
-    reader.join(10)
-    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    pipe = FifoReader(tmp_path)
+    assert run_history(args(data_dir, "--csv", str(pipe.path))) == 0
+    received = pipe.join()
+    assert stat.S_ISFIFO(os.lstat(pipe.path).st_mode)
     (tmp_path / "copy.csv").write_bytes(received[0])
     assert read_csv(tmp_path / "copy.csv") == records
 

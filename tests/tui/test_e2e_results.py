@@ -16,6 +16,7 @@ from moderator.storage import Store
 from tests.tui.test_e2e_tmux import (  # noqa: F401 (pytest fixtures)
     Terminal,
     mindflayer,
+    start_four_player_game,
     terminal,
     tmux_binary,
 )
@@ -25,15 +26,7 @@ pytestmark = pytest.mark.slow
 
 def to_results(term: Terminal) -> None:
     """A 4-player game: Cy and Dee knocked out end it; on to entering the results."""
-    term.wait_for("New series (n)", "Quit (q)")
-    term.keys("n")
-    term.wait_for("players seated")
-    for name in ("Ann", "Bob", "Cy", "Dee"):
-        term.type(name)
-        term.keys("Enter")
-    term.wait_for("4. Dee", "No eyes-closed reveal with 4 or 5 players")
-    term.keys("C-s")
-    term.wait_for("Seat 1: your turn")
+    start_four_player_game(term)
     for name in ("Cy", "Dee"):
         term.keys("k")
         term.wait_for("Who is knocked out?", name)

@@ -18,6 +18,7 @@ from moderator.storage import DATABASE_NAME, Store
 from tests.tui.test_e2e_tmux import (  # noqa: F401  (fixtures used by name)
     Terminal,
     mindflayer,
+    seat_new_series,
     terminal,
     tmux_binary,
 )
@@ -25,21 +26,11 @@ from tests.tui.test_e2e_tmux import (  # noqa: F401  (fixtures used by name)
 pytestmark = pytest.mark.slow
 
 
-def _seat(term: Terminal, names: tuple[str, ...]) -> None:
-    for name in names:
-        term.type(name)
-        term.keys("Enter")
-
-
 def test_accidental_start_undone_and_renamed_player_keeps_points(
     terminal: tuple[Terminal, Path, Path],  # noqa: F811  (the imported fixture)
 ) -> None:
     term, data_dir, status_file = terminal
-    term.wait_for("New series (n)", "Quit (q)")
-    term.keys("n")
-    term.wait_for("players seated")
-    _seat(term, ("Ann", "Bob", "Noah", "Dee"))
-    term.wait_for("4. Dee")
+    seat_new_series(term, ("Ann", "Bob", "Noah", "Dee"))
 
     # Shift+Tab from the name field lands on "Start game"; Enter starts by accident.
     term.press_seen("BTab")

@@ -115,6 +115,31 @@ class Terminal:
         raise AssertionError(f"the app did not quit within {timeout} s\n{self.screen()}")
 
 
+def seat_new_series(term: Terminal, names: tuple[str, ...], *also: str) -> str:
+    """From the start screen: a new series, each name typed and entered as a user would.
+
+    Waits until the last name shows in its seat, with every text of `also`;
+    returns that screen.
+    """
+    term.wait_for("New series (n)", "Quit (q)")
+    term.keys("n")
+    term.wait_for("players seated")
+    for name in names:
+        term.type(name)
+        term.keys("Enter")
+    return term.wait_for(f"{len(names)}. {names[-1]}", *also)
+
+
+def start_four_player_game(term: Terminal, *also: str) -> str:
+    """Ann, Bob, Cy and Dee seated in a new series and the game started with Ctrl+S.
+
+    Waits for the first turn, with every text of `also`; returns that screen.
+    """
+    seat_new_series(term, ("Ann", "Bob", "Cy", "Dee"), "No eyes-closed reveal with 4 or 5 players")
+    term.keys("C-s")
+    return term.wait_for("Seat 1: your turn", *also)
+
+
 @pytest.fixture
 def tmux_binary() -> str:
     found = shutil.which("tmux")
@@ -197,16 +222,7 @@ def test_four_players_ended_by_knockouts_saved_in_the_database(
     terminal: tuple[Terminal, Path, Path],
 ) -> None:
     term, data_dir, status_file = terminal
-    term.wait_for("New series (n)", "Quit (q)")
-
-    term.keys("n")
-    term.wait_for("players seated")
-    for name in ("Ann", "Bob", "Cy", "Dee"):
-        term.type(name)
-        term.keys("Enter")
-    term.wait_for("4. Dee", "No eyes-closed reveal with 4 or 5 players")
-    term.keys("C-s")
-    term.wait_for("Seat 1: your turn", "Meetings done: 0 of 3")
+    start_four_player_game(term, "Meetings done: 0 of 3")
 
     term.keys("n")
     term.wait_for("Seat 2: your turn")

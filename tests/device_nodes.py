@@ -1,0 +1,59 @@
+"""Special files for the tests of output targets: device nodes and FIFOs in a temp folder.
+
+A test must never point an export at the machine's real /dev/null or /dev/full:
+we run as root, and a rename over them would replace them for every process.
+So a device is a copy made with `mknod` inside the test's own temp folder, with
+the major/minor numbers of the real one, and behaves the same.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import threading
+from pathlib import Path
+
+import pytest
+
+NULL_DEVICE = os.makedev(1, 3)
+FULL_DEVICE = os.makedev(1, 7)
+
+
+def make_device(folder: Path, name: str, device: int) -> Path:
+    """A character device node like /dev/null or /dev/full, inside `folder`."""
+    path = folder / name
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, device)
+    except PermissionError:
+        pytest.skip("mknod needs root (CI runs as root)")
+    return path
+
+
+def assert_same_device(path: Path, device: int) -> None:
+    info = os.lstat(path)
+    assert stat.S_ISCHR(info.st_mode), f"{path} is no longer a device node"
+    assert info.st_rdev == device
+
+
+class FifoReader:
+    """A FIFO in `folder` and a thread already reading it to its end.
+
+    A writer opening a FIFO blocks until a reader opens the other end, so the
+    reader must run before the code under test writes.
+    """
+
+    def __init__(self, folder: Path, name: str = "pipe") -> None:
+        self.path = folder / name
+        os.mkfifo(self.path)
+        self.received: list[bytes] = []
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        with open(self.path, "rb") as reader:
+            self.received.append(reader.read())
+
+    def join(self, timeout: float = 10) -> list[bytes]:
+        """What the reader got once the writer closed (at most `timeout` seconds)."""
+        self._thread.join(timeout)
+        return self.received

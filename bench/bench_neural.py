@@ -39,11 +39,14 @@ from moderator.narration.neural_voice import (  # noqa: E402
     piper_command,
 )
 from moderator.narration.scripts import Line, ScriptLibrary  # noqa: E402
+from moderator.narration.settings import VoiceSettings  # noqa: E402
 from moderator.narration.speaker import Clip  # noqa: E402
 from moderator.narration.wavfile import peak, read_pcm  # noqa: E402
 
 CONTEXT: dict[str, object] = {"players": 7, "player": "Eleven", "meeting": 2}
 RATE, VOLUME = 160, 1.0
+#: English, ambience off: the lines only, as the scripts speak them.
+SPEECH_ONLY = VoiceSettings(ambience=False)
 Synth = Callable[[str], "Future[Clip]"]
 
 
@@ -55,7 +58,7 @@ def english_lines() -> list[str]:
         if lang != "en":
             continue
         players: object = ["Eleven", "Mike"] if name == "series_winner" else 7
-        for action in library.actions("en", name, dict(CONTEXT, players=players), 5.0) or []:
+        for action in library.actions(name, dict(CONTEXT, players=players), SPEECH_ONLY) or []:
             if isinstance(action, Line) and action.text not in lines:
                 lines.append(action.text)
     return lines

@@ -86,16 +86,7 @@ class Narrator:
 
     def lines(self, script: str, context: Mapping[str, object]) -> list[str]:
         """The captions of `script`, for showing on screen without speaking."""
-        settings = self._current_settings()
-        actions = self._library.actions(
-            settings.lang,
-            script,
-            context,
-            settings.reveal_seconds,
-            settings.growl_seconds,
-            settings.ambience,
-            settings.passing_seconds,
-        )
+        actions = self._library.actions(script, context, self._current_settings())
         return [a.text for a in actions or [] if isinstance(a, Line)]
 
     def play(self, script: str, context: Mapping[str, object], on_event: EventSink) -> None:
@@ -104,16 +95,7 @@ class Narrator:
         `on_event` is called from the narration thread: LineStarted, Countdown,
         Notice, then exactly one Finished.
         """
-        settings = self._current_settings()
-        actions = self._library.actions(
-            settings.lang,
-            script,
-            context,
-            settings.reveal_seconds,
-            settings.growl_seconds,
-            settings.ambience,
-            settings.passing_seconds,
-        )
+        actions = self._library.actions(script, context, self._current_settings())
         if actions is None:
             self._director.cancel()
             _safe(on_event, Notice(f"There is no voice script named {script!r}."))

@@ -54,15 +54,7 @@ def render_script(
         SpeechFault: a line could not be synthesized (rendering needs real audio).
     """
     settings = settings.clamped()
-    actions = library.actions(
-        settings.lang,
-        script,
-        context,
-        settings.reveal_seconds,
-        settings.growl_seconds,
-        settings.ambience,
-        settings.passing_seconds,
-    )
+    actions = library.actions(script, context, settings)
     if actions is None:
         raise KeyError(script)
     futures = [

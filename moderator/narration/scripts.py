@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from moderator.narration.context import pause_seconds, script_values
-from moderator.narration.settings import DEFAULT_GROWL_SECONDS, DEFAULT_PASSING_SECONDS
+from moderator.narration.settings import VoiceSettings
 from moderator.narration.validation import (
     SCRIPT_NAMES,
     Ambience,
@@ -237,33 +237,33 @@ class ScriptLibrary:
         return found
 
     def actions(
-        self,
-        lang: str,
-        name: str,
-        context: Mapping[str, object],
-        reveal_seconds: float,
-        growl_seconds: float = DEFAULT_GROWL_SECONDS,
-        ambience: bool = False,
-        passing_seconds: float = DEFAULT_PASSING_SECONDS,
+        self, name: str, context: Mapping[str, object], settings: VoiceSettings
     ) -> list[Action] | None:
         """The lines, waits and bed marks of one run, or None when there is no such script.
 
-        With `ambience` False no bed mark is given and `when = "ambience"` steps
-        are skipped, so the run is exactly what it was before ambience existed.
+        `settings` comes whole (language, reveal, growl, ambience, passing) so a
+        new timing setting is read here, not copied field by field by every caller.
+        It is used as given (the narrator and the renderer clamp it first); a value
+        the context names (`seconds`, `growl_seconds`, `passing_seconds`) wins.
+
+        With `settings.ambience` False no bed mark is given and `when = "ambience"`
+        steps are skipped, so the run is exactly what it was before ambience existed.
         """
-        found = self.get(lang, name)
+        found = self.get(settings.lang, name)
         if found is None:
             return None
         script, language = found
-        values = script_values(name, context, reveal_seconds, script.conjunction, growl_seconds)
-        values["ambience"] = ambience
-        values.setdefault("passing_seconds", passing_seconds)
+        values = script_values(
+            name, context, settings.reveal_seconds, script.conjunction, settings.growl_seconds
+        )
+        values["ambience"] = settings.ambience
+        values.setdefault("passing_seconds", settings.passing_seconds)
         actions: list[Action] = []
         for step in script.steps:
             if step.when is not None and not step.when.holds(values):
                 continue
             if isinstance(step, Ambience):
-                if ambience:
+                if settings.ambience:
                     actions.append(Bed(step.start))
                 continue
             if isinstance(step, Say):

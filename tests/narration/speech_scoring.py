@@ -204,7 +204,8 @@ class LineScore:
 
 def script_lines(library: ScriptLibrary, lang: str, script: str) -> list[Line]:
     """The lines one run of `script` speaks with the sample context."""
-    actions = library.actions(lang, script, context_for(script), 5.0) or []
+    settings = VoiceSettings(lang=lang, ambience=False)
+    actions = library.actions(script, context_for(script), settings) or []
     return [action for action in actions if isinstance(action, Line)]
 
 

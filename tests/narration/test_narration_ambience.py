@@ -298,7 +298,7 @@ def test_real_reveal_with_ambience_keeps_the_window_and_is_never_silent(
     """The reveal as espeak speaks it, mixed as the renderer will mix it."""
     settings = VoiceSettings(reveal_seconds=5.0)
     library = ScriptLibrary.load(None)
-    actions = library.actions("en", "reveal", {"players": 7}, settings.reveal_seconds)
+    actions = library.actions("reveal", {"players": 7}, replace(settings, ambience=False))
     assert actions is not None
     parts: list[array.array[int] | float] = []
     for action in actions:

@@ -59,9 +59,7 @@ def _longest_near_silence(samples: array.array[int], rate: int) -> float:
 def _todays_render(speaker: EspeakSpeaker, script: str, settings: VoiceSettings) -> Pcm:
     """The render as written before ambience: each clip, then its pauses as silence."""
     library = ScriptLibrary.load(None)
-    actions = library.actions(
-        settings.lang, script, CONTEXT, settings.reveal_seconds, settings.growl_seconds
-    )
+    actions = library.actions(script, CONTEXT, replace(settings, ambience=False))
     samples: array.array[int] = array.array("h")
     for action in actions or []:
         if isinstance(action, Line):

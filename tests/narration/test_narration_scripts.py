@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,9 +11,15 @@ import pytest
 from moderator.domain.rules import MAX_PLAYERS, MIN_PLAYERS, setup_for
 from moderator.narration import available_languages
 from moderator.narration.scripts import Line, ScriptLibrary, Wait, shipped_scripts_dir
+from moderator.narration.settings import VoiceSettings
 from moderator.narration.validation import SCRIPT_NAMES
 
 SHIPPED = shipped_scripts_dir()
+
+
+def voice(lang: str = "en") -> VoiceSettings:
+    """Default settings in `lang` with ambience off: the actions carry no bed marks."""
+    return VoiceSettings(lang=lang, ambience=False)
 
 
 def test_shipped_scripts_are_found_in_the_checkout() -> None:
@@ -61,10 +68,10 @@ def test_a_user_language_lacking_a_script_is_told_and_english_is_used(tmp_path: 
     assert len(missing) == len(SCRIPT_NAMES) - 1  # once per missing script
     assert any("no usable reveal script (it/reveal.toml)" in w for w in missing)
     assert all("spoken in English" in w for w in missing)
-    assert library.actions("it", "turn", {"player": "Lucas"}, 5) == [
+    assert library.actions("turn", {"player": "Lucas"}, voice("it")) == [
         Line("Lucas, tocca a te.", "it")
     ]
-    (line, *_) = library.actions("it", "reveal", {}, 5) or []
+    (line, *_) = library.actions("reveal", {}, voice("it")) or []
     assert line == Line("Everyone, close your eyes.", "en-us")
 
 
@@ -72,7 +79,7 @@ def test_a_user_voice_override_keeps_the_shipped_voice_as_fallback(tmp_path: Pat
     user = _user_dir(tmp_path, {"fr/language.toml": 'name = "Français"\nvoice = "frr"\n'})
     library = ScriptLibrary.load(user, SHIPPED)
     assert library.warnings == []
-    (line, *_) = library.actions("fr", "reveal", {}, 5) or []
+    (line, *_) = library.actions("reveal", {}, voice("fr")) or []
     assert line == Line("Tout le monde, fermez les yeux.", "frr", "fr")
 
 
@@ -85,7 +92,7 @@ def test_setup_speaks_the_rulebook_numbers(players: int) -> None:
     library = ScriptLibrary.load(None, SHIPPED)
     text = " ".join(
         a.text
-        for a in library.actions("en", "setup", {"players": players}, 5) or []
+        for a in library.actions("setup", {"players": players}, voice()) or []
         if isinstance(a, Line)
     )
     setup = setup_for(players)
@@ -101,10 +108,11 @@ def test_setup_speaks_the_rulebook_numbers(players: int) -> None:
 
 def test_reveal_window_comes_from_the_context_or_the_settings() -> None:
     library = ScriptLibrary.load(None, SHIPPED)
-    waits = [a for a in library.actions("en", "reveal", {}, 8.0) or [] if isinstance(a, Wait)]
+    eight = replace(voice(), reveal_seconds=8.0)
+    waits = [a for a in library.actions("reveal", {}, eight) or [] if isinstance(a, Wait)]
     assert Wait(8.0) in waits
     waits = [
-        a for a in library.actions("en", "reveal", {"seconds": 6}, 8.0) or [] if isinstance(a, Wait)
+        a for a in library.actions("reveal", {"seconds": 6}, eight) or [] if isinstance(a, Wait)
     ]
     assert Wait(6.0) in waits and Wait(8.0) not in waits
 
@@ -113,7 +121,7 @@ def test_meeting_finale_and_winners() -> None:
     library = ScriptLibrary.load(None, SHIPPED)
 
     def text(name: str, context: dict[str, object]) -> str:
-        actions = library.actions("en", name, context, 5) or []
+        actions = library.actions(name, context, voice()) or []
         return " ".join(a.text for a in actions if isinstance(a, Line))
 
     assert "Meeting 2 of 3." in text("meeting", {"meeting": 2})
@@ -125,7 +133,7 @@ def test_meeting_finale_and_winners() -> None:
     # The rulebook's order: count, growl, then applause, then the results prompt.
     assert finale.index("Three.") < finale.index("start growling") < finale.index("applaud")
     assert finale.endswith("Now, enter the results on the screen.")
-    actions = library.actions("fr", "finale", {}, 5, growl_seconds=3.5) or []
+    actions = library.actions("finale", {}, replace(voice("fr"), growl_seconds=3.5)) or []
     growl = next(i for i, a in enumerate(actions) if isinstance(a, Line) and "grognez" in a.text)
     assert actions[growl + 1] == Wait(3.5)
     assert "applaudissez" in actions[growl + 2].text  # type: ignore[union-attr]
@@ -146,7 +154,7 @@ def test_a_valid_user_script_overrides_the_shipped_one(tmp_path: Path) -> None:
     user = _user_dir(tmp_path, {"en/turn.toml": '[[step]]\nsay = "Go, {player}!"\n'})
     library = ScriptLibrary.load(user, SHIPPED)
     assert library.warnings == []
-    assert library.actions("en", "turn", {"player": "Lucas"}, 5) == [Line("Go, Lucas!", "en-us")]
+    assert library.actions("turn", {"player": "Lucas"}, voice()) == [Line("Go, Lucas!", "en-us")]
 
 
 def test_a_broken_user_script_falls_back_with_file_and_line(tmp_path: Path) -> None:
@@ -155,7 +163,7 @@ def test_a_broken_user_script_falls_back_with_file_and_line(tmp_path: Path) -> N
     (warning,) = library.warnings
     assert f"{user / 'en' / 'turn.toml'}:5: pause must be more than 0 seconds" in warning
     assert "falling back" in warning
-    assert library.actions("en", "turn", {"player": "Lucas"}, 5) == [
+    assert library.actions("turn", {"player": "Lucas"}, voice()) == [
         Line("Lucas, your turn.", "en-us")
     ]
 
@@ -177,7 +185,7 @@ def test_user_folder_mistakes_are_warnings_not_crashes(tmp_path: Path) -> None:
     assert f"{user / 'it' / 'language.toml'}:1: missing" in joined
     assert "not a language code folder" in joined
     assert library.languages["nl"].voice == "nl"
-    assert library.actions("nl", "reveal", {}, 5) == [Line("Iedereen, ogen dicht.", "nl")]
+    assert library.actions("reveal", {}, voice("nl")) == [Line("Iedereen, ogen dicht.", "nl")]
     assert "it" not in library.languages
 
 
@@ -185,7 +193,7 @@ def test_missing_shipped_scripts_still_give_a_library(tmp_path: Path) -> None:
     library = ScriptLibrary.load(None, tmp_path / "nowhere")
     assert any("shipped voice scripts are missing" in w for w in library.warnings)
     assert any("No usable reveal script" in w for w in library.warnings)
-    assert library.actions("en", "reveal", {}, 5) is None
+    assert library.actions("reveal", {}, voice()) is None
 
 
 def test_a_broken_shipped_script_is_reported(tmp_path: Path) -> None:
@@ -195,5 +203,5 @@ def test_a_broken_shipped_script_is_reported(tmp_path: Path) -> None:
     library = ScriptLibrary.load(None, shipped)
     assert any("finale.toml:1: not valid TOML" in w for w in library.warnings)
     assert any("No usable finale script" in w for w in library.warnings)
-    assert library.actions("en", "finale", {}, 5) is None
-    assert library.actions("fr", "finale", {}, 5)
+    assert library.actions("finale", {}, voice()) is None
+    assert library.actions("finale", {}, voice("fr"))

@@ -8,6 +8,7 @@ import pytest
 
 from moderator.cli import main
 from moderator.narration.scripts import Line, ScriptLibrary
+from moderator.narration.settings import VoiceSettings
 from moderator.narration.validation import Ambience, ScriptError, load_script, parse_script
 
 
@@ -142,7 +143,9 @@ def test_a_symlink_loop_is_reported_not_ignored(tmp_path: Path) -> None:
     loops = [w for w in library.warnings if "a link that leads nowhere" in w]
     assert any(w.startswith(f"{user / 'turn.toml'}:1:") for w in loops)
     assert any(w.startswith(f"{tmp_path / 'user' / 'xx'}:1:") for w in loops)
-    assert library.actions("en", "turn", {"player": "Max"}, 5) == [Line("Max, your turn.", "en-us")]
+    assert library.actions("turn", {"player": "Max"}, VoiceSettings(ambience=False)) == [
+        Line("Max, your turn.", "en-us")
+    ]
 
 
 def test_a_missing_voice_scripts_folder_is_reported(

@@ -13,9 +13,10 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from moderator.narration.director import Director, EventSink, Job, NoticeBoard
+from moderator.narration.director import Director, NoticeBoard
 from moderator.narration.engines import ChoosingSpeaker
 from moderator.narration.events import Finished, Notice, SpeechFaulted
+from moderator.narration.job import EventSink, Job
 from moderator.narration.scripts import (
     BASE_LANGUAGE,
     Language,

@@ -14,14 +14,11 @@ returns a Future and the child starts in the background at construction.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import logging
 import os
 import queue
-import selectors
-import signal
 import subprocess
 import sys
 import tempfile
@@ -33,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from moderator.narration.child_process import LineReader, LineTimeout, end_child, kill_group
 from moderator.narration.platforms import LIBRARY_MISSING, LIBRARY_NAMES, EngineSetup, engine_setup
 from moderator.narration.player import Player, platform_player
 from moderator.narration.settings import DEFAULT_RATE
@@ -84,10 +82,11 @@ class WorkerClient:
             close_fds=True,
             cwd=_PACKAGE_ROOT,
         )
-        self._buffer = b""
+        assert self._process.stdout is not None
+        self._reader = LineReader(self._process.stdout)
         self._next_id = 0
         try:
-            ready = self._read(start_timeout)
+            ready = self._read(time.monotonic() + start_timeout)
         except SpeechFault as fault:
             self.kill()
             raise SpeechFault(
@@ -131,29 +130,21 @@ class WorkerClient:
             raise SpeechFault("engine", f"The speech engine stopped ({error}).") from error
         deadline = time.monotonic() + timeout
         while True:
-            answer = self._read(deadline - time.monotonic())
+            answer = self._read(deadline)
             if answer.get("id") == self._next_id:
                 return answer
 
-    def _read(self, timeout: float) -> dict[str, Any]:
-        stdout = self._process.stdout
-        assert stdout is not None
-        deadline = time.monotonic() + timeout
-        with selectors.DefaultSelector() as selector:
-            selector.register(stdout, selectors.EVENT_READ)
-            while b"\n" not in self._buffer:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or not selector.select(remaining):
-                    raise SpeechFault(
-                        "synthesis",
-                        "The speech engine did not answer in time; showing captions only "
-                        "for that line.",
-                    )
-                chunk = os.read(stdout.fileno(), 65536)
-                if not chunk:
-                    raise SpeechFault("engine", "The speech engine stopped unexpectedly.")
-                self._buffer += chunk
-        line, _, self._buffer = self._buffer.partition(b"\n")
+    def _read(self, deadline: float) -> dict[str, Any]:
+        """The child's next answer, by `deadline` (time.monotonic)."""
+        try:
+            line = self._reader.read_line(deadline)
+        except LineTimeout:
+            raise SpeechFault(
+                "synthesis",
+                "The speech engine did not answer in time; showing captions only for that line.",
+            ) from None
+        if line is None:
+            raise SpeechFault("engine", "The speech engine stopped unexpectedly.")
         try:
             answer = json.loads(line)
         except ValueError as error:
@@ -162,20 +153,11 @@ class WorkerClient:
 
     def terminate(self) -> None:
         """Kill the child; safe from any thread (the owner then reads end-of-file)."""
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self._process.pid, signal.SIGKILL)
+        kill_group(self._process)
 
     def kill(self) -> None:
         """End the child at once, close its pipes and reap it (bounded); owner thread only."""
-        self.terminate()
-        for stream in (self._process.stdin, self._process.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self._process.wait(timeout=1.0)
+        end_child(self._process)
 
 
 @dataclass

@@ -21,7 +21,6 @@ import os
 import queue
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -31,11 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from moderator.narration.child_process import LineReader, LineTimeout, end_child, kill_group
+from moderator.narration.clip_cache import cached_clip, usable_cache
 from moderator.narration.platforms import LIBRARY_MISSING, LIBRARY_NAMES, EngineSetup, engine_setup
 from moderator.narration.player import Player, platform_player
 from moderator.narration.settings import DEFAULT_RATE
 from moderator.narration.speaker import Clip, SpeechFault
-from moderator.narration.wavfile import read_pcm, trim_silence, wav_duration, write_pcm_atomic
+from moderator.narration.wavfile import read_pcm, trim_silence, write_pcm_atomic
 
 log = logging.getLogger(__name__)
 
@@ -186,7 +186,7 @@ class EspeakSpeaker:
         warm: bool = True,
         warm_up_delay: float = WARM_UP_DELAY,
     ) -> None:
-        self._cache = _usable_cache(Path(cache_dir) / "speech")
+        self._cache = usable_cache(Path(cache_dir) / "speech")
         self.engine = engine or engine_setup(library_names=library_names)
         self._command = [
             *(worker_command or default_worker_command()),
@@ -234,7 +234,7 @@ class EspeakSpeaker:
         """A future clip; already done when the line is cached."""
         future: Future[Clip] = Future()
         path = self.cache_path(text, voice, rate, volume)
-        cached = _cached_clip(text, path)
+        cached = cached_clip(text, path)
         if cached is not None:
             future.set_result(cached)
         elif self._broken is not None:
@@ -371,7 +371,7 @@ class EspeakSpeaker:
             worker.kill()
 
     def _handle(self, request: _Request) -> None:
-        cached = _cached_clip(request.text, request.path)
+        cached = cached_clip(request.text, request.path)
         if cached is not None:
             request.future.set_result(cached)
             return
@@ -420,21 +420,3 @@ class EspeakSpeaker:
             )
         finally:
             raw.unlink(missing_ok=True)
-
-
-def _usable_cache(folder: Path) -> Path:
-    """`folder`, or a private temporary one when it cannot be written (read-only home)."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        if os.access(folder, os.W_OK):
-            return folder
-    except OSError:
-        pass
-    return Path(tempfile.mkdtemp(prefix="mindflayer-speech-"))
-
-
-def _cached_clip(text: str, path: Path) -> Clip | None:
-    try:
-        return Clip(text, wav_duration(path), path)
-    except Exception:  # missing, partial or foreign file: synthesize again
-        return None

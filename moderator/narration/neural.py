@@ -25,7 +25,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
-from moderator.narration.espeak_speaker import _cached_clip, _usable_cache
+from moderator.narration.clip_cache import cached_clip, usable_cache
 from moderator.narration.neural_voice import (
     ENGINE,
     NATURAL_RATE,
@@ -114,7 +114,7 @@ class NeuralSynthesizer:
             synth_timeout: Bound on one line.
             warm_up_rate: Rate whose child is started at once, so the first line is quick.
         """
-        self._cache = _usable_cache(Path(cache_dir) / "speech")
+        self._cache = usable_cache(Path(cache_dir) / "speech")
         self._broken: SpeechFault | None = None
         self.voice: NeuralVoice | None = None
         try:
@@ -150,7 +150,7 @@ class NeuralSynthesizer:
         """A future clip, already done when cached; may hold a SpeechFault (part "neural")."""
         future: Future[Clip] = Future()
         path = self.cache_path(text, rate, volume)
-        cached = _cached_clip(text, path)
+        cached = cached_clip(text, path)
         if cached is not None:
             future.set_result(cached)
         elif self._broken is not None:
@@ -205,7 +205,7 @@ class NeuralSynthesizer:
         return self._child
 
     def _handle(self, request: _Request) -> None:
-        cached = _cached_clip(request.text, request.path)
+        cached = cached_clip(request.text, request.path)
         if cached is not None:
             request.future.set_result(cached)
             return

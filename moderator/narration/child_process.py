@@ -1,4 +1,4 @@
-"""Plumbing shared by the synthesis children: bounded line reads and a real kill.
+"""Plumbing shared by the app's children (synthesis engines, the audio player): reads, kills.
 
 A child runs in its own session (`start_new_session=True`), so killing its
 process group ends whatever it started too, and a Ctrl-C meant for the app

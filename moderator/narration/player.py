@@ -11,9 +11,7 @@ which a hanging player is killed.
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
-import signal
 import subprocess
 import sys
 import threading
@@ -23,6 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Protocol
 
+from moderator.narration.child_process import end_child, kill_group
 from moderator.narration.platforms import PLAYER_MISSING, Which, player_command
 from moderator.narration.speaker import SpeechFault
 
@@ -97,7 +96,7 @@ class CommandPlayer:
         try:
             code = process.wait(timeout=duration + self._grace)
         except subprocess.TimeoutExpired:
-            self._kill(process)
+            end_child(process)
             raise SpeechFault(
                 "player-hang",
                 f"The audio player ({self._name}) stopped responding and was ended; "
@@ -125,15 +124,7 @@ class CommandPlayer:
             process = self._process
         if process is not None:
             # No wait here: `stop` runs on the UI thread; `play` reaps the child.
-            self._kill(process, reap=False)
-
-    @staticmethod
-    def _kill(process: subprocess.Popen[bytes], reap: bool = True) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-        if reap:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(timeout=1.0)
+            kill_group(process)
 
 
 #: The old name, kept for callers that build an aplay player explicitly.

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from moderator.narration.espeak_speaker import library_present
 from moderator.narration.render import render_script
 from moderator.narration.scripts import Line, ScriptLibrary
 from moderator.narration.settings import VoiceSettings
@@ -51,6 +52,21 @@ _NUMBERS = {
     "9": "nine",
     "10": "ten",
 }
+
+
+def scoring_problem() -> str | None:
+    """Why narration cannot be scored here (no speech engine, no recognizer), or None.
+
+    For the benches, which print it and skip; the tests skip through their
+    `speech` fixture and `pytest.importorskip` instead.
+    """
+    if not library_present():
+        return "the espeak-ng library is missing (apt-get install libespeak-ng1)"
+    try:
+        import pocketsphinx  # noqa: F401
+    except ImportError:
+        return "pocketsphinx is missing (pip install -e '.[test]')"
+    return None
 
 
 def context_for(script: str) -> dict[str, object]:

@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
+from measuring import percentile  # noqa: E402
 from speech_scoring import script_lines  # noqa: E402
 
 from moderator.narration.ambience import dbfs, rms  # noqa: E402
@@ -58,13 +59,6 @@ def english_lines() -> list[str]:
         line.text for name in SCRIPT_NAMES for line in script_lines(library, BASE_LANGUAGE, name)
     )
     return list(dict.fromkeys(spoken))
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    """Nearest-rank percentile (a real sample)."""
-    ordered = sorted(samples)
-    rank = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
-    return ordered[rank]
 
 
 def timed(synth: Synth, text: str) -> tuple[float, Clip]:

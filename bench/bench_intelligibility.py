@@ -28,9 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
-from speech_scoring import Recognizer, score_lines, score_script  # noqa: E402
+from speech_scoring import Recognizer, score_lines, score_script, scoring_problem  # noqa: E402
 
-from moderator.narration.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
+from moderator.narration.espeak_speaker import EspeakSpeaker  # noqa: E402
 from moderator.narration.scripts import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
 from moderator.narration.settings import VoiceSettings  # noqa: E402
 from moderator.narration.validation import SCRIPT_NAMES  # noqa: E402
@@ -83,13 +83,9 @@ def measure(library: ScriptLibrary, rate: int, workdir: Path) -> tuple[dict[str,
 
 def main() -> int:
     """Print the figures; exit 1 when a target is missed."""
-    if not library_present():
-        print("skipped: the espeak-ng library is missing (apt-get install libespeak-ng1)")
-        return 0
-    try:
-        import pocketsphinx  # noqa: F401
-    except ImportError:
-        print("skipped: pocketsphinx is missing (pip install -e '.[test]')")
+    missing = scoring_problem()
+    if missing is not None:
+        print(f"skipped: {missing}")
         return 0
     library = ScriptLibrary.load(None)
     voice = library.languages[BASE_LANGUAGE].voice

@@ -28,6 +28,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "narration"))
+
+from measuring import percentile  # noqa: E402
+from speech_scoring import script_lines  # noqa: E402
 
 from moderator.narration.ambience import dbfs, rms  # noqa: E402
 from moderator.narration.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
@@ -38,37 +42,23 @@ from moderator.narration.neural_voice import (  # noqa: E402
     neural_problem,
     piper_command,
 )
-from moderator.narration.scripts import Line, ScriptLibrary  # noqa: E402
-from moderator.narration.settings import VoiceSettings  # noqa: E402
+from moderator.narration.scripts import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
 from moderator.narration.speaker import Clip  # noqa: E402
+from moderator.narration.validation import SCRIPT_NAMES  # noqa: E402
 from moderator.narration.wavfile import peak, read_pcm  # noqa: E402
 
-CONTEXT: dict[str, object] = {"players": 7, "player": "Eleven", "meeting": 2}
 RATE, VOLUME = 160, 1.0
-#: English, ambience off: the lines only, as the scripts speak them.
-SPEECH_ONLY = VoiceSettings(ambience=False)
 Synth = Callable[[str], "Future[Clip]"]
 
 
 def english_lines() -> list[str]:
-    """Every distinct line the English scripts speak (7 players, a two-name winner)."""
+    """Every distinct line the English scripts speak, in the scoring's sample context
+    (7 players, a two-name winner), as the speech tests and benches score them."""
     library = ScriptLibrary.load(None)
-    lines: list[str] = []
-    for lang, name in sorted(library.scripts):
-        if lang != "en":
-            continue
-        players: object = ["Eleven", "Mike"] if name == "series_winner" else 7
-        for action in library.actions(name, dict(CONTEXT, players=players), SPEECH_ONLY) or []:
-            if isinstance(action, Line) and action.text not in lines:
-                lines.append(action.text)
-    return lines
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    """Nearest-rank percentile (a real sample)."""
-    ordered = sorted(samples)
-    rank = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
-    return ordered[rank]
+    spoken = (
+        line.text for name in SCRIPT_NAMES for line in script_lines(library, BASE_LANGUAGE, name)
+    )
+    return list(dict.fromkeys(spoken))
 
 
 def timed(synth: Synth, text: str) -> tuple[float, Clip]:

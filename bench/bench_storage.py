@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from measuring import percentile
+
 from moderator.domain import TurnPassed
 from moderator.storage import Store
 from moderator.storage.database import configure, connect
@@ -25,13 +27,6 @@ from moderator.storage.saved_game import entry_text
 
 PLAYERS = ["Ann", "Bob", "Cyd", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 WARM_UP = 20
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    """Nearest-rank percentile (no interpolation, so p99 is a real sample)."""
-    ordered = sorted(samples)
-    rank = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
-    return ordered[rank]
 
 
 def run(actions: int, folder: Path) -> tuple[list[float], list[float]]:

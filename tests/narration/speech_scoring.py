@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from moderator.narration.espeak_speaker import library_present
+from moderator.narration.neural import resample as to_rate
 from moderator.narration.render import render_script
 from moderator.narration.scripts import Line, ScriptLibrary
 from moderator.narration.settings import VoiceSettings
@@ -53,6 +55,21 @@ _NUMBERS = {
 }
 
 
+def scoring_problem() -> str | None:
+    """Why narration cannot be scored here (no speech engine, no recognizer), or None.
+
+    For the benches, which print it and skip; the tests skip through their
+    `speech` fixture and `pytest.importorskip` instead.
+    """
+    if not library_present():
+        return "the espeak-ng library is missing (apt-get install libespeak-ng1)"
+    try:
+        import pocketsphinx  # noqa: F401
+    except ImportError:
+        return "pocketsphinx is missing (pip install -e '.[test]')"
+    return None
+
+
 def context_for(script: str) -> dict[str, object]:
     """The sample context a script is scored with."""
     return dict(SERIES_CONTEXT) if script == "series_winner" else dict(CONTEXT)
@@ -77,7 +94,7 @@ def word_error_rate(reference: Sequence[str], hypothesis: Sequence[str]) -> floa
 
 
 def resample(pcm: Pcm, rate: int = MODEL_RATE, pad: float = 0.3, noise: int = DITHER) -> bytes:
-    """Mono 16-bit samples at `rate` (linear interpolation) with room noise, as raw bytes.
+    """Mono 16-bit samples at `rate` (the app's own resampler) with room noise, as raw bytes.
 
     `pad` seconds of silence go before and after, and a faint deterministic
     noise (`noise`, in sample units) is added throughout: the recognizer
@@ -85,24 +102,11 @@ def resample(pcm: Pcm, rate: int = MODEL_RATE, pad: float = 0.3, noise: int = DI
     perfectly silent clips otherwise lose their last words (measured: 16 of
     28 lines recognized without the noise, 28 of 28 with it, same audio).
     """
-    source = pcm.samples
-    step = pcm.rate / rate
-    count = int(len(source) / step)
-    padding = int(rate * pad)
-    noise_source = random.Random(len(source))
-    out = array.array("h", bytes(2 * (count + 2 * padding)))
-    last = len(source) - 1
-    for i in range(len(out)):
-        value = 0.0
-        k = i - padding
-        if 0 <= k < count:
-            position = k * step
-            left = int(position)
-            right = min(left + 1, last)
-            fraction = position - left
-            value = source[left] * (1 - fraction) + source[right] * fraction
-        value += noise_source.randint(-noise, noise)
-        out[i] = int(max(-32768, min(32767, value)))
+    padding = array.array("h", bytes(2 * int(rate * pad)))
+    out = padding + to_rate(pcm, rate).samples + padding
+    noise_source = random.Random(len(pcm.samples))
+    for i, value in enumerate(out):
+        out[i] = max(-32768, min(32767, value + noise_source.randint(-noise, noise)))
     return out.tobytes()
 
 

@@ -24,6 +24,8 @@ from moderator.narration.settings import DEFAULT_RATE, VoiceSettings
 from moderator.narration.speaker import SpeechFault
 from moderator.narration.wavfile import peak, read_pcm
 
+pytestmark = pytest.mark.speech  # every test here speaks through real espeak-ng
+
 LINE = "Possessed players, open your eyes and find each other."
 DIES = [sys.executable, "-c", "import sys; print('model broken', file=sys.stderr); sys.exit(3)"]
 
@@ -47,7 +49,6 @@ def _choosing(espeak: EspeakSpeaker, tmp_path: Path, made: list[str]) -> Choosin
     return ChoosingSpeaker(espeak, tmp_path / "cache", neural_factory=dying)
 
 
-@pytest.mark.speech
 def test_a_failing_neural_voice_speaks_every_line_with_espeak_and_says_so_once(
     espeak: EspeakSpeaker, tmp_path: Path
 ) -> None:
@@ -66,7 +67,6 @@ def test_a_failing_neural_voice_speaks_every_line_with_espeak_and_says_so_once(
     speaker.close()
 
 
-@pytest.mark.speech
 def test_piper_not_installed_keeps_espeak_with_one_sentence(
     espeak: EspeakSpeaker, tmp_path: Path
 ) -> None:
@@ -82,7 +82,6 @@ def test_piper_not_installed_keeps_espeak_with_one_sentence(
     assert len(told) == 1 and "pip install" in told[0].message
 
 
-@pytest.mark.speech
 def test_other_languages_and_espeak_choice_never_start_piper(
     espeak: EspeakSpeaker, tmp_path: Path
 ) -> None:
@@ -99,7 +98,6 @@ def test_other_languages_and_espeak_choice_never_start_piper(
     assert made == []
 
 
-@pytest.mark.speech
 def test_the_narrator_passes_the_settings_engine_and_tells_the_fallback_once(
     espeak: EspeakSpeaker, tmp_path: Path
 ) -> None:
@@ -116,7 +114,6 @@ def test_the_narrator_passes_the_settings_engine_and_tells_the_fallback_once(
     narrator.close()
 
 
-@pytest.mark.speech
 @pytest.mark.neural
 def test_piper_speaks_english_when_chosen_and_installed(
     espeak: EspeakSpeaker, tmp_path: Path
@@ -141,7 +138,6 @@ def test_piper_speaks_english_when_chosen_and_installed(
         speaker.close()
 
 
-@pytest.mark.speech
 def test_voices_lists_the_neural_voice_or_how_to_install_it(
     speech: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -61,13 +61,10 @@ class StartScreen(PhaseScreen):
     _shown: Offer = (False, "")
     #: A sentence to say once mounted: reading the database failed while composing.
     _compose_error: str | None = None
-    #: True from `compose` to the first `entered` (its mount): just drawn from the store.
-    _fresh = False
 
     def compose(self) -> ComposeResult:
         """Title, what can be resumed, and the choices (focus on Resume, else New series)."""
         self._shown = found, summary = self._offer()
-        self._fresh = True
         yield TitleBar()
         with Vertical(id="start-box"):
             yield BigText("MIND FLAYER", id="start-title")
@@ -92,15 +89,16 @@ class StartScreen(PhaseScreen):
         """The table arrives here: redraw from the store, unless `compose` just did.
 
         This is the one redraw: a dialog closing over this screen (help,
-        history, settings) changes nothing it shows.
+        history, settings) changes nothing it shows. The first call is the
+        screen's own mount (`PhaseScreen.on_mount`), right after `compose`:
+        Textual counts a screen as mounted only once its mount handlers
+        returned, and the app calls `entered` on a mounted screen only.
         """
         if self._compose_error is not None:
             self.say(self._compose_error, severity="error")
             self._compose_error = None
-        if self._fresh:
-            self._fresh = False
-            return
-        self.refresh_state(focus=True)
+        if self.is_mounted:
+            self.refresh_state(focus=True)
 
     def refresh_state(self, focus: bool = False) -> None:
         """Offer the unfinished series, if any; redraw only what changed.

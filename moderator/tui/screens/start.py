@@ -64,7 +64,8 @@ class StartScreen(PhaseScreen):
 
     def compose(self) -> ComposeResult:
         """Title, what can be resumed, and the choices (focus on Resume, else New series)."""
-        self._shown = found, summary = self._offer()
+        self._shown, self._compose_error = self._offer()
+        found, summary = self._shown
         yield TitleBar()
         with Vertical(id="start-box"):
             yield BigText("MIND FLAYER", id="start-title")
@@ -77,13 +78,12 @@ class StartScreen(PhaseScreen):
             )
         yield KeyBar(first=("help",))
 
-    def _offer(self) -> Offer:
-        """Whether a series can be resumed, from the store (an error is said once mounted)."""
+    def _offer(self) -> tuple[Offer, str | None]:
+        """Whether a series can be resumed, from the store, and the error reading it, if any."""
         try:
-            return self.controller.unfinished_summary()
+            return self.controller.unfinished_summary(), None
         except ACTION_ERRORS as error:
-            self._compose_error = str(error)
-            return False, ""
+            return (False, ""), str(error)
 
     def entered(self) -> None:
         """The table arrives here: redraw from the store, unless `compose` just did.
@@ -106,11 +106,9 @@ class StartScreen(PhaseScreen):
         The focus moves to Resume (else New series) when the offer changes, or
         with `focus` (the table arrived here).
         """
-        try:
-            found, summary = self.controller.unfinished_summary()
-        except ACTION_ERRORS as error:
-            self.say(str(error), severity="error")
-            found, summary = False, ""
+        (found, summary), error = self._offer()
+        if error is not None:
+            self.say(error, severity="error")
         changed = (found, summary) != self._shown
         choices = self.query_one("#start-choices", ChoiceList)
         if changed:

@@ -154,10 +154,8 @@ def write_bytes(given: str | os.PathLike[str], data: bytes) -> Target:
     if target.kind is Kind.STDOUT:
         _write_stdout(data)
     elif target.kind is Kind.STREAM:
-        assert target.path is not None
         _write_stream(target, data)
     else:
-        assert target.path is not None
         _replace_atomically(target, data)
     return target
 
@@ -188,10 +186,7 @@ def _write_stream(target: Target, data: bytes) -> None:
             f"Could not open {target.given} ({_reason(error)}); nothing was written."
         ) from error
     try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
+        _write_all(fd, data)
     except OSError as error:
         raise OutputError(
             f"Could not write {target.given} ({_reason(error)}); the output is incomplete."
@@ -208,9 +203,7 @@ def _replace_atomically(target: Target, data: bytes) -> None:
         try:
             if target.mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(fd, target.mode)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
+            _write_all(fd, data)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -222,6 +215,13 @@ def _replace_atomically(target: Target, data: bytes) -> None:
             f"Could not write {target.given} ({_reason(error)}); nothing was written."
         ) from error
     _sync_folder(path.parent)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """All of `data` into `fd` (`os.write` may take only part of it, into a pipe say)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def _create_temp(target: Target) -> tuple[int, Path]:

@@ -49,12 +49,7 @@ class SettingsScreen(DialogScreen[None]):
             codes.append((current.lang, current.lang))
         with VerticalScroll(id="settings-box"):
             yield Static("Settings", id="settings-title", markup=False)
-            with Horizontal(classes="settings-row"):
-                yield Label("Voice")
-                yield Switch(current.enabled, id="settings-enabled")
-                yield Static(
-                    on_off(current.enabled), id="settings-enabled-word", classes="switch-word"
-                )
+            yield _switch_row("Voice", current.enabled, "settings-enabled")
             with Horizontal(classes="settings-row"):
                 yield Label("Language")
                 yield Select(
@@ -77,12 +72,7 @@ class SettingsScreen(DialogScreen[None]):
             yield _number_row(
                 "Growling (seconds)", str(current.growl_seconds), DECIMAL, 5, "settings-growl"
             )
-            with Horizontal(classes="settings-row"):
-                yield Label("Eyes-closed ambience")
-                yield Switch(current.ambience, id="settings-ambience")
-                yield Label(
-                    on_off(current.ambience), id="settings-ambience-word", classes="switch-word"
-                )
+            yield _switch_row("Eyes-closed ambience", current.ambience, "settings-ambience")
             yield _number_row(
                 "Ambience level (0-1)",
                 str(current.ambience_level),
@@ -93,14 +83,7 @@ class SettingsScreen(DialogScreen[None]):
             yield _number_row(
                 "Silent passing (s)", str(current.passing_seconds), DECIMAL, 5, "settings-passing"
             )
-            with Horizontal(classes="settings-row"):
-                yield Label("Announce each turn")
-                yield Switch(current.announce_turns, id="settings-announce")
-                yield Static(
-                    on_off(current.announce_turns),
-                    id="settings-announce-word",
-                    classes="switch-word",
-                )
+            yield _switch_row("Announce each turn", current.announce_turns, "settings-announce")
             yield Static("", id="settings-error", markup=False)
             with Horizontal(classes="button-row"):
                 yield Button("Save ^S", id="settings-save", variant="success", compact=True)
@@ -147,7 +130,7 @@ class SettingsScreen(DialogScreen[None]):
     def on_switch_changed(self, event: Switch.Changed) -> None:
         """The switch's state in words beside it (a knob's side is not obvious to all)."""
         if event.switch.id:
-            self.query_one(f"#{event.switch.id}-word", Static).update(on_off(event.value))
+            self.query_one(f"#{_word_id(event.switch.id)}", Label).update(on_off(event.value))
 
     def action_cancel(self) -> None:
         """Close without saving."""
@@ -174,5 +157,20 @@ def _number_row(
     return Horizontal(
         Label(label),
         Input(value, restrict=restrict, max_length=max_length, id=widget_id, compact=True),
+        classes="settings-row",
+    )
+
+
+def _word_id(switch_id: str) -> str:
+    """The id of the word ("on"/"off") beside the switch `switch_id`."""
+    return f"{switch_id}-word"
+
+
+def _switch_row(label: str, value: bool, switch_id: str) -> Horizontal:
+    """A labelled switch and its state in words beside it (kept current by `on_switch_changed`)."""
+    return Horizontal(
+        Label(label),
+        Switch(value, id=switch_id),
+        Label(on_off(value), id=_word_id(switch_id), classes="switch-word"),
         classes="settings-row",
     )

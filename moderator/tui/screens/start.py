@@ -61,13 +61,11 @@ class StartScreen(PhaseScreen):
     _shown: Offer = (False, "")
     #: A sentence to say once mounted: reading the database failed while composing.
     _compose_error: str | None = None
-    #: True from `compose` to the first `entered` (its mount): just drawn from the store.
-    _fresh = False
 
     def compose(self) -> ComposeResult:
         """Title, what can be resumed, and the choices (focus on Resume, else New series)."""
-        self._shown = found, summary = self._offer()
-        self._fresh = True
+        self._shown, self._compose_error = self._offer()
+        found, summary = self._shown
         yield TitleBar()
         with Vertical(id="start-box"):
             yield BigText("MIND FLAYER", id="start-title")
@@ -80,27 +78,27 @@ class StartScreen(PhaseScreen):
             )
         yield KeyBar(first=("help",))
 
-    def _offer(self) -> Offer:
-        """Whether a series can be resumed, from the store (an error is said once mounted)."""
+    def _offer(self) -> tuple[Offer, str | None]:
+        """Whether a series can be resumed, from the store, and the error reading it, if any."""
         try:
-            return self.controller.unfinished_summary()
+            return self.controller.unfinished_summary(), None
         except ACTION_ERRORS as error:
-            self._compose_error = str(error)
-            return False, ""
+            return (False, ""), str(error)
 
     def entered(self) -> None:
         """The table arrives here: redraw from the store, unless `compose` just did.
 
         This is the one redraw: a dialog closing over this screen (help,
-        history, settings) changes nothing it shows.
+        history, settings) changes nothing it shows. The first call is the
+        screen's own mount (`PhaseScreen.on_mount`), right after `compose`:
+        Textual counts a screen as mounted only once its mount handlers
+        returned, and the app calls `entered` on a mounted screen only.
         """
         if self._compose_error is not None:
             self.say(self._compose_error, severity="error")
             self._compose_error = None
-        if self._fresh:
-            self._fresh = False
-            return
-        self.refresh_state(focus=True)
+        if self.is_mounted:
+            self.refresh_state(focus=True)
 
     def refresh_state(self, focus: bool = False) -> None:
         """Offer the unfinished series, if any; redraw only what changed.
@@ -108,11 +106,9 @@ class StartScreen(PhaseScreen):
         The focus moves to Resume (else New series) when the offer changes, or
         with `focus` (the table arrived here).
         """
-        try:
-            found, summary = self.controller.unfinished_summary()
-        except ACTION_ERRORS as error:
-            self.say(str(error), severity="error")
-            found, summary = False, ""
+        (found, summary), error = self._offer()
+        if error is not None:
+            self.say(error, severity="error")
         changed = (found, summary) != self._shown
         choices = self.query_one("#start-choices", ChoiceList)
         if changed:

@@ -18,7 +18,7 @@ as in the Footer. A click on a key presses it (the palette's: see `on_click`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
@@ -28,9 +28,12 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 
-@dataclass(frozen=True)
-class KeyItem:
-    """One action on the bar: the key to press for it and what it does."""
+class KeyItem(NamedTuple):
+    """One action on the bar: the key to press for it and what it does.
+
+    A NamedTuple, as the start screen's `Choice`: built at import for the first
+    frame, where a frozen dataclass costs about 0.5 ms (docs/startup.md, item 5).
+    """
 
     key: str
     display: str

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Checkbox, Input, Static
 
-from moderator.domain import GameState
+from moderator.domain import GameState, IllegalAction, ResultsDeclared
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.screens.finale import FinaleScreen
+from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.setup import SetupScreen
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
 
 def state_of(app: MindFlayerApp) -> GameState:
@@ -83,3 +88,30 @@ async def knock_out(pilot: Pilot[None], seat: int) -> None:
     await key(pilot, "k")
     app.screen.query_one("#pick-list").highlighted = in_play.index(seat)  # type: ignore[attr-defined]
     await key(pilot, "enter")
+
+
+def shown(widget: Static | Checkbox) -> str:
+    """A widget's rendered text, as plain characters (no colour)."""
+    return str(widget.render())
+
+
+async def to_results(pilot: Pilot[None]) -> ResultScreen:
+    """Four players; Cy and Dee knocked out end the game; on to the result screen."""
+    await new_game(pilot, FOUR)
+    await key(pilot, "n")
+    await knock_out(pilot, 2)
+    await knock_out(pilot, 3)
+    assert isinstance(pilot.app.screen, FinaleScreen)
+    await key(pilot, "enter")
+    screen = pilot.app.screen
+    assert isinstance(screen, ResultScreen)
+    return screen
+
+
+def domain_sentence(app: MindFlayerApp, event: ResultsDeclared) -> str:
+    """The sentence the domain gives for `event` (the test fails if it accepts it)."""
+    game = app.controller.game
+    assert game is not None
+    with pytest.raises(IllegalAction) as refused:
+        game.timeline.check(event)
+    return str(refused.value)

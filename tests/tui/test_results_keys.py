@@ -14,8 +14,14 @@ from moderator.domain import ResultsDeclared
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.series import SeriesScreen
-from tests.tui.helpers import key, state_of
-from tests.tui.test_result_polish import domain_sentence, shown, to_results
+from tests.tui.helpers import (
+    declare,
+    domain_sentence,
+    key,
+    shown,
+    state_of,
+    to_results,
+)
 
 
 def focused_id(app: MindFlayerApp) -> str | None:
@@ -93,11 +99,8 @@ async def test_undo_on_the_series_board_brings_back_the_saved_results(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        entry = await to_results(pilot)
-        entry.query_one("#possessed-2", Checkbox).value = True  # Cy growled
-        entry.query_one("#waffles-1", Input).value = "2"  # Bob holds 2
-        await pilot.pause()
-        await key(pilot, "ctrl+s")
+        await to_results(pilot)
+        await declare(pilot, [2], {1: 2})  # Cy growled, Bob holds 2
         assert isinstance(app.screen, SeriesScreen)
         await key(pilot, "u")
         screen = app.screen

@@ -115,3 +115,13 @@ def domain_sentence(app: MindFlayerApp, event: ResultsDeclared) -> str:
     with pytest.raises(IllegalAction) as refused:
         game.timeline.check(event)
     return str(refused.value)
+
+
+async def save_showing_points(pilot: Pilot[None], preview: str, points: Sequence[int]) -> None:
+    """On the result screen: the preview ends with `preview`; Ctrl+S saves exactly `points`."""
+    app = pilot.app
+    assert isinstance(app, MindFlayerApp)
+    assert shown(app.screen.query_one("#result-winner", Static)).endswith(preview)
+    await key(pilot, "ctrl+s")
+    result = state_of(app).result
+    assert result is not None and result.points == tuple(points)

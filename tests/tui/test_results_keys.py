@@ -18,6 +18,7 @@ from tests.tui.helpers import (
     declare,
     domain_sentence,
     key,
+    save_showing_points,
     shown,
     state_of,
     to_results,
@@ -86,12 +87,7 @@ async def test_the_result_screen_opens_on_the_first_row_and_arrows_move_between_
         assert focused_id(app) == "waffles-0"
         await key(pilot, "up")  # from the first row round to the last
         assert focused_id(app) == "waffles-3"
-        assert shown(screen.query_one("#result-winner", Static)).endswith(
-            "Points: Ann 1, Bob 3, Cy 0, Dee 1"
-        )
-        await key(pilot, "ctrl+s")
-        result = state_of(app).result
-        assert result is not None and result.points == (1, 3, 0, 1)
+        await save_showing_points(pilot, "Points: Ann 1, Bob 3, Cy 0, Dee 1", (1, 3, 0, 1))
 
 
 async def test_undo_on_the_series_board_brings_back_the_saved_results(
@@ -109,12 +105,7 @@ async def test_undo_on_the_series_board_brings_back_the_saved_results(
         assert ticked == [False, False, True, False]
         counts = [screen.query_one(f"#waffles-{seat}", Input).value for seat in range(4)]
         assert counts == ["0", "2", "0", "0"]
-        assert shown(screen.query_one("#result-winner", Static)).endswith(
-            "Points: Ann 1, Bob 3, Cy 0, Dee 1"
-        )
-        await key(pilot, "ctrl+s")
-        result = state_of(app).result
-        assert result is not None and result.points == (1, 3, 0, 1)
+        await save_showing_points(pilot, "Points: Ann 1, Bob 3, Cy 0, Dee 1", (1, 3, 0, 1))
 
 
 async def test_a_refused_results_save_says_its_sentence_once(

@@ -13,13 +13,7 @@ from pathlib import Path
 import pytest
 
 from moderator.storage import Store
-from tests.tui.test_e2e_tmux import (  # noqa: F401 (pytest fixtures)
-    Terminal,
-    mindflayer,
-    start_four_player_game,
-    terminal,
-    tmux_binary,
-)
+from tests.tui.tmux import Terminal, start_four_player_game
 
 pytestmark = pytest.mark.slow
 
@@ -38,7 +32,7 @@ def to_results(term: Terminal) -> None:
 
 
 def test_refused_waffles_are_never_saved_as_the_shorter_number(
-    terminal: tuple[Terminal, Path, Path],  # noqa: F811 (the fixture imported above)
+    terminal: tuple[Terminal, Path, Path],
 ) -> None:
     term, data_dir, status_file = terminal
     to_results(term)

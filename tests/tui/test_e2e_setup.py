@@ -2,8 +2,8 @@
 fixed between games of a series that keeps the player's points (issue 10, items 5-6).
 
 The installed `mindflayer` command runs in the same terminal fixture as
-`test_e2e_tmux.py`; keys that move the focus are paced as a typist's. The score
-database is then read to check what was saved.
+`test_e2e_tmux.py` (conftest.py); keys that move the focus are paced as a typist's.
+The score database is then read to check what was saved.
 """
 
 from __future__ import annotations
@@ -15,19 +15,13 @@ import pytest
 
 from moderator.domain import Team
 from moderator.storage import DATABASE_NAME, Store
-from tests.tui.test_e2e_tmux import (  # noqa: F401  (fixtures used by name)
-    Terminal,
-    mindflayer,
-    seat_new_series,
-    terminal,
-    tmux_binary,
-)
+from tests.tui.tmux import Terminal, seat_new_series
 
 pytestmark = pytest.mark.slow
 
 
 def test_accidental_start_undone_and_renamed_player_keeps_points(
-    terminal: tuple[Terminal, Path, Path],  # noqa: F811  (the imported fixture)
+    terminal: tuple[Terminal, Path, Path],
 ) -> None:
     term, data_dir, status_file = terminal
     seat_new_series(term, ("Ann", "Bob", "Noah", "Dee"))

@@ -15,7 +15,7 @@ import pytest
 
 from moderator.domain import Team
 from moderator.storage import DATABASE_NAME, Store
-from tests.tui.tmux import Terminal, seat_new_series
+from tests.tui.tmux import Terminal, quit_from_board, seat_new_series
 
 pytestmark = pytest.mark.slow
 
@@ -76,13 +76,9 @@ def test_accidental_start_undone_and_renamed_player_keeps_points(
     term.keys("Enter")
     term.wait_for("Seat 1: your turn")
 
-    term.keys("Escape")
-    term.wait_for("Game 2 is unfinished")
-    term.keys("q")
-    assert term.wait_exit(status_file) == 0
+    quit_from_board(term, status_file, "Game 2 is unfinished")
 
-    store = Store.open_read_only(data_dir)
-    try:
+    with Store.open_read_only(data_dir) as store:
         unfinished = store.unfinished()
         assert unfinished is not None and unfinished.game is not None
         assert unfinished.game.number == 2
@@ -90,8 +86,6 @@ def test_accidental_start_undone_and_renamed_player_keeps_points(
         (game_one,) = store.series_games(unfinished.series_id)
         assert game_one.number == 1 and game_one.winner is Team.SANE
         assert dict(game_one.points) == {"Ann": 1, "Bob": 1, "Noah B": 3, "Dee": 0}
-    finally:
-        store.close()
     conn = sqlite3.connect(f"file:{data_dir / DATABASE_NAME}?mode=ro", uri=True)
     try:
         games = conn.execute(

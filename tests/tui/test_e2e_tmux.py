@@ -17,7 +17,7 @@ import pytest
 
 from moderator.domain import Team
 from moderator.storage import Store
-from tests.tui.tmux import Terminal, start_four_player_game
+from tests.tui.tmux import Terminal, quit_from_board, start_four_player_game
 
 pytestmark = pytest.mark.slow
 
@@ -57,15 +57,11 @@ def test_four_players_ended_by_knockouts_saved_in_the_database(
     board = term.wait_for("Series: 1 of 3 games played")
     assert "Leading: Bob" in board
 
-    term.keys("Escape")
-    start = term.wait_for("An unfinished series is waiting for its next game.")
+    start = quit_from_board(term, status_file, "An unfinished series is waiting for its next game.")
     for noise in ("ALSA", "Traceback", "aplay", "Audio saved"):
         assert noise not in start, f"{noise!r} leaked onto the screen:\n{start}"
-    term.keys("q")
-    assert term.wait_exit(status_file) == 0
 
-    store = Store.open_read_only(data_dir)
-    try:
+    with Store.open_read_only(data_dir) as store:
         unfinished = store.unfinished()
         assert unfinished is not None and unfinished.game is None
         (game,) = store.series_games(unfinished.series_id)
@@ -73,5 +69,3 @@ def test_four_players_ended_by_knockouts_saved_in_the_database(
         assert game.winner is Team.SANE
         assert dict(game.points) == {"Ann": 1, "Bob": 3, "Cy": 0, "Dee": 1}
         assert set(game.possessed) == {"Cy"}
-    finally:
-        store.close()

@@ -30,6 +30,14 @@ async def key(pilot: Pilot[None], *keys: str) -> None:
     await pilot.pause()
 
 
+async def to_setup(pilot: Pilot[None]) -> SetupScreen:
+    """From the start screen, n: the setup screen of a new series."""
+    await pilot.press("n")
+    screen = pilot.app.screen
+    assert isinstance(screen, SetupScreen)
+    return screen
+
+
 async def seat_players(pilot: Pilot[None], names: Sequence[str], first: int = 0) -> None:
     """On the setup screen: type the names in order and choose the first player."""
     app = pilot.app

@@ -15,7 +15,8 @@ import pytest
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
-from moderator.tui.app import MindFlayerApp, make_app
+from moderator.tui.app import MindFlayerApp
+from tests.tui.helpers import app_on
 from tests.tui.tmux import HEIGHT, WIDTH, Terminal, tmux_required
 
 
@@ -49,13 +50,7 @@ def app_factory(
             VoiceSettings(enabled=False), None, folders["cache"], time_scale=time_scale
         )
         narrators.append(narrator)
-        return make_app(
-            data_dir=folders["data"],
-            config_dir=folders["config"],
-            cache_dir=folders["cache"],
-            voice_scripts_dir=None,
-            narrator=narrator,
-        )
+        return app_on(folders, narrator)
 
     return build
 

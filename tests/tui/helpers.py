@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Static
 
 from moderator.domain import GameState, IllegalAction, ResultsDeclared
-from moderator.tui.app import MindFlayerApp
+from moderator.tui.app import MindFlayerApp, make_app
+from moderator.tui.ports import NarratorLike
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.setup import SetupScreen
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def app_on(folders: Mapping[str, Path], narrator: NarratorLike) -> MindFlayerApp:
+    """The real app on a test's data, config and cache folders, without a voice scripts folder."""
+    return make_app(folders["data"], folders["config"], folders["cache"], None, narrator=narrator)
 
 
 def state_of(app: MindFlayerApp) -> GameState:

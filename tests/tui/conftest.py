@@ -1,15 +1,23 @@
-"""Fixtures for the table app: the real Store on a temp folder and a fast, silent narrator."""
+"""Fixtures for the table app: the real Store on a temp folder and a fast, silent narrator;
+for the end-to-end tests, the installed command in a real terminal (tmux)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import shutil
+import subprocess
+import sys
+import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
-from moderator.tui.app import MindFlayerApp, make_app
+from moderator.tui.app import MindFlayerApp
+from tests.tui.helpers import app_on
+from tests.tui.tmux import HEIGHT, WIDTH, Terminal, tmux_required
 
 
 @pytest.fixture
@@ -42,12 +50,84 @@ def app_factory(
             VoiceSettings(enabled=False), None, folders["cache"], time_scale=time_scale
         )
         narrators.append(narrator)
-        return make_app(
-            data_dir=folders["data"],
-            config_dir=folders["config"],
-            cache_dir=folders["cache"],
-            voice_scripts_dir=None,
-            narrator=narrator,
-        )
+        return app_on(folders, narrator)
 
     return build
+
+
+@pytest.fixture
+def tmux_binary() -> str:
+    found = shutil.which("tmux")
+    if found is None:
+        if tmux_required():
+            pytest.fail("tmux is required here (CI=true or MINDFLAYER_REQUIRE_SPEECH=1)")
+        pytest.skip("tmux is not installed: the end-to-end terminal test needs it")
+    return found
+
+
+@pytest.fixture
+def mindflayer() -> Path:
+    """The console script installed beside this Python."""
+    script = Path(sys.executable).parent / "mindflayer"
+    if not script.exists():
+        pytest.fail(f"the mindflayer command is not installed beside {sys.executable}")
+    return script
+
+
+@pytest.fixture
+def terminal(
+    tmux_binary: str, mindflayer: Path, tmp_path: Path
+) -> Iterator[tuple[Terminal, Path, Path]]:
+    """The app started in a fresh tmux server; yields it, the data folder, the exit file.
+
+    The pane runs the app through `sh`, which writes the app's exit status to
+    the exit file once it has really ended.
+    """
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".asoundrc").write_text("pcm.!default { type null }\nctl.!default { type null }\n")
+    folders = {name: tmp_path / name for name in ("data", "config", "cache")}
+    for folder in folders.values():
+        folder.mkdir()
+    conf = tmp_path / "tmux.conf"
+    conf.write_text("set -g remain-on-exit on\nset -g status off\n")
+    status_file = tmp_path / "exit-status"
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "MINDFLAYER_DATA_DIR": str(folders["data"]),
+        "MINDFLAYER_CONFIG_DIR": str(folders["config"]),
+        "MINDFLAYER_CACHE_DIR": str(folders["cache"]),
+    }
+    term = Terminal(tmux_binary, f"mindflayer-e2e-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    subprocess.run(
+        [
+            tmux_binary,
+            "-L",
+            term.socket,
+            "-f",
+            str(conf),
+            "new-session",
+            "-d",
+            "-s",
+            term.target,
+            "-x",
+            str(WIDTH),
+            "-y",
+            str(HEIGHT),
+            "sh",
+            "-c",
+            'tmp="$1.tmp"; "$0"; echo $? > "$tmp" && mv "$tmp" "$1"',
+            str(mindflayer),
+            str(status_file),
+        ],
+        env=env,
+        check=True,
+        timeout=10,
+    )
+    try:
+        yield term, folders["data"], status_file
+    finally:
+        term.run("kill-server", check=False)

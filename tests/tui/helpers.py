@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Checkbox, Input, Static
 
-from moderator.domain import GameState
-from moderator.tui.app import MindFlayerApp
+from moderator.domain import GameState, IllegalAction, ResultsDeclared
+from moderator.tui.app import MindFlayerApp, make_app
+from moderator.tui.ports import NarratorLike
+from moderator.tui.screens.finale import FinaleScreen
+from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.setup import SetupScreen
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def app_on(folders: Mapping[str, Path], narrator: NarratorLike) -> MindFlayerApp:
+    """The real app on a test's data, config and cache folders, without a voice scripts folder."""
+    return make_app(folders["data"], folders["config"], folders["cache"], None, narrator=narrator)
 
 
 def state_of(app: MindFlayerApp) -> GameState:
@@ -23,6 +35,14 @@ async def key(pilot: Pilot[None], *keys: str) -> None:
         pilot.app.simulate_key(name)
         await pilot.pause(0)
     await pilot.pause()
+
+
+async def to_setup(pilot: Pilot[None]) -> SetupScreen:
+    """From the start screen, n: the setup screen of a new series."""
+    await pilot.press("n")
+    screen = pilot.app.screen
+    assert isinstance(screen, SetupScreen)
+    return screen
 
 
 async def seat_players(pilot: Pilot[None], names: Sequence[str], first: int = 0) -> None:
@@ -83,3 +103,40 @@ async def knock_out(pilot: Pilot[None], seat: int) -> None:
     await key(pilot, "k")
     app.screen.query_one("#pick-list").highlighted = in_play.index(seat)  # type: ignore[attr-defined]
     await key(pilot, "enter")
+
+
+def shown(widget: Static | Checkbox) -> str:
+    """A widget's rendered text, as plain characters (no colour)."""
+    return str(widget.render())
+
+
+async def to_results(pilot: Pilot[None]) -> ResultScreen:
+    """Four players; Cy and Dee knocked out end the game; on to the result screen."""
+    await new_game(pilot, FOUR)
+    await key(pilot, "n")
+    await knock_out(pilot, 2)
+    await knock_out(pilot, 3)
+    assert isinstance(pilot.app.screen, FinaleScreen)
+    await key(pilot, "enter")
+    screen = pilot.app.screen
+    assert isinstance(screen, ResultScreen)
+    return screen
+
+
+def domain_sentence(app: MindFlayerApp, event: ResultsDeclared) -> str:
+    """The sentence the domain gives for `event` (the test fails if it accepts it)."""
+    game = app.controller.game
+    assert game is not None
+    with pytest.raises(IllegalAction) as refused:
+        game.timeline.check(event)
+    return str(refused.value)
+
+
+async def save_showing_points(pilot: Pilot[None], preview: str, points: Sequence[int]) -> None:
+    """On the result screen: the preview ends with `preview`; Ctrl+S saves exactly `points`."""
+    app = pilot.app
+    assert isinstance(app, MindFlayerApp)
+    assert shown(app.screen.query_one("#result-winner", Static)).endswith(preview)
+    await key(pilot, "ctrl+s")
+    result = state_of(app).result
+    assert result is not None and result.points == tuple(points)

@@ -13,13 +13,7 @@ from pathlib import Path
 import pytest
 
 from moderator.storage import Store
-from tests.tui.test_e2e_tmux import (  # noqa: F401 (pytest fixtures)
-    Terminal,
-    mindflayer,
-    start_four_player_game,
-    terminal,
-    tmux_binary,
-)
+from tests.tui.tmux import Terminal, quit_from_board, start_four_player_game
 
 pytestmark = pytest.mark.slow
 
@@ -38,7 +32,7 @@ def to_results(term: Terminal) -> None:
 
 
 def test_refused_waffles_are_never_saved_as_the_shorter_number(
-    terminal: tuple[Terminal, Path, Path],  # noqa: F811 (the fixture imported above)
+    terminal: tuple[Terminal, Path, Path],
 ) -> None:
     term, data_dir, status_file = terminal
     to_results(term)
@@ -72,17 +66,11 @@ def test_refused_waffles_are_never_saved_as_the_shorter_number(
     term.wait_for("the SANE win. Points: Ann 2, Bob 10, Cy 0, Dee 1")
     term.keys("C-s")
     term.wait_for("Series: 1 of 3 games played")
-    term.keys("Escape")
-    term.wait_for("An unfinished series is waiting for its next game.")
-    term.keys("q")
-    assert term.wait_exit(status_file) == 0
+    quit_from_board(term, status_file, "An unfinished series is waiting for its next game.")
 
-    store = Store.open_read_only(data_dir)
-    try:
+    with Store.open_read_only(data_dir) as store:
         unfinished = store.unfinished()
         assert unfinished is not None and unfinished.game is None
         (game,) = store.series_games(unfinished.series_id)
         assert dict(game.points) == {"Ann": 2, "Bob": 10, "Cy": 0, "Dee": 1}
         assert set(game.possessed) == {"Cy"}
-    finally:
-        store.close()

@@ -2,8 +2,8 @@
 fixed between games of a series that keeps the player's points (issue 10, items 5-6).
 
 The installed `mindflayer` command runs in the same terminal fixture as
-`test_e2e_tmux.py`; keys that move the focus are paced as a typist's. The score
-database is then read to check what was saved.
+`test_e2e_tmux.py` (conftest.py); keys that move the focus are paced as a typist's.
+The score database is then read to check what was saved.
 """
 
 from __future__ import annotations
@@ -15,19 +15,13 @@ import pytest
 
 from moderator.domain import Team
 from moderator.storage import DATABASE_NAME, Store
-from tests.tui.test_e2e_tmux import (  # noqa: F401  (fixtures used by name)
-    Terminal,
-    mindflayer,
-    seat_new_series,
-    terminal,
-    tmux_binary,
-)
+from tests.tui.tmux import Terminal, quit_from_board, seat_new_series
 
 pytestmark = pytest.mark.slow
 
 
 def test_accidental_start_undone_and_renamed_player_keeps_points(
-    terminal: tuple[Terminal, Path, Path],  # noqa: F811  (the imported fixture)
+    terminal: tuple[Terminal, Path, Path],
 ) -> None:
     term, data_dir, status_file = terminal
     seat_new_series(term, ("Ann", "Bob", "Noah", "Dee"))
@@ -82,13 +76,9 @@ def test_accidental_start_undone_and_renamed_player_keeps_points(
     term.keys("Enter")
     term.wait_for("Seat 1: your turn")
 
-    term.keys("Escape")
-    term.wait_for("Game 2 is unfinished")
-    term.keys("q")
-    assert term.wait_exit(status_file) == 0
+    quit_from_board(term, status_file, "Game 2 is unfinished")
 
-    store = Store.open_read_only(data_dir)
-    try:
+    with Store.open_read_only(data_dir) as store:
         unfinished = store.unfinished()
         assert unfinished is not None and unfinished.game is not None
         assert unfinished.game.number == 2
@@ -96,8 +86,6 @@ def test_accidental_start_undone_and_renamed_player_keeps_points(
         (game_one,) = store.series_games(unfinished.series_id)
         assert game_one.number == 1 and game_one.winner is Team.SANE
         assert dict(game_one.points) == {"Ann": 1, "Bob": 1, "Noah B": 3, "Dee": 0}
-    finally:
-        store.close()
     conn = sqlite3.connect(f"file:{data_dir / DATABASE_NAME}?mode=ro", uri=True)
     try:
         games = conn.execute(

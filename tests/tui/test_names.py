@@ -12,7 +12,7 @@ from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
-from tests.tui.helpers import declare, key, knock_out, new_game, state_of
+from tests.tui.helpers import declare, key, knock_out, new_game, state_of, to_setup
 
 HOSTILE = ["[/]", "[@click=app.quit]x", "[link=x]y", "[b]Bo[/b]", "$accent", "Zoë 🧇"]
 
@@ -27,8 +27,7 @@ async def test_hostile_names_render_literally_everywhere(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(120, 36), notifications=True) as pilot:
-        await pilot.press("n")
-        assert isinstance(app.screen, SetupScreen)
+        await to_setup(pilot)
         await new_game(pilot, HOSTILE, first=1, from_start=False)
         await key(pilot, "t")
         assert isinstance(app.screen, TableScreen)

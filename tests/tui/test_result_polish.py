@@ -10,43 +10,24 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Static
 
-from moderator.domain import IllegalAction, ResultsDeclared, Team
+from moderator.domain import ResultsDeclared, Team
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.result import ResultScreen
-from tests.tui.helpers import key, knock_out, new_game, state_of, wait_for
-
-FOUR = ["Ann", "Bob", "Cy", "Dee"]
-
-
-def shown(widget: Static | Checkbox) -> str:
-    """A widget's rendered text, as plain characters (no colour)."""
-    return str(widget.render())
-
-
-async def to_results(pilot: Pilot[None]) -> ResultScreen:
-    """Four players; Cy and Dee knocked out end the game; on to the result screen."""
-    await new_game(pilot, FOUR)
-    await key(pilot, "n")
-    await knock_out(pilot, 2)
-    await knock_out(pilot, 3)
-    assert isinstance(pilot.app.screen, FinaleScreen)
-    await key(pilot, "enter")
-    screen = pilot.app.screen
-    assert isinstance(screen, ResultScreen)
-    return screen
-
-
-def domain_sentence(app: MindFlayerApp, event: ResultsDeclared) -> str:
-    """The sentence the domain gives for `event` (the test fails if it accepts it)."""
-    game = app.controller.game
-    assert game is not None
-    with pytest.raises(IllegalAction) as refused:
-        game.timeline.check(event)
-    return str(refused.value)
+from tests.tui.helpers import (
+    FOUR,
+    domain_sentence,
+    key,
+    knock_out,
+    new_game,
+    save_showing_points,
+    shown,
+    state_of,
+    to_results,
+    wait_for,
+)
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
@@ -200,12 +181,7 @@ async def test_the_result_screen_works_by_keys_alone(
         await key(pilot, "2", "tab", "space")
         assert app.focused is not None and app.focused.id == "possessed-2"
         assert "X" in shown(screen.query_one("#possessed-2", Checkbox))
-        assert shown(screen.query_one("#result-winner", Static)).endswith(
-            "Points: Ann 1, Bob 3, Cy 0, Dee 1"
-        )
-        await key(pilot, "ctrl+s")
-        result = state_of(app).result
-        assert result is not None and result.points == (1, 3, 0, 1)
+        await save_showing_points(pilot, "Points: Ann 1, Bob 3, Cy 0, Dee 1", (1, 3, 0, 1))
 
 
 async def test_the_finale_says_press_enter_once(

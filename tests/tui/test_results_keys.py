@@ -14,8 +14,15 @@ from moderator.domain import ResultsDeclared
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.series import SeriesScreen
-from tests.tui.helpers import key, state_of
-from tests.tui.test_result_polish import domain_sentence, shown, to_results
+from tests.tui.helpers import (
+    declare,
+    domain_sentence,
+    key,
+    save_showing_points,
+    shown,
+    state_of,
+    to_results,
+)
 
 
 def focused_id(app: MindFlayerApp) -> str | None:
@@ -80,12 +87,7 @@ async def test_the_result_screen_opens_on_the_first_row_and_arrows_move_between_
         assert focused_id(app) == "waffles-0"
         await key(pilot, "up")  # from the first row round to the last
         assert focused_id(app) == "waffles-3"
-        assert shown(screen.query_one("#result-winner", Static)).endswith(
-            "Points: Ann 1, Bob 3, Cy 0, Dee 1"
-        )
-        await key(pilot, "ctrl+s")
-        result = state_of(app).result
-        assert result is not None and result.points == (1, 3, 0, 1)
+        await save_showing_points(pilot, "Points: Ann 1, Bob 3, Cy 0, Dee 1", (1, 3, 0, 1))
 
 
 async def test_undo_on_the_series_board_brings_back_the_saved_results(
@@ -93,11 +95,8 @@ async def test_undo_on_the_series_board_brings_back_the_saved_results(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        entry = await to_results(pilot)
-        entry.query_one("#possessed-2", Checkbox).value = True  # Cy growled
-        entry.query_one("#waffles-1", Input).value = "2"  # Bob holds 2
-        await pilot.pause()
-        await key(pilot, "ctrl+s")
+        await to_results(pilot)
+        await declare(pilot, [2], {1: 2})  # Cy growled, Bob holds 2
         assert isinstance(app.screen, SeriesScreen)
         await key(pilot, "u")
         screen = app.screen
@@ -106,12 +105,7 @@ async def test_undo_on_the_series_board_brings_back_the_saved_results(
         assert ticked == [False, False, True, False]
         counts = [screen.query_one(f"#waffles-{seat}", Input).value for seat in range(4)]
         assert counts == ["0", "2", "0", "0"]
-        assert shown(screen.query_one("#result-winner", Static)).endswith(
-            "Points: Ann 1, Bob 3, Cy 0, Dee 1"
-        )
-        await key(pilot, "ctrl+s")
-        result = state_of(app).result
-        assert result is not None and result.points == (1, 3, 0, 1)
+        await save_showing_points(pilot, "Points: Ann 1, Bob 3, Cy 0, Dee 1", (1, 3, 0, 1))
 
 
 async def test_a_refused_results_save_says_its_sentence_once(

@@ -26,7 +26,7 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.helpers import key, knock_out, new_game, seat_players, state_of, wait_for
+from tests.tui.helpers import key, knock_out, new_game, seat_players, state_of, to_setup, wait_for
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -57,9 +57,7 @@ async def test_setup_edits_the_roster_and_shows_the_checklist(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await to_setup(pilot)
         assert "4 to 10" in plain(screen.query_one("#setup-checklist", Static))
         await seat_players(pilot, ["Ann", "Bbo", "Cy", "Dee", "Eve"], first=2)
         assert screen.first_player == 2
@@ -102,9 +100,7 @@ async def test_setup_refuses_too_few_and_too_many_players(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await to_setup(pilot)
         await seat_players(pilot, ["Ann", "Bob", "Cy"])
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, SetupScreen)

@@ -12,13 +12,12 @@ import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
 
-from textual.widgets import Checkbox, Input, TextArea
+from textual.widgets import TextArea
 
 from moderator.storage.bgstats import CREATE_PLAY_URL
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.series import SeriesScreen
-from tests.tui.helpers import key
-from tests.tui.test_result_polish import to_results
+from tests.tui.helpers import declare, key, to_results
 
 
 async def test_the_series_board_offers_the_game_just_played_to_bg_stats(
@@ -26,11 +25,8 @@ async def test_the_series_board_offers_the_game_just_played_to_bg_stats(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
-        entry = await to_results(pilot)
-        entry.query_one("#possessed-2", Checkbox).value = True  # Cy growled
-        entry.query_one("#waffles-1", Input).value = "2"  # Bob holds 2
-        await pilot.pause()
-        await key(pilot, "ctrl+s")
+        await to_results(pilot)
+        await declare(pilot, [2], {1: 2})  # Cy growled, Bob holds 2
         screen = app.screen
         assert isinstance(screen, SeriesScreen)
         area = screen.query_one("#series-bgstats", TextArea)
@@ -60,10 +56,8 @@ async def test_a_play_file_that_cannot_be_written_still_offers_the_link(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
-        entry = await to_results(pilot)
-        entry.query_one("#possessed-2", Checkbox).value = True
-        await pilot.pause()
-        await key(pilot, "ctrl+s")
+        await to_results(pilot)
+        await declare(pilot, [2])  # Cy growled
         (game,) = app.controller.series_games()
         # A folder where the file would go: safe_output refuses it, nothing is replaced.
         (folders["data"] / f"bgstats-game-{game.game_id}.json").mkdir()

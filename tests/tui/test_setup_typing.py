@@ -7,7 +7,7 @@ from collections.abc import Callable
 from textual.widgets import Input
 
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.screens.setup import SetupScreen
+from tests.tui.helpers import to_setup
 
 NAMES = ["Ann", "Bob", "[/]", "Dee", "Zoë"]
 
@@ -17,9 +17,7 @@ async def test_keys_typed_right_after_enter_start_the_next_name(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("n")
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await to_setup(pilot)
         screen.query_one("#setup-name", Input).focus()
         # Queue every key without waiting: as fast as a typist who never pauses.
         for name in NAMES:
@@ -37,9 +35,7 @@ async def test_a_refused_name_stays_in_the_field_to_fix(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("n")
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await to_setup(pilot)
         field = screen.query_one("#setup-name", Input)
         field.focus()
         for name in ("Ann", "ANN"):

@@ -28,7 +28,7 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.title_bar import TitleBar
-from tests.tui.helpers import key, new_game, wait_for
+from tests.tui.helpers import app_on, key, new_game, wait_for
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -46,7 +46,7 @@ def unfinished_game(data_dir: Path) -> None:
 def start_app(folders: dict[str, Path]) -> MindFlayerApp:
     """The app on these folders, with a silent narrator."""
     narrator = make_narrator(VoiceSettings(enabled=False), None, folders["cache"], time_scale=0.01)
-    return make_app(folders["data"], folders["config"], folders["cache"], None, narrator=narrator)
+    return app_on(folders, narrator)
 
 
 def bar_line(app: App[object]) -> str:

@@ -10,12 +10,11 @@ from pathlib import Path
 from moderator.cli import pause_collector_for_start_up
 from moderator.narration import SilentSpeaker, VoiceSettings, make_narrator
 from moderator.storage import Store
-from moderator.tui.app import make_app
 from moderator.tui.ports import NarratorLike
 from moderator.tui.run import run_app
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.voice import DeferredNarrator
-from tests.tui.helpers import key, wait_for
+from tests.tui.helpers import app_on, key, wait_for
 
 
 async def test_the_voice_is_built_after_the_first_frame_and_its_warnings_shown(
@@ -37,13 +36,7 @@ async def test_the_voice_is_built_after_the_first_frame_and_its_warnings_shown(
         )
 
     narrator = DeferredNarrator(build)
-    app = make_app(
-        data_dir=folders["data"],
-        config_dir=folders["config"],
-        cache_dir=folders["cache"],
-        voice_scripts_dir=None,
-        narrator=narrator,
-    )
+    app = app_on(folders, narrator)
     assert not narrator.built, "building the app must not build the voice"
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         assert isinstance(app.screen, StartScreen)
@@ -73,7 +66,7 @@ async def test_the_collector_paused_for_the_start_up_resumes_frozen_after_the_fi
     narrator = make_narrator(
         VoiceSettings(enabled=False), None, folders["cache"], speaker=SilentSpeaker()
     )
-    app = make_app(folders["data"], folders["config"], folders["cache"], None, narrator=narrator)
+    app = app_on(folders, narrator)
     pause_collector_for_start_up()
     try:
         assert not gc.isenabled()

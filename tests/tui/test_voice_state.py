@@ -9,11 +9,10 @@ from pathlib import Path
 from textual.widgets._header import HeaderTitle
 
 from moderator.narration import Clip, SilentSpeaker, SpeechFault, VoiceSettings, make_narrator
-from moderator.tui.app import make_app
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.title_bar import TitleBar
-from tests.tui.helpers import key, wait_for
+from tests.tui.helpers import app_on, key, wait_for
 
 NO_DEVICE = "Could not play sound (aplay exited with code 1): is a sound card available?"
 
@@ -34,13 +33,7 @@ class NoSoundDevice(SilentSpeaker):
 def _app(folders: dict[str, Path]):  # type: ignore[no-untyped-def]
     """The app on a narrator whose every clip fails to play, and that narrator."""
     narrator = make_narrator(VoiceSettings(), None, folders["cache"], NoSoundDevice(), 0.01)
-    return narrator, make_app(
-        data_dir=folders["data"],
-        config_dir=folders["config"],
-        cache_dir=folders["cache"],
-        voice_scripts_dir=None,
-        narrator=narrator,
-    )
+    return narrator, app_on(folders, narrator)
 
 
 def _header(app) -> str:  # type: ignore[no-untyped-def]
@@ -82,7 +75,7 @@ async def test_a_fault_known_at_start_is_marked_without_a_second_toast(
             return [SpeechFault("player", "No audio player found: install alsa-utils.")]
 
     narrator = make_narrator(VoiceSettings(), None, folders["cache"], NoPlayer(), 0.01)
-    app = make_app(folders["data"], folders["config"], folders["cache"], None, narrator)
+    app = app_on(folders, narrator)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for(pilot, lambda: "voice off: no audio player" in _header(app))
         toasts = [n.message for n in app._notifications]

@@ -19,8 +19,9 @@ from textual.widgets import Input, OptionList
 
 from moderator.narration import Finished, NarrationEvent, VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
-from moderator.tui.app import MindFlayerApp, make_app
+from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.setup import SetupScreen
+from tests.tui.helpers import app_on
 
 
 class TrackedNarrator:
@@ -97,13 +98,7 @@ class TrackedNarrator:
 def tracked_app(folders: Mapping[str, Path]) -> tuple[MindFlayerApp, TrackedNarrator]:
     """The real app on these folders with a tracked, silent narrator."""
     narrator = TrackedNarrator(folders["cache"])
-    app = make_app(
-        data_dir=folders["data"],
-        config_dir=folders["config"],
-        cache_dir=folders["cache"],
-        voice_scripts_dir=None,
-        narrator=narrator,
-    )
+    app = app_on(folders, narrator)
     return app, narrator
 
 

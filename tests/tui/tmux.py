@@ -1,0 +1,138 @@
+"""A real terminal for end-to-end tests: the app in tmux, driven by keys, read by its pane.
+
+The fixtures that start it (`terminal`, `tmux_binary`, `mindflayer`) are in
+conftest.py; this module holds the pane driver and the key sequences several
+end-to-end tests share.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+WIDTH, HEIGHT = 100, 32
+#: Bound of every wait for the screen (the first start also warms up espeak-ng).
+TIMEOUT = 20.0
+#: Seconds between keys that move the focus, as a fast typist's.
+TYPIST_GAP = 0.1
+
+
+def tmux_required() -> bool:
+    """Where a missing tmux fails the end-to-end tests instead of skipping them."""
+    return (
+        os.environ.get("CI", "").lower() == "true"
+        or os.environ.get("MINDFLAYER_REQUIRE_SPEECH") == "1"
+    )
+
+
+@dataclass
+class Terminal:
+    """One tmux server on a private socket running one pane."""
+
+    tmux: str
+    socket: str
+    target: str = "mf"
+
+    def run(self, *args: str, check: bool = True) -> str:
+        """A tmux command on this server; its stdout."""
+        done = subprocess.run(
+            [self.tmux, "-L", self.socket, *args],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+        if check and done.returncode != 0:
+            raise AssertionError(f"tmux {args[0]} failed: {done.stderr.strip()}")
+        return done.stdout
+
+    def keys(self, *keys: str) -> None:
+        """Key names as tmux knows them (Enter, Tab, Down, C-s, ...)."""
+        self.run("send-keys", "-t", self.target, *keys)
+
+    def type(self, text: str) -> None:
+        """Literal text."""
+        self.run("send-keys", "-t", self.target, "-l", text)
+
+    def press_seen(self, key: str, timeout: float = TIMEOUT) -> None:
+        """Send one key and wait until the pane's look changes (e.g. a focus move).
+
+        Keys that arrive together in one read can outrun a focus change (the
+        next key goes to the widget that had focus), as no typist's keys do.
+        The redraw shows the key was handled; a blinking cursor can redraw
+        too, so a typist's gap (0.1 s) follows before the next key.
+        """
+        before = self.run("capture-pane", "-e", "-p", "-t", self.target)
+        self.keys(key)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.run("capture-pane", "-e", "-p", "-t", self.target) != before:
+                time.sleep(TYPIST_GAP)
+                return
+            time.sleep(0.02)
+        raise AssertionError(f"{key} changed nothing on screen within {timeout} s")
+
+    def screen(self) -> str:
+        """The pane's text now."""
+        return self.run("capture-pane", "-p", "-t", self.target)
+
+    def wait_for(self, *texts: str, timeout: float = TIMEOUT) -> str:
+        """Poll the pane until every text shows; fail with the last screen otherwise."""
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if all(text in screen for text in texts):
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"not on screen after {timeout} s: {texts!r}\n{screen}")
+
+    def wait_exit(self, status_file: Path, timeout: float = TIMEOUT) -> int:
+        """Wait until the app has exited (the pane's shell wrote its status)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            text = status_file.read_text().strip() if status_file.exists() else ""
+            if text:
+                return int(text)
+            time.sleep(0.05)
+        raise AssertionError(f"the app did not quit within {timeout} s\n{self.screen()}")
+
+
+def seat_new_series(term: Terminal, names: tuple[str, ...], *also: str) -> str:
+    """From the start screen: a new series, each name typed and entered as a user would.
+
+    Waits until the last name shows in its seat, with every text of `also`;
+    returns that screen.
+    """
+    term.wait_for("New series (n)", "Quit (q)")
+    term.keys("n")
+    term.wait_for("players seated")
+    for name in names:
+        term.type(name)
+        term.keys("Enter")
+    return term.wait_for(f"{len(names)}. {names[-1]}", *also)
+
+
+def start_four_player_game(term: Terminal, *also: str) -> str:
+    """Ann, Bob, Cy and Dee seated in a new series and the game started with Ctrl+S.
+
+    Waits for the first turn, with every text of `also`; returns that screen.
+    """
+    seat_new_series(term, ("Ann", "Bob", "Cy", "Dee"), "No eyes-closed reveal with 4 or 5 players")
+    term.keys("C-s")
+    return term.wait_for("Seat 1: your turn", *also)
+
+
+def quit_from_board(term: Terminal, status_file: Path, start_text: str) -> str:
+    """Escape from the series board to the start screen, then q: the app exits cleanly.
+
+    Waits for `start_text` on the start screen and returns that screen.
+    """
+    term.keys("Escape")
+    start = term.wait_for(start_text)
+    term.keys("q")
+    assert term.wait_exit(status_file) == 0
+    return start

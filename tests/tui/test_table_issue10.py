@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from textual.geometry import Region
 from textual.widgets import Button, Input
 from textual.widgets._footer import FooterKey
 
@@ -303,3 +304,19 @@ async def test_the_footer_hides_next_game_once_the_series_is_complete(
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, SeriesScreen)
         assert "Next game" not in _footer_keys(app)
+
+
+async def test_each_switch_word_is_drawn_whole_on_one_line(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    """A user reads "off", not "of" above "f" (the word's box was too narrow for it)."""
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await key(pilot, "f2")
+        words = list(app.screen.query(".switch-word"))
+        assert len(words) == 3
+        for word in words:
+            word_text = str(word.render())  # type: ignore[attr-defined]
+            box = Region(0, 0, *word.outer_size)  # the padding included, as it is drawn
+            drawn = [strip.text.strip() for strip in word.render_lines(box)]
+            assert word_text in drawn, f"{word.id}: {word_text!r} drawn as {drawn!r}"

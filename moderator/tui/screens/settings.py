@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 from moderator.narration.neural_voice import neural_problem
 from moderator.tui.config import TableSettings
 from moderator.tui.controller import TableController
+from moderator.tui.literal import literal
 from moderator.tui.screens.dialog import DialogScreen
 
 #: What the number fields accept while typing. Textual's own type="number" and
@@ -44,9 +45,13 @@ class SettingsScreen(DialogScreen[None]):
     def compose(self) -> ComposeResult:
         """One row per setting."""
         current = self.controller.settings
-        codes = [(f"{lang.name} ({lang.code})", lang.code) for lang in self.controller.languages]
+        # Names and codes come from files (language.toml, settings.json): a Select's
+        # str options are markup, so each is a literal Text with controls removed.
+        codes = [
+            (literal(f"{lang.name} ({lang.code})"), lang.code) for lang in self.controller.languages
+        ]
         if current.lang not in [code for _, code in codes]:
-            codes.append((current.lang, current.lang))
+            codes.append((literal(current.lang), current.lang))
         with VerticalScroll(id="settings-box"):
             yield Static("Settings", id="settings-title", markup=False)
             yield _switch_row("Voice", current.enabled, "settings-enabled")

@@ -21,10 +21,13 @@ from moderator.narration.settings import (
     DEFAULT_GROWL_SECONDS,
     DEFAULT_PASSING_SECONDS,
     DEFAULT_RATE,
+    DEFAULT_REVEAL_SECONDS,
     ENGLISH_ENGINES,
     MAX_PAUSE_SECONDS,
     MAX_RATE,
+    MAX_REVEAL_SECONDS,
     MIN_RATE,
+    MIN_REVEAL_SECONDS,
 )
 from moderator.safe_input import FileProblem, read_json
 
@@ -42,7 +45,7 @@ class TableSettings:
     #: 0.0 .. 1.0
     volume: float = 1.0
     #: Length of the Possessed's eyes-open window in the reveal.
-    reveal_seconds: float = 5.0
+    reveal_seconds: float = DEFAULT_REVEAL_SECONDS
     #: Speak "<name>, your turn" each time the turn passes.
     announce_turns: bool = False
     #: How long the Possessed growl in the finale before the applause cue.
@@ -75,7 +78,11 @@ class TableSettings:
             )
         volume = _within(self.volume, 0.0, 1.0, "The volume must be between 0 and 1.")
         seconds = _within(
-            self.reveal_seconds, 1.0, 30.0, "The reveal window must be between 1 and 30 seconds."
+            self.reveal_seconds,
+            MIN_REVEAL_SECONDS,
+            MAX_REVEAL_SECONDS,
+            f"The reveal window must be between {MIN_REVEAL_SECONDS:g} and "
+            f"{MAX_REVEAL_SECONDS:g} seconds.",
         )
         growl = _within(
             self.growl_seconds, 1.0, 30.0, "The growling time must be between 1 and 30 seconds."

@@ -20,23 +20,18 @@ force-includes it there).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from moderator.domain.errors import IllegalAction
+from moderator.domain.names import clean_name
 from moderator.narration.scripts.context import pause_seconds, script_values
-from moderator.narration.scripts.validation import (
-    SCRIPT_NAMES,
-    Ambience,
-    Pause,
-    Say,
-    Script,
-    ScriptError,
-    load_script,
-)
+from moderator.narration.scripts.steps import Ambience, Pause, Say, Script, ScriptError
+from moderator.narration.scripts.validation import SCRIPT_NAMES, key_line, load_script
 from moderator.narration.settings import VoiceSettings
 from moderator.paths import config_dir
+from moderator.safe_input import FileProblem, parse_toml, read_text
 
 BASE_LANGUAGE = "en"
 LANGUAGE_FILE = "language.toml"
@@ -191,19 +186,33 @@ class ScriptLibrary:
                 self.warnings.append(message)
 
     def _read_language(self, code: str, meta: Path) -> Language | None:
+        """The language a `language.toml` describes, or None and a warning with its line.
+
+        The name is shown in Settings and in notices, so it must be a name as a
+        player's is (`clean_name`: no control or text-direction characters, short).
+        """
         try:
-            data = tomllib.loads(meta.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-            self.warnings.append(f"{meta}:1: {error}")
+            text = read_text(meta)
+            data = parse_toml(text or "", meta)
+        except FileProblem as problem:
+            self.warnings.append(f"{problem.where}: the file {problem.reason}")
             return None
+        lines = (text or "").splitlines()
         name, voice = data.get("name"), data.get("voice")
+        where = f"{meta}:{key_line(lines, 'name', 1, len(lines))}"
         if not isinstance(name, str) or not name.strip():
-            self.warnings.append(f"{meta}:1: name must be the language's name in quotes")
+            self.warnings.append(f"{where}: name must be the language's name in quotes")
+            return None
+        try:
+            name = clean_name(name)
+        except IllegalAction as error:
+            self.warnings.append(f"{where}: the language's name is refused: {error}")
             return None
         if not isinstance(voice, str) or not _VOICE_NAME.match(voice):
-            self.warnings.append(f'{meta}:1: voice must be an espeak-ng voice such as "fr"')
+            where = f"{meta}:{key_line(lines, 'voice', 1, len(lines))}"
+            self.warnings.append(f'{where}: voice must be an espeak-ng voice such as "fr"')
             return None
-        return Language(code, name.strip(), voice)
+        return Language(code, name, voice)
 
     def _resolve(self, code: str, name: str, folders: Sequence[Path]) -> None:
         language = self.languages[code]

@@ -1,21 +1,20 @@
 """The table's settings, kept as JSON in the config folder.
 
-Saved atomically (write a temp file, fsync, rename) so a crash never leaves a
-half-written file; a missing or damaged file gives the defaults plus a notice
-instead of stopping the game night.
+Saved atomically (`safe_output`: a temp file, fsync, rename) so a crash never
+leaves a half-written file; read by `safe_input`, so a missing or damaged file
+gives the defaults plus a notice instead of stopping the game night.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from moderator import safe_output
 from moderator.narration.audio.ambience import DEFAULT_LEVEL
 from moderator.narration.settings import (
     DEFAULT_GROWL_SECONDS,
@@ -190,16 +189,20 @@ def _shown(value: object) -> str:
 
 
 def save_settings(config_dir: Path, settings: TableSettings) -> None:
-    """Write the settings atomically; OSError propagates with its sentence."""
+    """Write the settings atomically, through the one writer (`moderator.safe_output`).
+
+    A `settings.json` that is a symlink (as dotfile managers make) keeps its link and
+    the file it points at is replaced; one that is not a regular file (a FIFO would
+    block the app) is refused.
+
+    Raises:
+        OutputError: the file cannot be written; `str(error)` says why.
+        OSError: the config folder cannot be created.
+    """
     config_dir.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(asdict(settings), indent=2, sort_keys=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=config_dir)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, config_dir / SETTINGS_FILE)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    path = config_dir / SETTINGS_FILE
+    if safe_output.check_target(path).kind is not safe_output.Kind.FILE:
+        raise safe_output.OutputError(
+            f"Could not write {path}: it is not a regular file. Nothing was written."
+        )
+    safe_output.write_text(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")

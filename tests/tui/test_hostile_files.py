@@ -10,12 +10,14 @@ with no control character left in it.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from rich.text import Text
-from textual.widgets import Select
+from textual.widgets import Input, Select, Static
 from textual.widgets._select import SelectOverlay
 
 from moderator.narration import VoiceSettings, make_narrator
@@ -150,6 +152,48 @@ async def test_a_hostile_reveal_script_is_a_notice_and_the_shipped_reveal_plays(
         before = state_of(app).current
         await key(pilot, "n")
         assert state_of(app).current != before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+async def test_a_settings_file_that_is_a_fifo_neither_blocks_the_start_nor_the_save(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
+) -> None:
+    """Reading it waited for a writer forever; saving over it would too."""
+    path = folders["config"] / SETTINGS_FILE
+    os.mkfifo(path)
+    app = app_factory()
+    async with app.run_test(size=(100, 40)) as pilot:
+        assert messages(app, SETTINGS_FILE) == [
+            f"The settings file {path} was not used: it is not a file (a folder, a device "
+            "or a pipe). Using the default settings."
+        ]
+        await key(pilot, "f2", "ctrl+s")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen), "not saved: the dialog stays open"
+        assert str(screen.query_one("#settings-error", Static).render()) == (
+            f"Could not write {path}: it is not a regular file. Nothing was written."
+        )
+    assert stat.S_ISFIFO(os.lstat(path).st_mode), "the table's FIFO is left as it was"
+
+
+async def test_saving_keeps_a_symlinked_settings_file_a_link(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], tmp_path: Path
+) -> None:
+    """Dotfile managers link settings.json; the rename used to replace the link."""
+    kept = tmp_path / "dotfiles" / "settings.json"
+    kept.parent.mkdir()
+    kept.write_text(json.dumps({"rate": 200}), encoding="utf-8")
+    link = folders["config"] / SETTINGS_FILE
+    link.symlink_to(kept)
+    app = app_factory()
+    async with app.run_test(size=(100, 40)) as pilot:
+        assert app.controller.settings.rate == 200
+        await key(pilot, "f2")
+        app.screen.query_one("#settings-rate", Input).value = "210"
+        await key(pilot, "ctrl+s")
+        assert not isinstance(app.screen, SettingsScreen)
+    assert link.is_symlink() and link.resolve() == kept.resolve()
+    assert json.loads(kept.read_text(encoding="utf-8"))["rate"] == 210
 
 
 # --- item 8: text from files is data ----------------------------------------------------

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from moderator.narration.speech.neural_voice import neural_problem
+from moderator.safe_output import OutputError
 from moderator.tui.config import TableSettings
 from moderator.tui.controller import TableController
 from moderator.tui.literal import literal
@@ -122,6 +123,9 @@ class SettingsScreen(DialogScreen[None]):
         try:
             self.controller.change_settings(self._read())
         except ValueError as error:
+            self.query_one("#settings-error", Static).update(str(error))
+            return
+        except OutputError as error:
             self.query_one("#settings-error", Static).update(str(error))
             return
         except OSError as error:

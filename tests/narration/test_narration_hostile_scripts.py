@@ -95,6 +95,24 @@ def test_a_language_name_with_markup_is_kept_as_written(tmp_path: Path) -> None:
     assert ScriptLibrary.load(user, SHIPPED).languages["nl"].name == "[@click=app.quit]Quit"
 
 
+@pytest.mark.parametrize(("escape", "shown"), [("\\u001b[2J", "U+001B"), ("\\u202e", "U+202E")])
+def test_a_line_with_a_control_character_is_refused_at_its_line(escape: str, shown: str) -> None:
+    """A caption is drawn on the terminal: an ESC from a TOML escape would reach it."""
+    text = CLOSE.replace("close your eyes.", f"close{escape} your eyes.") + WINDOW
+    assert problems(text) == [f"reveal.toml:2: say holds a control character ({shown}); remove it"]
+
+
+def test_line_breaks_in_a_line_are_only_spacing() -> None:
+    text = '[[step]]\nsay = """Everyone,\n\tclose your eyes."""\n\n' + WINDOW
+    assert len(parse_script("reveal", text, Path("reveal.toml")).steps) == 2
+
+
+def test_a_conjunction_with_a_control_character_is_refused() -> None:
+    assert problems('and = "et\\u0007"\n' + CLOSE + WINDOW) == [
+        "reveal.toml:1: 'and' must be a word, e.g. and = \"et\""
+    ]
+
+
 # --- item 9: exactly one eyes-open window, within the settings' range --------------------
 
 

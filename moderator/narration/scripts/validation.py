@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from moderator.domain.names import BIDI_CONTROLS
 from moderator.narration.scripts.steps import (
     Ambience,
     Condition,
@@ -135,7 +137,7 @@ def parse_script(name: str, text: str, path: Path) -> Script:
                 )
             )
     conjunction = document.get("and", "and")
-    if not isinstance(conjunction, str) or not conjunction.strip():
+    if not isinstance(conjunction, str) or not conjunction.strip() or _control_in(conjunction):
         problems.append(
             Problem(
                 path,
@@ -239,6 +241,10 @@ def _parse_say(
     if len(value) > MAX_LINE_CHARS:
         problems.append(Problem(path, line, f"line too long ({len(value)} > {MAX_LINE_CHARS})"))
         return None
+    hidden = _control_in(value)
+    if hidden is not None:
+        problems.append(Problem(path, line, f"say holds a control character ({hidden}); remove it"))
+        return None
     try:
         template = parse_template(value)
     except TemplateError as error:
@@ -315,6 +321,19 @@ def _parse_when(
             "prefix with 'not ' to invert)",
         )
     )
+    return None
+
+
+def _control_in(text: str) -> str | None:
+    """The first control or text-direction character of `text` (as U+XXXX), or None.
+
+    A line is shown as a caption: TOML escapes such as `\\u001b` would reach the
+    terminal (ESC) or turn the text around (a right-to-left override). Breaks and
+    tabs are only spacing (the caption joins the words).
+    """
+    for ch in text:
+        if ch in BIDI_CONTROLS or (unicodedata.category(ch) == "Cc" and ch not in "\t\n\r"):
+            return f"U+{ord(ch):04X}"
     return None
 
 

@@ -11,8 +11,9 @@ APP_STAMP := $(VENV)/.installed-app
 # The test tools: the whole developer set-up (its historical name).
 STAMP := $(VENV)/.installed
 NEURAL_STAMP := $(VENV)/.installed-neural
-# What the installed metadata is made from: the dependencies and the version.
-METADATA := pyproject.toml moderator/__init__.py
+# What the installed metadata is made from: the dependencies and the version
+# (wildcard: a Makefile dry-run alone beside pyproject.toml, as tests/test_cli.py does).
+METADATA := pyproject.toml $(wildcard moderator/__init__.py)
 
 .PHONY: play play-neural neural test lint bench clean
 

@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import tomllib
 import wave
 import zipfile
@@ -75,6 +76,17 @@ def test_the_wheel_holds_the_voice_scripts_the_license_and_the_metadata(wheel: P
     for python in ("3.11", "3.12", "3.13"):
         assert f"Programming Language :: Python :: {python}" in classifiers
     assert "mindflayer = moderator.cli:main" in entry_points
+
+
+def test_the_sdist_holds_the_license_and_the_scripts_and_no_tool_cache(tmp_path: Path) -> None:
+    """import-linter's cache (made by `make lint`) went into the sdist."""
+    _run(sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d", str(tmp_path), cwd=ROOT)
+    (sdist,) = tmp_path.glob("mindflayer_moderator-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.partition("/")[2] for name in archive.getnames()}
+    assert {"LICENSE", "pyproject.toml", "voice_scripts/en/reveal.toml"} <= names
+    caches = (".import_linter_cache", ".mypy_cache", ".ruff_cache", ".pytest_cache", ".venv")
+    assert not [name for name in names if name.startswith(caches)]
 
 
 @pytest.mark.slow

@@ -49,6 +49,30 @@ def test_on_windows_the_app_folder_is_named_once(
     assert parts["cache"] == [*local, "mindflayer-moderator", "Cache"]
 
 
+def test_a_windows_laptop_keeps_the_nested_folder_it_already_has(
+    no_overrides: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The history written under the doubled name stays the one the app opens."""
+    local = tmp_path / "Local"
+    nested = local / "mindflayer-moderator" / "mindflayer-moderator"
+    nested.mkdir(parents=True)
+    (nested / "mindflayer.sqlite3").write_bytes(b"a history")
+    monkeypatch.setattr(platformdirs, "PlatformDirs", platformdirs.windows.Windows)
+    monkeypatch.setattr(platformdirs.windows, "get_win_folder", lambda _name: str(local))
+    assert paths.data_dir() == nested
+    assert paths.config_dir() == nested
+    assert paths.cache_dir() == local / "mindflayer-moderator" / "Cache"
+
+
+def test_the_nested_folder_rule_is_for_windows_only(
+    no_overrides: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(platformdirs, "PlatformDirs", platformdirs.unix.Unix)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    (tmp_path / "mindflayer-moderator" / "mindflayer-moderator").mkdir(parents=True)
+    assert paths.data_dir() == tmp_path / "mindflayer-moderator"
+
+
 def test_linux_folders_are_the_ones_earlier_versions_used(
     no_overrides: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

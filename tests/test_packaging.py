@@ -43,6 +43,35 @@ def test_version_flag_prints_the_version_the_installed_metadata_has(
     assert capsys.readouterr().out == f"mindflayer {moderator.__version__}\n"
 
 
+def _dry_make(target: str, folder: Path, stamps: tuple[str, ...] = ()) -> list[str]:
+    """The pip commands `make -n TARGET` would run, given a venv with these stamps."""
+    for name in ("Makefile", "pyproject.toml", "moderator/__init__.py"):
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, folder / name)
+        os.utime(folder / name, (1_000_000, 1_000_000))
+    for stamp in stamps:
+        (folder / ".venv" / stamp).parent.mkdir(exist_ok=True)
+        (folder / ".venv" / stamp).touch()
+        os.utime(folder / ".venv" / stamp, (2_000_000, 2_000_000))  # newer than the sources
+    dry = _run("make", "-n", target, cwd=folder).stdout.splitlines()
+    return [line.partition(" -m pip install ")[2] for line in dry if " -m pip install " in line]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make (Windows uses pip directly)")
+def test_make_play_installs_only_the_app_and_make_test_adds_the_test_tools(
+    tmp_path: Path,
+) -> None:
+    """`make play` used to install the test tools too (a 221 MB venv instead of 68 MB)."""
+    fresh = _dry_make("play", tmp_path / "fresh")
+    assert fresh == ["--progress-bar on --upgrade pip", "--progress-bar on -e ."]
+    after_play = (".created", ".installed-app")
+    assert _dry_make("test", tmp_path / "played", after_play) == ["--progress-bar on -e '.[test]'"]
+    assert _dry_make("neural", tmp_path / "neural", after_play) == ["--quiet -e '.[neural]'"]
+    everything = (*after_play, ".installed", ".installed-neural")
+    assert _dry_make("test", tmp_path / "ready", everything) == []
+    assert _dry_make("play-neural", tmp_path / "ready", everything) == []
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel of this checkout, as `pip wheel .` builds it, without the network."""

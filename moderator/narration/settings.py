@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from moderator.narration.ambience import DEFAULT_LEVEL, clamp_level
+from moderator.narration.audio.ambience import DEFAULT_LEVEL, clamp_level
 
 #: espeak-ng accepts roughly 80 to 450 words per minute; beyond that it clips.
 MIN_RATE = 80

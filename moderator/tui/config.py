@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from moderator.narration.ambience import DEFAULT_LEVEL
+from moderator.narration.audio.ambience import DEFAULT_LEVEL
 from moderator.narration.settings import (
     DEFAULT_GROWL_SECONDS,
     DEFAULT_PASSING_SECONDS,

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from moderator.narration.espeak_speaker import library_present
 from moderator.narration.events import Finished, NarrationEvent
+from moderator.narration.speech.espeak_speaker import library_present
 
 REQUIRE_SPEECH_ENV = "MINDFLAYER_REQUIRE_SPEECH"
 

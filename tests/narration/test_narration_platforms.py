@@ -18,18 +18,18 @@ import pytest
 from narration_helpers import Recorder
 
 from moderator.narration import Finished, LineStarted, Notice, VoiceSettings, make_narrator
-from moderator.narration.espeak_speaker import EspeakSpeaker
-from moderator.narration.platforms import (
+from moderator.narration.audio.wavfile import peak, read_pcm
+from moderator.narration.render import render_script
+from moderator.narration.scripts.library import ScriptLibrary
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.platforms import (
     EngineSetup,
     driver_for,
     engine_setup,
     loader_library,
     player_command,
 )
-from moderator.narration.player import CommandPlayer, WinsoundPlayer, platform_player
-from moderator.narration.render import render_script
-from moderator.narration.scripts import ScriptLibrary
-from moderator.narration.wavfile import peak, read_pcm
+from moderator.narration.speech.player import CommandPlayer, WinsoundPlayer, platform_player
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ import pytest
 
 from moderator.domain.rules import MAX_PLAYERS, MIN_PLAYERS, setup_for
 from moderator.narration import available_languages
-from moderator.narration.scripts import Line, ScriptLibrary, Wait, shipped_scripts_dir
+from moderator.narration.scripts.library import Line, ScriptLibrary, Wait, shipped_scripts_dir
+from moderator.narration.scripts.validation import SCRIPT_NAMES
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.validation import SCRIPT_NAMES
 
 SHIPPED = shipped_scripts_dir()
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from moderator.cli import main
-from moderator.narration.scripts import Line, ScriptLibrary
+from moderator.narration.scripts.library import Line, ScriptLibrary
+from moderator.narration.scripts.validation import Ambience, ScriptError, load_script, parse_script
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.validation import Ambience, ScriptError, load_script, parse_script
 
 
 def problems(name: str, text: str) -> list[str]:

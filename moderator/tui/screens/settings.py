@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
-from moderator.narration.neural_voice import neural_problem
+from moderator.narration.speech.neural_voice import neural_problem
 from moderator.tui.config import TableSettings
 from moderator.tui.controller import TableController
 from moderator.tui.screens.dialog import DialogScreen

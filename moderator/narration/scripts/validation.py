@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from moderator.narration.scripts.templates import Template, TemplateError, parse_template
 from moderator.narration.settings import MAX_PAUSE_SECONDS
-from moderator.narration.templates import Template, TemplateError, parse_template
 
 #: Longest line a script may speak; longer is surely pasted by mistake.
 MAX_LINE_CHARS = 600

@@ -25,9 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from moderator.narration.context import pause_seconds, script_values
-from moderator.narration.settings import VoiceSettings
-from moderator.narration.validation import (
+from moderator.narration.scripts.context import pause_seconds, script_values
+from moderator.narration.scripts.validation import (
     SCRIPT_NAMES,
     Ambience,
     Pause,
@@ -36,11 +35,12 @@ from moderator.narration.validation import (
     ScriptError,
     load_script,
 )
+from moderator.narration.settings import VoiceSettings
 from moderator.paths import config_dir
 
 BASE_LANGUAGE = "en"
 LANGUAGE_FILE = "language.toml"
-_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+_PACKAGE_DIR = Path(__file__).resolve().parents[2]
 _VOICE_NAME = re.compile(r"^[A-Za-z0-9/_+.-]{1,60}$")
 _LANG_CODE = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?$")
 

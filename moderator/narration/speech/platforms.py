@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from moderator.narration.speaker import SpeechFault
+from moderator.narration.speech.speaker import SpeechFault
 
 #: The system library's names, tried in order where espeak is the driver.
 LIBRARY_NAMES = ("libespeak-ng.so.1", "libespeak-ng.1.dylib", "libespeak.so.1")

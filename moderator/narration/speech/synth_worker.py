@@ -301,7 +301,7 @@ def serve(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of `python -m moderator.narration.synth_worker --voice V --rate R --volume V`."""
+    """Entry point of `python -m moderator.narration.speech.synth_worker --voice V --rate R ...`."""
     parser = argparse.ArgumentParser(prog="synth_worker")
     parser.add_argument("--voice", default="en")
     parser.add_argument("--rate", type=int, default=160)

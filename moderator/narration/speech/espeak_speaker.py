@@ -29,13 +29,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from moderator.narration.child_process import LineReader, LineTimeout, end_child, kill_group
-from moderator.narration.clip_cache import cached_clip, usable_cache
-from moderator.narration.platforms import LIBRARY_MISSING, LIBRARY_NAMES, EngineSetup, engine_setup
-from moderator.narration.player import Player, platform_player
+from moderator.narration.audio.wavfile import read_pcm, trim_silence, write_pcm_atomic
 from moderator.narration.settings import DEFAULT_RATE
-from moderator.narration.speaker import Clip, SpeechFault
-from moderator.narration.wavfile import read_pcm, trim_silence, write_pcm_atomic
+from moderator.narration.speech.child_process import LineReader, LineTimeout, end_child, kill_group
+from moderator.narration.speech.clip_cache import cached_clip, usable_cache
+from moderator.narration.speech.platforms import (
+    LIBRARY_MISSING,
+    LIBRARY_NAMES,
+    EngineSetup,
+    engine_setup,
+)
+from moderator.narration.speech.player import Player, platform_player
+from moderator.narration.speech.speaker import Clip, SpeechFault
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +55,12 @@ MAX_HUNG_LINES = 2
 START_ATTEMPTS = 4
 #: Seconds the engine waits before warming up, so the app's first frame gets the CPU first.
 WARM_UP_DELAY = 1.0
-_PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
+_PACKAGE_ROOT = Path(__file__).resolve().parents[3]
 
 
 def default_worker_command() -> list[str]:
     """The synthesis child: this interpreter running `synth_worker`."""
-    return [sys.executable, "-m", "moderator.narration.synth_worker"]
+    return [sys.executable, "-m", "moderator.narration.speech.synth_worker"]
 
 
 def library_present(names: Sequence[str] = LIBRARY_NAMES) -> bool:

@@ -19,7 +19,7 @@ METADATA := pyproject.toml $(wildcard moderator/__init__.py)
 
 # The first run installs for a while: say what happens and let pip show its progress.
 $(VENV_STAMP):
-	@echo "== Setting up $(VENV) (first run; about half a minute with the app's packages)"
+	@echo "== Setting up $(VENV) (first run)"
 	$(PYTHON) -m venv $(VENV)
 	@echo "== Updating pip"
 	$(BIN)/python -m pip install --progress-bar on --upgrade pip

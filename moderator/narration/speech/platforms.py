@@ -13,8 +13,11 @@ the synthesis child preloads that library (its soname matches what pyttsx3
 asks for) and points espeak at the wheel's data folder, so a fresh clone
 speaks after `make play` with no apt step.
 
-Checked for real on Linux only; the macOS and Windows choices are covered by
-tests with fakes (see tests/narration/test_narration_platforms.py).
+Checked for real on Linux only. On macOS and Windows the choices are covered by
+tests with fakes (tests/narration/test_narration_platforms.py), and synthesis by
+pyttsx3's real nsss and sapi5 drivers over stand-in OS layers
+(tests/narration/test_platform_drivers.py); the real system voices and players
+there have not run. The failure sentences name each platform's own remedy.
 """
 
 from __future__ import annotations

@@ -18,7 +18,6 @@ import struct
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Literal
 
 from moderator.narration.audio.wavfile import Pcm, write_pcm_atomic
 
@@ -125,31 +124,30 @@ def _mono16(
     if channels < 1 or width not in (1, 2, 3, 4):
         raise ValueError(f"{name}: {channels} channels of {bits}-bit audio cannot be read")
     usable = len(frames) - len(frames) % (width * channels)
-    if width == 2:
-        samples = array.array("h")
-        samples.frombytes(frames[:usable])
-        if (order == "big") != (sys.byteorder == "big"):
-            samples.byteswap()
-    else:
-        samples = array.array("h", _to16(frames[:usable], width, order, unsigned_8))
+    samples = array.array("h")
+    samples.frombytes(_top16_little(frames[:usable], width, order, unsigned_8))
+    if sys.byteorder == "big":
+        samples.byteswap()
     if channels == 1:
         return samples
-    return array.array(
-        "h",
-        (
-            sum(samples[i : i + channels]) // channels
-            for i in range(0, len(samples) - channels + 1, channels)
-        ),
-    )
+    lanes = [samples[lane::channels] for lane in range(channels)]
+    return array.array("h", (sum(frame) // channels for frame in zip(*lanes, strict=True)))
 
 
-def _to16(frames: bytes, width: int, order: str, unsigned_8: bool) -> Iterator[int]:
-    """Samples of 1, 3 or 4 bytes as 16-bit values (their top 16 bits)."""
-    if width == 1:
-        return ((b - 128 if unsigned_8 else (b ^ 0x80) - 128) << 8 for b in frames)
-    byteorder: Literal["big", "little"] = "big" if order == "big" else "little"
-    shift = 8 * (width - 2)
-    return (
-        int.from_bytes(frames[i : i + width], byteorder, signed=True) >> shift
-        for i in range(0, len(frames), width)
-    )
+def _top16_little(frames: bytes, width: int, order: str, unsigned_8: bool) -> bytes:
+    """The top 16 bits of each sample, as little-endian 16-bit samples (byte slicing, no loop)."""
+    if width == 2 and order == "little":
+        return frames
+    count = len(frames) // width
+    out = bytearray(2 * count)
+    if width == 1:  # the byte is the high byte; WAV's 8-bit is unsigned
+        out[1::2] = frames.translate(_FLIP_SIGN) if unsigned_8 else frames
+        return bytes(out)
+    high, low = (0, 1) if order == "big" else (width - 1, width - 2)
+    out[0::2] = frames[low::width]
+    out[1::2] = frames[high::width]
+    return bytes(out)
+
+
+#: Unsigned 8-bit samples to signed ones (flip the top bit).
+_FLIP_SIGN = bytes(b ^ 0x80 for b in range(256))

@@ -180,6 +180,15 @@ def test_missing_platform_packages_name_the_platforms_own_remedy(
     assert "apt-get" not in fault.message and "espeak" not in fault.message, fault.message
 
 
+def test_a_stuck_engine_is_not_reported_as_a_missing_library(machine: MachineFactory) -> None:
+    """The child's own time bound (a TimeoutError, an OSError) used to read as "library"."""
+    speaker = machine(cocoa.World([SAMANTHA], stalls=True), "nsss")
+    fault = _fault(speaker, LINES[0])
+    assert fault.part == "engine" and fault.permanent, fault.message
+    assert "did not finish the line" in fault.message
+    assert "Spoken Content" in fault.message and "pyobjc" not in fault.message, fault.message
+
+
 # -- macOS -------------------------------------------------------------------
 
 

@@ -59,6 +59,9 @@ class World:
     default_voice: int = 0
     sample_rate: int = 22050
     channels: int = 1
+    #: The speech service is unreachable: a line "starts", but nothing joins the run loop
+    #: and no delegate message ever comes (pyttsx3's loop then ends at once).
+    stalls: bool = False
     #: A file that gets one JSON line per finished file (text, voice, seconds, completed).
     record: str | None = None
     spoken: list[tuple[str, str, bool]] = field(default_factory=list)
@@ -206,7 +209,8 @@ class Utterance:
         self.chunk = int(world.sample_rate * CHUNK_SECONDS) * 2 * world.channels
         self.written = 0
         self.loop = NSRunLoop.currentRunLoop()
-        self.loop.sources.append(self)
+        if not world.stalls:
+            self.loop.sources.append(self)
         self.outcome: bool | None = None
 
     def perform(self) -> None:

@@ -72,7 +72,9 @@ def voice_records(engine: Any, driver: str) -> list[dict[str, object]]:
 
 def voice_offers(engine: Any, driver: str) -> list[VoiceOffer]:
     """The engine's voices for `voice_choice.choose_voice`."""
-    return [
-        VoiceOffer(str(record["id"]), str(record["name"]), tuple(record["languages"]))  # type: ignore[arg-type]
-        for record in voice_records(engine, driver)
-    ]
+    offers = []
+    for record in voice_records(engine, driver):
+        languages = record["languages"]
+        tags = tuple(str(tag) for tag in languages) if isinstance(languages, list) else ()
+        offers.append(VoiceOffer(str(record["id"]), str(record["name"]), tags))
+    return offers

@@ -126,13 +126,23 @@ def test_windows_speaks_lines_although_sapi5_never_sends_finished_utterance(
 def test_a_voice_with_several_languages_does_not_silence_windows(
     machine: MachineFactory, tmp_path: Path
 ) -> None:
-    """Language "409;9" (upstream #429) is read as en-US, the first of its languages."""
-    speaker = machine(sapi.World([HAZEL, ARIA, HORTENSE], default_voice=0), "sapi5")
+    """Language "409;9" (upstream #429) is read as en-US, the first of its languages.
+
+    A token whose attributes cannot be read (a damaged registry entry) does not
+    take the other voices down either.
+    """
+    damaged = sapi.VoiceSpec("HKEY_LOCAL_MACHINE\\...\\Tokens\\Broken", "Broken", "damaged")
+    speaker = machine(sapi.World([HAZEL, ARIA, damaged, HORTENSE], default_voice=0), "sapi5")
     clip = _speak(speaker, LINES[0])
     assert clip.path is not None
     assert _records(tmp_path)[-1][2] == ARIA.id
     voices = {voice["id"]: voice["languages"] for voice in speaker.voices()}
-    assert voices == {HAZEL.id: ["en-GB"], ARIA.id: ["en-US", "en"], HORTENSE.id: ["fr-FR"]}
+    assert voices == {
+        HAZEL.id: ["en-GB"],
+        ARIA.id: ["en-US", "en"],
+        damaged.id: [],  # a token whose attributes raise is listed, without a language
+        HORTENSE.id: ["fr-FR"],
+    }
 
 
 @pytest.mark.parametrize(

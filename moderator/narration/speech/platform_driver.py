@@ -53,9 +53,9 @@ def voice_records(engine: Any, driver: str) -> list[dict[str, object]]:
         return [
             {
                 "id": str(token.Id),
-                "name": str(token.GetDescription()),
-                "languages": list(sapi_languages(token.GetAttribute("Language"))),
-                "gender": (str(token.GetAttribute("Gender") or "").title() or None),
+                "name": _attribute(token, None),
+                "languages": list(sapi_languages(_attribute(token, "Language"))),
+                "gender": _attribute(token, "Gender").title() or None,
             }
             for token in engine.proxy._driver._tts.GetVoices()
         ]
@@ -68,6 +68,19 @@ def voice_records(engine: Any, driver: str) -> list[dict[str, object]]:
         }
         for voice in engine.getProperty("voices")
     ]
+
+
+def _attribute(token: Any, name: str | None) -> str:
+    """A SAPI token's attribute (None: its description); "" when the token cannot say.
+
+    A damaged registry entry raises a COM error here: that voice is listed
+    without it rather than taking every voice (and speech) down.
+    """
+    try:
+        value = token.GetDescription() if name is None else token.GetAttribute(name)
+    except Exception:
+        return ""
+    return str(value or "")
 
 
 def voice_offers(engine: Any, driver: str) -> list[VoiceOffer]:

@@ -130,6 +130,8 @@ class Token(CaseInsensitive):
         return self.spec.name
 
     def GetAttribute(self, name: str) -> str:
+        if self.spec.language == "damaged":  # a broken registry entry: COM raises
+            raise OSError(-2147200966, "SPERR_NOT_FOUND")
         return {"Language": self.spec.language, "Gender": self.spec.gender}.get(
             name, self.spec.age if name == "Age" else ""
         )

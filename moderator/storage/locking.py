@@ -32,6 +32,8 @@ from typing import Protocol
 
 from moderator.storage.errors import DatabaseInUseError, StorageWriteError
 
+#: Windows opens in text mode unless told (it would turn each \n into \r\n).
+BINARY = getattr(os, "O_BINARY", 0)
 #: The process id is written in the first bytes of the lock file; the byte after
 #: them is the one Windows locks (its byte locks are mandatory: a locked byte
 #: cannot even be read by another process).
@@ -158,7 +160,7 @@ class DatabaseLock:
     def acquire(self) -> None:
         """Take the lock or raise `DatabaseInUseError` naming the other process."""
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | BINARY, 0o644)
         except OSError as error:
             raise StorageWriteError(
                 f"The score folder {self.path.parent} cannot be written "

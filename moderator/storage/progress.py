@@ -24,6 +24,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+#: Windows opens in text mode unless told (it would turn each \n into \r\n).
+BINARY = getattr(os, "O_BINARY", 0)
+
 
 @dataclass(frozen=True)
 class Mark:
@@ -76,7 +79,7 @@ class ProgressFile:
         self.path = path
         self._fd: int | None = None
         with contextlib.suppress(OSError):
-            self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            self._fd = os.open(path, os.O_RDWR | os.O_CREAT | BINARY, 0o644)
 
     def write(self, mark: Mark) -> None:
         """Record `mark` (best effort; `lseek` + `write`, since Windows has no `os.pwrite`)."""

@@ -25,6 +25,13 @@ from moderator.storage.errors import (
     StorageError,
     StorageWriteError,
 )
+from moderator.storage.foreign import (
+    FOREIGN,
+    HEADER_BYTES,
+    belongs_to_another_program,
+    foreign_file,
+    foreign_message,
+)
 
 DATABASE_NAME = "mindflayer.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -192,7 +199,7 @@ def diagnose(path: Path) -> str | None:
     """
     try:
         with path.open("rb") as file:
-            header = file.read(len(SQLITE_HEADER))
+            header = file.read(HEADER_BYTES)
     except FileNotFoundError:
         return None
     except OSError as error:
@@ -201,12 +208,17 @@ def diagnose(path: Path) -> str | None:
         ) from error
     if not header:
         return None  # An empty file is an empty database: SQLite builds it in place.
-    if header != SQLITE_HEADER:
+    if header[: len(SQLITE_HEADER)] != SQLITE_HEADER:
         return "it is not an SQLite database"
+    try:
+        if foreign_file(path, header):
+            return FOREIGN  # decided read-only: nothing of it is written, not even its WAL
+    except sqlite3.DatabaseError as error:
+        if getattr(error, "sqlite_errorname", None) in _DAMAGE_CODES:
+            return f"SQLite cannot read it: {error}"
+        raise StorageError(f"The score database {path} cannot be read ({error}).") from error
     conn = connect(path)
     try:
-        if belongs_to_another_program(conn):
-            return FOREIGN
         version = schema.user_version(conn)
         if version > schema.SCHEMA_VERSION:
             raise NewerDatabaseError(
@@ -222,34 +234,6 @@ def diagnose(path: Path) -> str | None:
     finally:
         conn.close()
     return None
-
-
-#: `diagnose`'s reason for an SQLite database of another program.
-FOREIGN = "it is not a Mind Flayer score database: it belongs to another program"
-
-
-def belongs_to_another_program(conn: sqlite3.Connection) -> bool:
-    """Whether the database is someone else's: read-only, so it is safe on any file.
-
-    Ours carries `APPLICATION_ID` from its first schema version on (set in the same
-    transaction as `user_version = 1`). A file without it is ours only while it is
-    still blank: no tables and no schema version.
-    """
-    app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
-    if app_id == schema.APPLICATION_ID:
-        return False
-    if app_id != 0 or schema.user_version(conn) != 0:
-        return True
-    return bool(conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
-
-
-def foreign_message(path: Path) -> str:
-    """The sentence for a valid SQLite file that another program made."""
-    return (
-        f"The file {path} is not a Mind Flayer score database (it belongs to another "
-        "program), so nothing in it was read or changed. Move it out of the folder, or "
-        "choose another one with --data-dir."
-    )
 
 
 def _first_problem(rows: list[tuple[object, ...]]) -> str:

@@ -10,6 +10,8 @@ aside untouched and starts a fresh database, saying so.
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -33,6 +35,26 @@ def foreign_database(data_dir: Path, user_version: int, application_id: int = 0)
     conn.execute(f"PRAGMA application_id = {application_id}")
     conn.commit()
     conn.close()
+    return path
+
+
+HOT_WAL = """
+import os, sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("PRAGMA journal_mode = WAL")
+conn.execute("PRAGMA wal_autocheckpoint = 0")
+conn.execute(f"PRAGMA user_version = {sys.argv[2]}")
+conn.execute("CREATE TABLE recipes (name TEXT)")
+conn.execute("INSERT INTO recipes VALUES ('waffles')")
+os._exit(0)  # the other program stops without closing: its WAL is still to be checkpointed
+"""
+
+
+def foreign_database_with_a_hot_wal(data_dir: Path, user_version: int) -> Path:
+    data_dir.mkdir()
+    path = data_dir / DATABASE_NAME
+    subprocess.run([sys.executable, "-c", HOT_WAL, str(path), str(user_version)], check=True)
+    assert (data_dir / f"{DATABASE_NAME}-wal").stat().st_size > 0
     return path
 
 
@@ -113,3 +135,23 @@ def test_our_own_database_is_recognized(data_dir: Path) -> None:
     conn.close()
     with Store.open_read_only(data_dir) as reader:
         assert reader.notices == []
+
+
+@pytest.mark.parametrize("user_version", [0, 1])
+def test_another_programs_write_ahead_log_is_not_checkpointed(
+    data_dir: Path, user_version: int
+) -> None:
+    """A read-write connection closing would fold the WAL into the file: none is opened."""
+    path = foreign_database_with_a_hot_wal(data_dir, user_version)
+    before = {name: data for name, data in folder_bytes(data_dir).items() if "-shm" not in name}
+    args = build_parser().parse_args(["--data-dir", str(data_dir), "history"])
+    assert run_history(args) == 1
+    after = {name: data for name, data in folder_bytes(data_dir).items() if "-shm" not in name}
+    assert after == before
+    with Store.open(data_dir) as store:
+        assert "is not a Mind Flayer score database" in store.notices[0]
+    (kept,) = [p for p in data_dir.iterdir() if p.name.endswith("Z") and ".corrupt-" in p.name]
+    assert kept.read_bytes() == before[DATABASE_NAME]
+    wal = f"{DATABASE_NAME}-wal"
+    assert kept.with_name(kept.name + "-wal").read_bytes() == before[wal]
+    assert path.exists()  # the fresh database

@@ -41,7 +41,7 @@ class UnreadableGameError(StorageError):
         self.reason = plain(reason)
         super().__init__(
             f"Game {number} of series {series_id} (id {game_id}) cannot be rebuilt from "
-            f"its log: {self.reason}"
+            f"its log ({self.reason})"
         )
 
 
@@ -54,8 +54,8 @@ def plain(text: str) -> str:
 def left_out_sentence(error: UnreadableGameError, path: Path) -> str:
     """Why a game with results is missing from the history (nothing was changed)."""
     return (
-        f"{error}. It is left out of the history and exports, and kept as it is "
-        f"(game id {error.game_id} in {path})."
+        f"{error}, so it is left out of the history and exports; it is kept as it is "
+        f"in {path} (game id {error.game_id})."
     )
 
 
@@ -79,12 +79,12 @@ def set_aside_open_games(
                         (journal.now_text(), error.game_id),
                     )
             except StorageError as failure:
-                notices.append(f"{error}. It could not be set aside: {failure}")
+                notices.append(f"{error}, and it could not be set aside: {failure}")
                 return notices
             notices.append(
-                f"{error}. It was set aside, kept exactly as it was (game id "
-                f"{error.game_id} in {path}); it no longer counts, and its series can go "
-                f"on with a new game {error.number} or a new series can start."
+                f"{error}, so it was set aside: it is kept exactly as it was in {path} "
+                f"(game id {error.game_id}), it no longer counts, and its series can go on "
+                f"with a new game {error.number}."
             )
         else:
             break

@@ -73,8 +73,9 @@ def test_an_unreadable_game_in_progress_is_set_aside_once(
     (notice,) = store.notices
     assert notice.startswith(f"Game 2 of series {series} (id {game.game_id}) cannot be rebuilt")
     assert "entry 3" in notice or "its log" in notice
-    assert f"set aside, kept exactly as it was (game id {game.game_id} in " in notice
-    assert str(data_dir / DATABASE_NAME) in notice and "\n" not in notice
+    path = data_dir / DATABASE_NAME
+    assert f"so it was set aside: it is kept exactly as it was in {path} (game id 2)" in notice
+    assert notice.count(". ") == 0 and notice.endswith(".") and "\n" not in notice
     unfinished = store.unfinished()
     assert unfinished == Unfinished(series, None)
     assert [g.number for g in store.series_games(series)] == [1]

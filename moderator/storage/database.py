@@ -1,7 +1,8 @@
 """Opening the database file safely: diagnose, quarantine, configure, migrate.
 
 The order matters. The lock is already held (see `locking`), so nobody else is
-writing. Then, before anything is written: a file that is not a database, or
+writing. Then, before anything is written: a file that is not a database,
+another program's SQLite database (told read-only, see `foreign`), or one that
 fails `PRAGMA integrity_check`, is renamed aside untouched (with its `-wal`
 sidecar, so SQLite can still open the pair for a rescue) and a fresh database
 is started; a database from a newer schema is refused without changing a byte.

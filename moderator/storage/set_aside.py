@@ -86,6 +86,8 @@ def set_aside_open_games(
                 f"(game id {error.game_id}), it no longer counts, and its series can go on "
                 f"with a new game {error.number}."
             )
+        except StorageError:
+            break  # not this kind of trouble: the start screen says it when it asks
         else:
             break
     return notices

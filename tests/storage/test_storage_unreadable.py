@@ -179,3 +179,21 @@ async def test_the_start_screen_tells_and_a_new_series_starts(tmp_path: Path) ->
         assert sum("cannot be rebuilt" in m and "set aside" in m for m in messages) == 1
         await key(pilot, "n")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+
+
+class FailingSeriesQuery(sqlite3.Connection):
+    """A real connection whose query for the unfinished series fails like a bad disk."""
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        if "FROM series WHERE abandoned_at IS NULL" in sql:
+            raise sqlite3.OperationalError("disk I/O error")
+        return super().execute(sql, *args)  # type: ignore[arg-type]
+
+
+def test_a_read_error_while_looking_for_unreadable_games_does_not_stop_the_app(
+    data_dir: Path,
+) -> None:
+    """Only an unreadable log is set aside; any other trouble is said later, as before."""
+    with Store.open(data_dir, connection_factory=FailingSeriesQuery) as store:
+        assert store.notices == []
+        assert store.new_series() == 1

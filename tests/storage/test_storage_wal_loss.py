@@ -124,3 +124,17 @@ def test_an_undamaged_wal_after_a_kill_loses_nothing(data_dir: Path) -> None:
         unfinished = store.unfinished()
         assert unfinished is not None and unfinished.game is not None
         assert len(unfinished.game.timeline.log) == entries
+
+
+def test_a_mark_written_by_the_previous_version_is_still_read(data_dir: Path) -> None:
+    """0.1.0 wrote `game_id entries started_at`; its loss is still reported."""
+    from moderator.domain import TurnPassed
+
+    with Store.open(data_dir) as store:
+        game = store.new_game(store.new_series(), ["Ann", "Bob", "Cyd", "Dee"], 0)
+        game.record(TurnPassed())
+        started = store._journal.query("SELECT started_at FROM games")[0][0]
+    (data_dir / f"{DATABASE_NAME}.progress").write_text(f"{game.game_id} 5 {started}\n")
+    with Store.open(data_dir) as store:
+        (notice,) = store.notices
+        assert "Game 1 of series 1 lost its last 3 actions (the table had saved 5; 2 " in notice

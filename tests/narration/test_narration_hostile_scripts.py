@@ -7,6 +7,7 @@ settings' range, the same range `narrate --seconds` accepts.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -71,6 +72,27 @@ def test_narrate_with_a_hostile_script_prints_the_sentence_not_a_traceback(
     err = capsys.readouterr().err
     assert "Traceback" not in err
     assert f"{user / 'en' / 'reveal.toml'}:1: the file has brackets nested too deeply" in err
+
+
+def test_a_folder_that_cannot_be_listed_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Root reads any folder, so the refusal of a chmod 000 folder is injected."""
+    user = user_scripts(tmp_path, {"nl/language.toml": 'name = "Nederlands"\nvoice = "nl"\n'})
+    locked = user / "nl"
+    listing = Path.iterdir
+
+    def refuse(folder: Path) -> Iterator[Path]:
+        if folder == locked:
+            raise PermissionError(13, "Permission denied", str(folder))
+        return listing(folder)
+
+    monkeypatch.setattr(Path, "iterdir", refuse)
+    library = ScriptLibrary.load(user, SHIPPED)
+    assert f"{locked}: the folder could not be read (Permission denied); ignored" in (
+        library.warnings
+    )
+    assert library.get("nl", "reveal") is not None, "English stands in"
 
 
 # --- item 8: a language's name is a name -------------------------------------------------

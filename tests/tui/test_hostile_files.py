@@ -246,6 +246,21 @@ async def test_a_language_name_with_markup_is_shown_literally_in_settings(
         assert app.is_running
 
 
+async def test_a_language_code_with_markup_from_the_settings_is_shown_literally(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
+) -> None:
+    """An unknown code from settings.json is offered as itself: as text, not markup."""
+    (folders["config"] / SETTINGS_FILE).write_text(
+        json.dumps({"lang": "[b]zz[/b]"}), encoding="utf-8"
+    )
+    app = app_factory()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await key(pilot, "f2")
+        overlay = app.screen.query_one("#settings-lang", Select).query_one(SelectOverlay)
+        last = overlay.get_option_at_index(overlay.option_count - 1).prompt
+        assert isinstance(last, Text) and last.plain == "[b]zz[/b]" and not last.spans
+
+
 def test_literal_text_has_no_control_characters_and_no_markup() -> None:
     assert visible("Neder\x1b[2Jlands\u202e\n!") == "Neder[2Jlands !"
     assert visible("👩\u200d💻") == "👩\u200d💻", "a joined emoji stays joined"

@@ -137,7 +137,7 @@ class ScriptLibrary:
         for folder in reversed(folders):  # shipped first, so the user's metadata wins
             if not folder.is_dir():
                 continue
-            for sub in sorted(folder.iterdir()):
+            for sub in self._entries(folder):
                 if sub.name.startswith("."):
                     continue
                 if not sub.is_dir():
@@ -162,7 +162,7 @@ class ScriptLibrary:
                         "(an espeak-ng voice, see `mindflayer voices`)"
                     )
                 if folder == user_dir:
-                    for file in sorted(sub.iterdir()):
+                    for file in self._entries(sub):
                         if (
                             file.suffix == ".toml"
                             and file.name != LANGUAGE_FILE
@@ -175,6 +175,20 @@ class ScriptLibrary:
         ordered = sorted(self.languages, key=lambda code: (code != BASE_LANGUAGE, code))
         self.languages = {code: self.languages[code] for code in ordered}
         return ordered
+
+    def _entries(self, folder: Path) -> list[Path]:
+        """The folder's entries, sorted; none and a warning when it cannot be listed.
+
+        A folder without read permission (or gone meanwhile) raised from the
+        narrator's build: the voice never came up and the next key crashed.
+        """
+        try:
+            return sorted(folder.iterdir())
+        except OSError as error:
+            self.warnings.append(
+                f"{folder}: the folder could not be read ({error.strerror or error}); ignored"
+            )
+            return []
 
     def _tell_if_dangling(self, path: Path) -> None:
         """A link that leads nowhere (a loop, a deleted target) is told, not skipped."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -188,16 +189,18 @@ def _shown(value: object) -> str:
     return text if len(text) <= 24 else text[:23] + "…"
 
 
-def save_settings(config_dir: Path, settings: TableSettings) -> None:
+def save_settings(config_dir: Path, settings: TableSettings) -> str | None:
     """Write the settings atomically, through the one writer (`moderator.safe_output`).
 
     A `settings.json` that is a symlink (as dotfile managers make) keeps its link and
     the file it points at is replaced; one that is not a regular file (a FIFO would
-    block the app) is refused.
+    block the app) is refused. An earlier file that could not be read (a typo in a
+    hand-edited file) is not overwritten: it is renamed aside first, and the
+    sentence returned says where it is.
 
     Raises:
         OutputError: the file cannot be written; `str(error)` says why.
-        OSError: the config folder cannot be created.
+        OSError: the config folder cannot be created, or the unreadable file moved.
     """
     config_dir.mkdir(parents=True, exist_ok=True)
     path = config_dir / SETTINGS_FILE
@@ -205,4 +208,27 @@ def save_settings(config_dir: Path, settings: TableSettings) -> None:
         raise safe_output.OutputError(
             f"Could not write {path}: it is not a regular file. Nothing was written."
         )
+    kept = _set_aside_if_unreadable(path)
     safe_output.write_text(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
+    if kept is None:
+        return None
+    return f"The earlier {SETTINGS_FILE}, which could not be read, is kept as {kept}."
+
+
+def _set_aside_if_unreadable(path: Path) -> Path | None:
+    """Rename an unreadable settings file (the link's target) to a free `.unreadable` name."""
+    try:
+        read_json(path)
+        return None
+    except FileProblem:
+        pass
+    real = path.resolve()
+    for number in range(1, 100):
+        aside = real.with_name(f"{real.name}.unreadable" + (f"-{number}" if number > 1 else ""))
+        if not aside.exists() and not aside.is_symlink():
+            os.replace(real, aside)
+            return aside
+    raise safe_output.OutputError(
+        f"Could not write {path}: it could not be read, and 99 earlier unreadable copies "
+        "are kept beside it already. Nothing was written."
+    )

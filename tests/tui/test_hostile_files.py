@@ -196,6 +196,27 @@ async def test_saving_keeps_a_symlinked_settings_file_a_link(
     assert json.loads(kept.read_text(encoding="utf-8"))["rate"] == 210
 
 
+async def test_saving_over_an_unreadable_settings_file_keeps_it_aside(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
+) -> None:
+    """A hand-edited file with one typo was replaced by the first save, typo and all."""
+    path = folders["config"] / SETTINGS_FILE
+    typed = b'{\n  "rate": 210,\n  "volume": 0.8,\n}\n'  # the trailing comma
+    path.write_bytes(typed)
+    app = app_factory()
+    async with app.run_test(size=(100, 40)) as pilot:
+        assert messages(app, "was not used: it is not valid JSON")
+        await key(pilot, "f2", "ctrl+s")
+        assert not isinstance(app.screen, SettingsScreen)
+        aside = folders["config"] / f"{SETTINGS_FILE}.unreadable"
+        assert messages(app, "Settings saved.") == [
+            f"Settings saved. The earlier {SETTINGS_FILE}, which could not be read, "
+            f"is kept as {aside}."
+        ]
+    assert aside.read_bytes() == typed
+    assert load_settings(folders["config"]) == (TableSettings(), None)
+
+
 # --- item 8: text from files is data ----------------------------------------------------
 
 

@@ -121,7 +121,7 @@ class SettingsScreen(DialogScreen[None]):
     def action_save(self) -> None:
         """Validate, save atomically, hand to the narrator, close."""
         try:
-            self.controller.change_settings(self._read())
+            kept = self.controller.change_settings(self._read())
         except ValueError as error:
             self.query_one("#settings-error", Static).update(str(error))
             return
@@ -133,7 +133,10 @@ class SettingsScreen(DialogScreen[None]):
                 f"The settings could not be saved: {error.strerror or error}."
             )
             return
-        self.notify("Settings saved.", markup=False)
+        if kept is None:
+            self.notify("Settings saved.", markup=False)
+        else:
+            self.notify(f"Settings saved. {kept}", severity="warning", markup=False, timeout=10)
         self.dismiss(None)
 
     def on_switch_changed(self, event: Switch.Changed) -> None:

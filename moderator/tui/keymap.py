@@ -35,6 +35,7 @@ KEYMAP_FILE = "keymap.toml"
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 
 _NAMED_KEYS = frozenset(key.value for key in Keys)
+#: How every sentence about a keymap file that was not used ends.
 DEFAULTS = "Using the default keys."
 #: Longest part of the table's own text quoted back in a sentence.
 SHOWN_CHARS = 40
@@ -126,8 +127,11 @@ def _checked_keys(name: str, value: str) -> list[str]:
 
 
 def _shown(typed: str) -> str:
-    """What the table typed, quoted in a sentence: cut to `SHOWN_CHARS`, control
-    characters spelled out (ESC as `\\x1b`), so none reaches the terminal."""
+    """What the table typed, as quoted back in a sentence.
+
+    Cut to `SHOWN_CHARS`, control characters spelled out (ESC as `\\x1b`): none
+    reaches the terminal, and the table sees what is really in the file.
+    """
     spelled = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in typed)
     return spelled if len(spelled) <= SHOWN_CHARS else spelled[: SHOWN_CHARS - 1] + "…"
 

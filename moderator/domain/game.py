@@ -7,6 +7,7 @@ knows who is Possessed until `ResultsDeclared`, when the table says it aloud.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -179,8 +180,11 @@ def _start(state: GameState | None, event: GameStarted) -> GameState:
         raise IllegalAction("The players must be a list of names.")
     rules.check_player_count(len(event.players))
     names = clean_roster(event.players)
-    if names != event.players:
+    if names != tuple(unicodedata.normalize("NFC", name) for name in event.players):
         raise IllegalAction("Names must be trimmed before the game starts.")
+    # A log written before names were kept in NFC replays with its names as logged:
+    # the store knows the players by those spellings.
+    names = event.players
     first = event.first_player
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
         raise IllegalAction("The first player must be one of the players.")

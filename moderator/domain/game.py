@@ -21,6 +21,7 @@ from moderator.domain.events import (
     MeetingStarted,
     PlayerKnockedOut,
     ResultsDeclared,
+    RevealFinished,
     SitOutToggled,
     TurnPassed,
 )
@@ -81,6 +82,8 @@ class GameState:
     meeting: Meeting | None = None
     over: GameOver | None = None
     result: Result | None = None
+    #: The eyes-closed reveal is over (`RevealFinished`); see `reveal_pending`.
+    revealed: bool = False
 
     @property
     def count(self) -> int:
@@ -91,6 +94,26 @@ class GameState:
     def in_play(self) -> tuple[int, ...]:
         """Seats still in play, clockwise from seat 0."""
         return tuple(s for s in range(self.count) if s not in self.knocked_out)
+
+    @property
+    def untouched(self) -> bool:
+        """Nothing has happened since the players sat down (no turn, knock-out or Meeting)."""
+        return (
+            self.turn == 1
+            and not self.knocked_out
+            and self.meeting is None
+            and self.meetings_resolved == 0
+            and not self.is_over
+        )
+
+    @property
+    def reveal_pending(self) -> bool:
+        """The table still owes itself the eyes-closed reveal (6+ players, nothing done yet).
+
+        A game's first action ends the time for a reveal too, so a log written
+        before `RevealFinished` existed never asks for one once it has begun.
+        """
+        return rules.setup_for(self.count).reveal and not self.revealed and self.untouched
 
     @property
     def is_over(self) -> bool:
@@ -156,6 +179,8 @@ def apply(state: GameState | None, event: Event) -> GameState:
         return _knock_out(state, event.player)
     if state.is_over:
         raise IllegalAction("The game is over: only the results can be entered now.")
+    if isinstance(event, RevealFinished):
+        return _finish_reveal(state)
     if isinstance(event, TurnPassed):
         return _pass_turn(state)
     if isinstance(event, MeetingStarted):
@@ -189,6 +214,14 @@ def _start(state: GameState | None, event: GameStarted) -> GameState:
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
         raise IllegalAction("The first player must be one of the players.")
     return GameState(players=names, first_player=first, current=first, turn=1)
+
+
+def _finish_reveal(state: GameState) -> GameState:
+    if not rules.setup_for(state.count).reveal:
+        raise IllegalAction(f"There is no eyes-closed reveal with {state.count} players.")
+    if not state.reveal_pending:
+        raise IllegalAction("The reveal is over: the turns have begun.")
+    return replace(state, revealed=True)
 
 
 def _pass_turn(state: GameState) -> GameState:

@@ -151,7 +151,8 @@ def make_narrator(
         voice_scripts_dir: The user's override folder (`--voice-scripts`); None
             means `<config dir>/voice_scripts`.
         cache_dir: Where synthesized lines are kept (e.g. `moderator.paths.cache_dir()`).
-        speaker: A speech back-end; None builds the real espeak-ng one, or
+        speaker: A speech back-end; None builds the real one (the platform's voice
+            and player, Piper for English when chosen), or
             captions only when it cannot be built.
         time_scale: Multiplies every wait (UI tests use 0.01).
     """
@@ -161,14 +162,13 @@ def make_narrator(
     warnings: list[str] = []
     if speaker is None:
         try:
-            from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+            from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
             language = library.languages.get(settings.lang)
             voice = language.voice if language else "en"
             clamped = settings.clamped()
-            speaker = ChoosingSpeaker(
-                EspeakSpeaker(cache_dir, warm_up=(voice, clamped.rate, clamped.volume)), cache_dir
-            )
+            system = Pyttsx3Synthesizer(cache_dir, warm_up=(voice, clamped.rate, clamped.volume))
+            speaker = ChoosingSpeaker(system, cache_dir)
         except Exception as error:
             warnings.append(f"Speech is off ({error}); showing captions only.")
             speaker = SilentSpeaker()

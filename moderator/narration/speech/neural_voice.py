@@ -31,6 +31,7 @@ from pathlib import Path
 
 from moderator.narration.speech.child_process import LineReader, LineTimeout, end_child, kill_group
 from moderator.narration.speech.speaker import SpeechFault
+from moderator.narration.speech.synthesizer import LineRefused
 
 ENGINE = "piper"
 ENGINE_DISTRIBUTION = "piper-tts"
@@ -154,7 +155,7 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-class NothingToSay(SpeechFault):
+class NothingToSay(LineRefused):
     """A line without a word: refused before Piper sees it; the child stays healthy."""
 
 
@@ -184,7 +185,8 @@ class PiperChild:
             self.kill()
             raise SpeechFault(
                 "neural",
-                f"The neural voice could not start ({fault.message}); using espeak instead.",
+                f"The neural voice could not start ({fault.message}); "
+                "the system voice speaks instead.",
                 permanent=True,
             ) from fault
 

@@ -1,4 +1,7 @@
-"""Plays a WAV file in a child process that can never write to the terminal.
+"""Players: each plays a clip's WAV file and nothing else, one per kind of platform.
+
+A player never synthesizes (that is a synthesizer's job, `synthesizer`). It plays
+in a child process that can never write to the terminal.
 
 The player (`aplay`, `pw-play` or `paplay` on Linux, `afplay` on macOS; see
 `platforms.player_command`) runs with stdin, stdout and stderr on /dev/null and in its
@@ -22,7 +25,8 @@ from types import ModuleType
 from typing import Protocol
 
 from moderator.narration.speech.child_process import end_child, kill_group
-from moderator.narration.speech.platforms import PLAYER_MISSING, Which, player_command
+from moderator.narration.speech.platforms import Which, player_command
+from moderator.narration.speech.remedies import player_missing, sound_check
 from moderator.narration.speech.speaker import SpeechFault
 
 #: Extra time a player may take beyond the clip's length (device start-up, drain).
@@ -50,14 +54,21 @@ def platform_player(system: str = sys.platform, which: Which = shutil.which) -> 
     command = player_command(system, which)
     if command is None:
         return WinsoundPlayer()
-    return CommandPlayer(command)
+    return CommandPlayer(command, system=system)
 
 
 class CommandPlayer:
     """One clip at a time through `aplay -q FILE` (or another player command)."""
 
-    def __init__(self, command: Sequence[str] = ("aplay", "-q"), grace: float = GRACE_SECONDS):
+    def __init__(
+        self,
+        command: Sequence[str] = ("aplay", "-q"),
+        grace: float = GRACE_SECONDS,
+        system: str = sys.platform,
+    ) -> None:
+        """Play with `command` + the file; `system` picks the remedies the messages name."""
         self._command = list(command)
+        self._system = system
         self._name = Path(self._command[0]).name
         self._grace = grace
         self._lock = threading.Lock()
@@ -67,7 +78,7 @@ class CommandPlayer:
     def available(self) -> SpeechFault | None:
         """A fault when the player program is not installed."""
         if shutil.which(self._command[0]) is None:
-            return SpeechFault("player", PLAYER_MISSING, permanent=True)
+            return SpeechFault("player", player_missing(self._system), permanent=True)
         return None
 
     def play(self, path: Path, duration: float, on_start: Callable[[], None]) -> None:
@@ -89,7 +100,8 @@ class CommandPlayer:
                     close_fds=True,
                 )
             except OSError as error:
-                raise SpeechFault("player", f"{PLAYER_MISSING} ({error})", True) from error
+                missing = player_missing(self._system)
+                raise SpeechFault("player", f"{missing} ({error})", True) from error
             self._process = process
         on_start()
         started = time.monotonic()
@@ -113,8 +125,7 @@ class CommandPlayer:
             raise SpeechFault(
                 "device",
                 f"voice off: no sound device ({self._name} exited with code {code} after "
-                f"{elapsed:.1f} s). Is a sound card or PulseAudio available? `aplay -l` "
-                "lists sound cards. Showing captions only.",
+                f"{elapsed:.1f} s). {sound_check(self._system)} Showing captions only.",
             )
 
     def stop(self) -> None:
@@ -125,10 +136,6 @@ class CommandPlayer:
         if process is not None:
             # No wait here: `stop` runs on the UI thread; `play` reaps the child.
             kill_group(process)
-
-
-#: The old name, kept for callers that build an aplay player explicitly.
-AplayPlayer = CommandPlayer
 
 
 class WinsoundPlayer:
@@ -155,7 +162,7 @@ class WinsoundPlayer:
         try:
             self._module()
         except ImportError:
-            return SpeechFault("player", PLAYER_MISSING, permanent=True)
+            return SpeechFault("player", player_missing("win32"), permanent=True)
         return None
 
     def play(self, path: Path, duration: float, on_start: Callable[[], None]) -> None:
@@ -166,7 +173,9 @@ class WinsoundPlayer:
             sound.PlaySound(str(path), sound.SND_FILENAME | sound.SND_ASYNC)
         except RuntimeError as error:
             raise SpeechFault(
-                "device", f"voice off: no sound device ({error}). Showing captions only."
+                "device",
+                f"voice off: no sound device ({error}). {sound_check('win32')} "
+                "Showing captions only.",
             ) from error
         on_start()
         self._stopped.wait(duration)

@@ -4,11 +4,12 @@ A player never synthesizes (that is a synthesizer's job, `synthesizer`). It play
 in a child process that can never write to the terminal.
 
 The player (`aplay`, `pw-play` or `paplay` on Linux, `afplay` on macOS; see
-`platforms.player_command`) runs with stdin, stdout and stderr on /dev/null and in its
-own session, so ALSA's complaints never reach the Textual screen and a Ctrl-C
-meant for the app is not delivered to it. `stop()` kills the process group at
-once. Every wait is bounded by the clip's length plus a grace period, after
-which a hanging player is killed.
+`platforms.player_command`) runs with stdout and stderr on /dev/null and in its
+own process group, so ALSA's complaints never reach the Textual screen and a
+Ctrl-C meant for the app is not delivered to it. It runs under the lifeline
+(`child_process.LIFELINE`), so it ends with the app, even after `kill -9`.
+`stop()` ends it at once. Every wait is bounded by the clip's length plus a
+grace period, after which a hanging player is killed.
 """
 
 from __future__ import annotations
@@ -22,15 +23,22 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Protocol
+from typing import IO, Protocol
 
-from moderator.narration.speech.child_process import end_child, kill_group
+from moderator.narration.speech.child_process import (
+    NOT_FOUND,
+    end_child,
+    lifeline_command,
+    spawn,
+)
 from moderator.narration.speech.platforms import Which, player_command
 from moderator.narration.speech.remedies import player_missing, sound_check
 from moderator.narration.speech.speaker import SpeechFault
 
 #: Extra time a player may take beyond the clip's length (device start-up, drain).
 GRACE_SECONDS = 2.0
+#: How long the lifeline may take to end its player before both are killed.
+LIFELINE_BOUND = 1.0
 
 
 class Player(Protocol):
@@ -91,14 +99,7 @@ class CommandPlayer:
         with self._lock:
             self._stopped = False
             try:
-                process = subprocess.Popen(
-                    [*self._command, str(path)],
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                    start_new_session=True,
-                    close_fds=True,
-                )
+                process = spawn(lifeline_command([*self._command, str(path)]))
             except OSError as error:
                 missing = player_missing(self._system)
                 raise SpeechFault("player", f"{missing} ({error})", True) from error
@@ -108,7 +109,7 @@ class CommandPlayer:
         try:
             code = process.wait(timeout=duration + self._grace)
         except subprocess.TimeoutExpired:
-            end_child(process)
+            _end(process)
             raise SpeechFault(
                 "player-hang",
                 f"The audio player ({self._name}) stopped responding and was ended; "
@@ -120,6 +121,9 @@ class CommandPlayer:
                     self._process = None
         with self._lock:
             stopped = self._stopped
+        _close(process.stdin)
+        if code == NOT_FOUND and not stopped:
+            raise SpeechFault("player", player_missing(self._system), permanent=True)
         if code != 0 and not stopped:
             elapsed = time.monotonic() - started
             raise SpeechFault(
@@ -129,13 +133,14 @@ class CommandPlayer:
             )
 
     def stop(self) -> None:
-        """Kill the playing child at once (its whole process group)."""
+        """End the playing child at once: its lifeline reads end-of-file and kills it."""
         with self._lock:
             self._stopped = True
             process = self._process
         if process is not None:
-            # No wait here: `stop` runs on the UI thread; `play` reaps the child.
-            kill_group(process)
+            # No wait here: `stop` runs on the UI thread; `play` reaps the lifeline,
+            # and the lifeline its player (a killed group would leave it to init).
+            _close(process.stdin)
 
 
 class WinsoundPlayer:
@@ -186,3 +191,19 @@ class WinsoundPlayer:
         if self._sound is not None:
             with contextlib.suppress(RuntimeError):
                 self._sound.PlaySound(None, 0)
+
+
+def _close(stream: IO[bytes] | None) -> None:
+    """Close a child's pipe; a pipe already closed (or broken) is fine."""
+    if stream is not None:
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
+
+
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """End a player in order (its lifeline kills and reaps it); killed outright if that hangs."""
+    _close(process.stdin)
+    try:
+        process.wait(timeout=LIFELINE_BOUND)
+    except subprocess.TimeoutExpired:
+        end_child(process)

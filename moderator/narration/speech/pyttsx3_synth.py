@@ -23,7 +23,13 @@ from typing import Any
 
 from moderator.narration.audio.wavfile import Pcm, read_pcm, trim_silence
 from moderator.narration.settings import DEFAULT_RATE
-from moderator.narration.speech.child_process import LineReader, LineTimeout, end_child, kill_group
+from moderator.narration.speech.child_process import (
+    LineReader,
+    LineTimeout,
+    end_child,
+    kill_tree,
+    spawn,
+)
 from moderator.narration.speech.platforms import (
     LIBRARY_MISSING,
     LIBRARY_NAMES,
@@ -65,13 +71,9 @@ class Pyttsx3Child:
     def __init__(self, command: Sequence[str], voice: Voice, start_timeout: float) -> None:
         self.voice = voice
         name, rate, volume = voice
-        self._process = subprocess.Popen(
+        self._process = spawn(
             [*command, "--voice", name, "--rate", str(rate), "--volume", str(volume)],
-            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-            close_fds=True,
             cwd=_PACKAGE_ROOT,
         )
         assert self._process.stdout is not None
@@ -139,7 +141,7 @@ class Pyttsx3Child:
 
     def terminate(self) -> None:
         """Kill the child; safe from any thread (the owner then reads end-of-file)."""
-        kill_group(self._process)
+        kill_tree(self._process)
 
     def kill(self) -> None:
         """End the child at once, close its pipes and reap it (bounded); owner thread only."""

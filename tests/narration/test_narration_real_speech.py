@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.render import render_script
 from moderator.narration.scripts.library import ScriptLibrary, shipped_scripts_dir
 from moderator.narration.scripts.validation import SCRIPT_NAMES
+from moderator.narration.speech.clip_cache import usable_cache
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 pytestmark = pytest.mark.speech
@@ -211,6 +213,38 @@ def test_an_unusable_cache_folder_falls_back_to_a_private_one(speech: None, tmp_
         speaker.close()
     assert clip.path is not None and clip.path.is_file()
     assert not clip.path.is_relative_to(not_a_folder)
+
+
+def test_an_unusable_cache_folder_reuses_one_fallback_run_after_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 15, item 12: a cache that cannot be written leaked a new temp folder per run."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    not_a_folder = tmp_path / "cache"
+    not_a_folder.write_text("a file where the cache should be", encoding="utf-8")
+    runs = [usable_cache(not_a_folder / "speech") for _ in range(3)]
+    assert len(set(runs)) == 1 and runs[0].parent == temp
+    assert len(list(temp.iterdir())) == 1
+
+
+def test_a_fallback_that_is_not_private_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    elsewhere = tmp_path / "someone-elses"
+    elsewhere.mkdir()
+    fallback = usable_cache(tmp_path / "missing" / "speech")
+    assert fallback == tmp_path / "missing" / "speech"  # a folder that can be made is used
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    planted = temp / usable_cache(tmp_path / "file" / "speech").name
+    planted.rmdir()
+    planted.symlink_to(elsewhere)  # a link planted where the fallback goes
+    used = usable_cache(tmp_path / "file" / "speech")
+    assert used != planted and used.parent == temp and not used.is_symlink()
 
 
 def test_the_finale_pauses_for_growling_before_the_applause_cue(

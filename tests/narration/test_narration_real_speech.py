@@ -215,13 +215,19 @@ def test_an_unusable_cache_folder_falls_back_to_a_private_one(speech: None, tmp_
     assert not clip.path.is_relative_to(not_a_folder)
 
 
+@pytest.fixture
+def temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The system's temporary folder, for this test only."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
 def test_an_unusable_cache_folder_reuses_one_fallback_run_after_run(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, temp: Path
 ) -> None:
     """Issue 15, item 12: a cache that cannot be written leaked a new temp folder per run."""
-    temp = tmp_path / "tmp"
-    temp.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(temp))
     not_a_folder = tmp_path / "cache"
     not_a_folder.write_text("a file where the cache should be", encoding="utf-8")
     runs = [usable_cache(not_a_folder / "speech") for _ in range(3)]
@@ -229,12 +235,7 @@ def test_an_unusable_cache_folder_reuses_one_fallback_run_after_run(
     assert len(list(temp.iterdir())) == 1
 
 
-def test_a_fallback_that_is_not_private_is_not_used(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    temp = tmp_path / "tmp"
-    temp.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+def test_a_fallback_that_is_not_private_is_not_used(tmp_path: Path, temp: Path) -> None:
     elsewhere = tmp_path / "someone-elses"
     elsewhere.mkdir()
     fallback = usable_cache(tmp_path / "missing" / "speech")

@@ -52,7 +52,7 @@ class AmbienceSpan:
 
 @dataclass(frozen=True)
 class SpeechFaulted:
-    """A speech part failed for the first time this session (told once per part).
+    """A speech part failed (told once per part, until it works again).
 
     Sent to the app-wide watchers of `Narrator.watch_faults`, whatever script
     (or none) was playing, so the table sees the voice's state on every screen.
@@ -67,6 +67,21 @@ class SpeechFaulted:
     message: str
     marker: str
 
+
+@dataclass(frozen=True)
+class SpeechRecovered:
+    """A part that failed works again (a clip played, a line synthesized): its marker goes.
+
+    Sent to the same watchers as `SpeechFaulted`; a later failure of the part
+    is told again. Never sent for a permanent fault (a missing library).
+    """
+
+    part: str
+    marker: str
+
+
+#: What `Narrator.watch_faults` watchers receive.
+VoiceHealth = SpeechFaulted | SpeechRecovered
 
 #: Short status for each failed part; anything else is "voice trouble".
 _MARKERS = {

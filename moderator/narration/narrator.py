@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
-from moderator.narration.director import Director, NoticeBoard
-from moderator.narration.events import Finished, Notice, SpeechFaulted
+from moderator.narration.director import Director
+from moderator.narration.events import Finished, Notice
 from moderator.narration.job import EventSink, Job
+from moderator.narration.notices import NoticeBoard, Watcher
 from moderator.narration.scripts.library import (
     BASE_LANGUAGE,
     Language,
@@ -104,11 +105,12 @@ class Narrator:
             return
         self._director.submit(Job(actions, on_event))
 
-    def watch_faults(self, watcher: Callable[[SpeechFaulted], None]) -> None:
+    def watch_faults(self, watcher: Watcher) -> None:
         """Tell `watcher` of each speech fault, once per part, wherever it happens.
 
         Faults found before the call (a missing library at start-up) are told
         at once; later ones from the narration or engine thread as they occur.
+        When a failed part works again, `watcher` gets `SpeechRecovered` for it.
         """
         self._notices.watch(watcher)
 

@@ -12,8 +12,10 @@ it; the skeleton here does the rest, once for both:
   child for that line's settings (a child started with other settings is
   ended first), and stores every clip atomically in the cache;
 * a line the child refused (`LineRefused`) leaves the child running; any other
-  fault ends it, and the next line starts a new one; a fault marked permanent,
-  or `MAX_HUNG_LINES` hung lines in a row, turns the engine off for the session;
+  fault ends it, and the next line starts a new one; the line whose child died
+  is tried once more with a new child, so a crash loses no line; a fault marked
+  permanent, or `MAX_HUNG_LINES` hung lines in a row, turns the engine off for
+  the session;
 * `close` ends the child from any thread (unblocking the owner) and then joins.
 """
 
@@ -84,6 +86,8 @@ class Request:
     volume: float
     path: Path
     future: Future[Clip]
+    #: Already tried once with a child that died: the next fault is final.
+    retried: bool = False
 
 
 Job = Request | Callable[[], None] | None
@@ -241,6 +245,13 @@ class ClipSynthesizer(Generic[ChildT]):
                 self._forget(fault)
         return self._jobs.get()
 
+    def _worth_retrying(self, request: Request, fault: SpeechFault) -> bool:
+        """Whether a line whose child died gets one more try with a new child.
+
+        Not a hung line (it already cost its bound), not a permanent fault, not twice.
+        """
+        return not (request.retried or fault.permanent or fault.part == "synthesis")
+
     def _forget(self, fault: SpeechFault) -> None:
         """After a fault the child may be stuck or dead: end it; the next line starts anew."""
         if fault.permanent:
@@ -272,6 +283,10 @@ class ClipSynthesizer(Generic[ChildT]):
                 if self._hung_lines >= MAX_HUNG_LINES:
                     fault = self._hung_fault()
             self._forget(fault)
+            if self._worth_retrying(request, fault):
+                request.retried = True
+                self._handle(request)  # a new child, once: the line is not lost
+                return
             request.future.set_exception(fault)
         except (OSError, ValueError) as error:
             request.future.set_exception(

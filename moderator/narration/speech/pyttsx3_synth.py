@@ -61,14 +61,17 @@ Voice = tuple[str, int, float]
 """(engine voice, rate in words per minute, volume): fixed for one synthesis child."""
 
 
-def _engine_off(why: str) -> str:
-    return f"Speech is off: the speech engine {why}. {engine_check()} Showing captions only."
+def _engine_off(why: str, driver: str) -> str:
+    return f"Speech is off: the speech engine {why}. {engine_check(driver)} Showing captions only."
 
 
 class Pyttsx3Child:
     """The app's side of one synthesis child: start, ask with a bound, kill."""
 
-    def __init__(self, command: Sequence[str], voice: Voice, start_timeout: float) -> None:
+    def __init__(
+        self, command: Sequence[str], voice: Voice, start_timeout: float, driver: str = "espeak"
+    ) -> None:
+        """Start the child for `voice`; `driver` names the remedy a failure sentence gives."""
         self.voice = voice
         name, rate, volume = voice
         self._process = spawn(
@@ -84,7 +87,7 @@ class Pyttsx3Child:
         except SpeechFault as fault:
             self.kill()
             raise SpeechFault(
-                "engine", _engine_off(f"did not start ({fault.message})"), permanent=True
+                "engine", _engine_off(f"did not start ({fault.message})", driver), permanent=True
             ) from fault
         #: The espeak library file the child loaded (Linux), for diagnostics and tests.
         self.library = ready.get("library")
@@ -102,7 +105,9 @@ class Pyttsx3Child:
             if part == "library":
                 raise SpeechFault("library", LIBRARY_MISSING, permanent=True)
             raise SpeechFault(
-                "engine", _engine_off(f"could not start ({ready.get('error')})"), permanent=True
+                "engine",
+                _engine_off(f"could not start ({ready.get('error')})", driver),
+                permanent=True,
             )
 
     def ask(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
@@ -226,7 +231,7 @@ class Pyttsx3Synthesizer(ClipSynthesizer[Pyttsx3Child]):
         voice: Voice = key  # type: ignore[assignment]
         for attempt in range(1, START_ATTEMPTS + 1):
             try:
-                return Pyttsx3Child(self._command, voice, self._start_timeout)
+                return Pyttsx3Child(self._command, voice, self._start_timeout, self.engine.driver)
             except SpeechFault as fault:
                 if fault.part.startswith("voice:"):
                     self._bad_voices[voice[0]] = fault

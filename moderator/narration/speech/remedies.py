@@ -34,16 +34,20 @@ _SOUND_CHECK = {
 }
 
 
-def engine_check(system: str = sys.platform) -> str:
-    """How to check that the platform's speech engine works."""
-    return _ENGINE_CHECK[platform_family(system)]
+#: The platform each pyttsx3 driver speaks on.
+_DRIVER_PLATFORM = {"espeak": "linux", "nsss": "darwin", "sapi5": "win32"}
 
 
-def player_missing(system: str = sys.platform) -> str:
-    """The sentence for a platform without its audio player."""
-    return _PLAYER_MISSING[platform_family(system)]
+def engine_check(driver: str) -> str:
+    """How to check that the speech engine behind pyttsx3's `driver` works."""
+    return _ENGINE_CHECK[_DRIVER_PLATFORM.get(driver, "linux")]
 
 
-def sound_check(system: str = sys.platform) -> str:
-    """How to check the platform's sound output."""
-    return _SOUND_CHECK[platform_family(system)]
+def player_missing(system: str | None = None) -> str:
+    """The sentence for a platform (default: this one) without its audio player."""
+    return _PLAYER_MISSING[platform_family(system or sys.platform)]
+
+
+def sound_check(system: str | None = None) -> str:
+    """How to check the sound output of a platform (default: this one)."""
+    return _SOUND_CHECK[platform_family(system or sys.platform)]

@@ -44,6 +44,7 @@ from moderator.narration import (  # noqa: E402
 from moderator.narration.audio.wavfile import read_pcm  # noqa: E402
 from moderator.narration.render import render_script  # noqa: E402
 from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
+from moderator.narration.speech.engines import ChoosingSpeaker  # noqa: E402
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa: E402
 
 ROUNDS = 15
@@ -55,7 +56,7 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:7.1f} ms"
 
 
-def _ours_to_start(speaker: Pyttsx3Synthesizer, text: str) -> float:
+def _ours_to_start(speaker: ChoosingSpeaker, text: str) -> float:
     begin = time.perf_counter()
     clip = speaker.synthesize(text, "en", 160, 1.0).result(timeout=30)
     started: list[float] = []
@@ -87,7 +88,7 @@ def _espeak_cli_to_start(folder: Path, text: str) -> float:
 def _latency(folder: Path) -> None:
     cache = folder / "cache"
     first_begin = time.perf_counter()
-    speaker = Pyttsx3Synthesizer(cache)
+    speaker = ChoosingSpeaker(Pyttsx3Synthesizer(cache), cache)
     first = _ours_to_start(speaker, SENTENCE.format(n="zero"))
     first_total = time.perf_counter() - first_begin
     cold = [_ours_to_start(speaker, SENTENCE.format(n=n)) for n in range(1, ROUNDS + 1)]

@@ -187,7 +187,7 @@ class Director:
         parts = span_parts(actions, indexes, clip_of)
         if parts is None:
             return None
-        return self._spans.play(job, actions, indexes, parts, settings.bed_level, mixing)
+        return self._spans.perform(job, actions, indexes, parts, settings.bed_level, mixing)
 
     def _prefetch(self, actions: list[Action]) -> Prepared:
         """Ask for every line's audio up front, so line N+1 is ready when N ends."""

@@ -7,6 +7,7 @@ event loop), so they are small frozen values with no behaviour.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,8 @@ class SpeechFaulted:
     part: str
     message: str
     marker: str
+    #: Tells the two health events apart without importing this module (the TUI).
+    recovered: ClassVar[bool] = False
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,9 @@ class SpeechRecovered:
 
     part: str
     marker: str
+    #: Nothing to fix any more (a field, so both health events read alike).
+    message: str = ""
+    recovered: ClassVar[bool] = True
 
 
 #: What `Narrator.watch_faults` watchers receive.

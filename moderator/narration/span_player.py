@@ -91,7 +91,7 @@ class SpanPlayer:
             mixes[index + 1] = future
         return mixes
 
-    def play(
+    def perform(
         self,
         job: Job,
         actions: list[Action],
@@ -155,7 +155,7 @@ class SpanPlayer:
                 start_at.append(clock())
                 started.set()
 
-        def play() -> None:
+        def sound() -> None:
             try:
                 self._speaker.play(span.clip, on_start)
             except Exception as error:
@@ -166,7 +166,7 @@ class SpanPlayer:
             finally:
                 started.set()
 
-        player = threading.Thread(target=play, name="mindflayer-span", daemon=True)
+        player = threading.Thread(target=sound, name="mindflayer-span", daemon=True)
         player.start()
         started.wait(SPAN_START_BOUND)
         begin = start_at[0] if start_at else clock()

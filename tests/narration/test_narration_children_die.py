@@ -54,17 +54,35 @@ from moderator.narration.speech.engines import ChoosingSpeaker
 from moderator.narration.speech.players import CommandPlayer
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
-port, folder = sys.argv[1], sys.argv[2]
+port, folder, engine = sys.argv[1], sys.argv[2], sys.argv[3]
 python = sys.executable
 synthesizer = Pyttsx3Synthesizer(
     folder, [python, folder + "/worker.py", port, "worker"], warm=False
 )
 player = CommandPlayer([python, folder + "/player.py", port, "player"])
-speaker = ChoosingSpeaker(synthesizer, folder, player=player)
-narrator = Narrator(VoiceSettings(), ScriptLibrary.load(None), speaker)
+
+
+def piper(cache):
+    from moderator.narration.speech.neural_voice import find_neural_voice, piper_command
+    from moderator.narration.speech.piper_synth import PiperSynthesizer
+
+    voice = find_neural_voice()
+    real = piper_command(voice, 1.0, Path(folder))
+    command = [python, folder + "/piper_child.py", port, "piper", *real[3:]]
+    return PiperSynthesizer(cache, voice, command=command)
+
+
+from pathlib import Path
+speaker = ChoosingSpeaker(synthesizer, folder, player=player, neural_factory=piper)
+settings = VoiceSettings(english_engine=engine)
+narrator = Narrator(settings, ScriptLibrary.load(None), speaker)
 narrator.play("reveal", {{"seconds": 5}}, lambda event: None)
 threading.Event().wait()
 """
+#: Piper's own command line, after connecting.
+_PIPER = (
+    _CONNECT + "import runpy\nsys.argv[1:3] = []\nrunpy.run_module('piper', run_name='__main__')\n"
+)
 
 
 @pytest.fixture
@@ -91,21 +109,23 @@ def _accept(server: socket.socket, count: int) -> dict[str, tuple[socket.socket,
     return links
 
 
-def test_player_and_synthesis_child_die_with_a_killed_app(
-    speech: None, tmp_path: Path, listener: socket.socket
+def _kill_the_app_during_the_span(
+    tmp_path: Path, listener: socket.socket, engine: str, children: set[str]
 ) -> None:
+    """Start the narrator's process, wait for `children`, SIGKILL it, check each child ends."""
     (tmp_path / "player.py").write_text(_PLAYER, encoding="utf-8")
     (tmp_path / "worker.py").write_text(_WORKER, encoding="utf-8")
+    (tmp_path / "piper_child.py").write_text(_PIPER, encoding="utf-8")  # not piper.py
     (tmp_path / "narrator.py").write_text(_NARRATOR, encoding="utf-8")
     port = str(listener.getsockname()[1])
     app = subprocess.Popen(
-        [sys.executable, str(tmp_path / "narrator.py"), port, str(tmp_path)],
+        [sys.executable, str(tmp_path / "narrator.py"), port, str(tmp_path), engine],
         stdin=subprocess.DEVNULL,
     )
     survivors: list[int] = []
     try:
-        links = _accept(listener, 2)  # the worker synthesized; the player plays the span
-        assert set(links) == {"worker", "player"}
+        links = _accept(listener, len(children))  # synthesized; the player plays the span
+        assert set(links) == children
         app.kill()  # SIGKILL on POSIX: no handler, no atexit, nothing of the app runs
         app.wait(timeout=DEATH_BOUND)
         for name, (link, pid) in links.items():
@@ -123,3 +143,19 @@ def test_player_and_synthesis_child_die_with_a_killed_app(
         for pid in survivors:  # a failed run leaves nothing behind
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGTERM)
+
+
+def test_player_and_synthesis_child_die_with_a_killed_app(
+    speech: None, tmp_path: Path, listener: socket.socket
+) -> None:
+    _kill_the_app_during_the_span(tmp_path, listener, "espeak", {"worker", "player"})
+
+
+@pytest.mark.neural
+def test_the_piper_child_dies_with_a_killed_app(tmp_path: Path, listener: socket.socket) -> None:
+    from moderator.narration.speech.neural_voice import neural_problem
+
+    reason = neural_problem()
+    if reason is not None:
+        pytest.skip(f"the neural extra is not installed: {reason}")
+    _kill_the_app_during_the_span(tmp_path, listener, "piper", {"piper", "player"})

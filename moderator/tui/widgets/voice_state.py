@@ -48,9 +48,7 @@ class VoiceState:
 
     def on_fault(self, fault: VoiceHealth) -> None:
         """A narrator's fault watcher (see `Narrator.watch_faults`)."""
-        from moderator.narration.events import SpeechRecovered  # loaded by now: it speaks
-
-        if isinstance(fault, SpeechRecovered):
+        if fault.recovered:
             self._app.post_message(VoiceFaulted(fault.part, "", fault.marker, recovered=True))
             return
         # Noted before the narrator emits the same sentence as a playback `Notice`

@@ -187,7 +187,10 @@ class Director:
         parts = span_parts(actions, indexes, clip_of)
         if parts is None:
             return None
-        return self._spans.perform(job, actions, indexes, parts, settings.bed_level, mixing)
+        end = self._spans.perform(job, actions, indexes, parts, settings.bed_level, mixing)
+        if end is not None and job.player_fault is None and not job.cancelled.is_set():
+            self._notices.recovered(PLAYER_PARTS)  # the whole span played
+        return end
 
     def _prefetch(self, actions: list[Action]) -> Prepared:
         """Ask for every line's audio up front, so line N+1 is ready when N ends."""

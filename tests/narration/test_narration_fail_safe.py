@@ -198,3 +198,20 @@ def dying_worker(tmp_path: Path, line: int, lives: int) -> list[str]:
         encoding="utf-8",
     )
     return [sys.executable, str(worker)]
+
+
+def test_a_span_that_plays_clears_the_player_marker(tmp_path: Path, speech_cache: Path) -> None:
+    """The player failed on the turn line; the next reveal's span plays: marker cleared."""
+    player, starts = stand_in_player(tmp_path, "sys.exit(1 if first else 0)")
+    narrator = narrator_with(speech_cache, player, scale=0.05)
+    health = Health()
+    narrator.watch_faults(health)
+    try:
+        play(narrator, "turn", {"player": "Max"})
+        assert [e.part for e in health.events if isinstance(e, SpeechFaulted)] == ["device"]
+        reveal = play(narrator, "reveal", REVEAL)
+        assert AmbienceSpan(started=True, audible=True) in reveal.of(AmbienceSpan)
+    finally:
+        narrator.close()
+    assert [e.part for e in health.events if isinstance(e, SpeechRecovered)] == ["device"]
+    assert started(starts) == 2

@@ -35,6 +35,16 @@ def system_speaker(
     return ChoosingSpeaker(system, cache, player=player)
 
 
+def user_scripts(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A user's voice-scripts folder in `tmp_path` holding `files` (path -> text)."""
+    root = tmp_path / "user"
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+    return root
+
+
 def missing_speech(*, player: bool) -> str | None:
     """Why real speech cannot be tested here, or None when it can."""
     if not library_present():

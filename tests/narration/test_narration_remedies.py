@@ -15,14 +15,14 @@ from pathlib import Path
 import pytest
 
 from moderator.narration.audio.wavfile import Pcm, silence, write_pcm_atomic
-from moderator.narration.speech.platforms import EngineSetup
+from moderator.narration.speech.platforms import EngineSetup, engine_check
 from moderator.narration.speech.players import CommandPlayer
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
-from moderator.narration.speech.remedies import engine_check, player_missing, sound_check
+from moderator.narration.speech.remedies import player_missing, sound_check
 from moderator.narration.speech.speaker import SpeechFault
 
 LINUX_WORDS = ("apt", "aplay", "alsa", "espeak", "pulseaudio")
-PLATFORMS = [("darwin", "nsss", "say hello"), ("win32", "sapi5", "Windows speech")]
+PLATFORMS = [("darwin", "nsss", "macOS system voice"), ("win32", "sapi5", "Windows speech")]
 
 
 def _foreign(message: str) -> list[str]:

@@ -31,12 +31,13 @@ from moderator.narration.speech.child_process import (
     spawn,
 )
 from moderator.narration.speech.platforms import (
-    LIBRARY_MISSING,
     LIBRARY_NAMES,
     EngineSetup,
+    engine_check,
     engine_setup,
+    library_missing,
+    voice_missing,
 )
-from moderator.narration.speech.remedies import engine_check
 from moderator.narration.speech.speaker import SpeechFault
 from moderator.narration.speech.synthesizer import ClipSynthesizer, LineRefused, Request
 
@@ -97,13 +98,9 @@ class Pyttsx3Child:
             if part == "retry":
                 raise SpeechFault("retry", f"The speech engine lost its settings: {ready}")
             if part == "voice":
-                raise SpeechFault(
-                    f"voice:{name}",
-                    f"The speech engine has no voice {name!r} (set in a language.toml); "
-                    "`mindflayer voices` lists the voices it has.",
-                )
+                raise SpeechFault(f"voice:{name}", voice_missing(driver, name))
             if part == "library":
-                raise SpeechFault("library", LIBRARY_MISSING, permanent=True)
+                raise SpeechFault("library", library_missing(driver), permanent=True)
             raise SpeechFault(
                 "engine",
                 _engine_off(f"could not start ({ready.get('error')})", driver),

@@ -1,8 +1,9 @@
-"""The sentences that tell the table how to fix speech, in each platform's own terms.
+"""The players' failure sentences, in each platform's own terms.
 
-A Mac has no `apt-get` and a Windows laptop no `aplay`: every failure sentence
-that names a remedy comes from here, chosen by `platforms.platform_family`, so
-no platform is told another's fix.
+A Mac has no `apt-get` and a Windows laptop no `aplay`: the sentences of a
+missing or failing player come from here, chosen by `platforms.platform_family`,
+so no platform is told another's fix (the speech engine's are in `platforms`:
+`library_missing`, `engine_check`, `voice_missing`).
 """
 
 from __future__ import annotations
@@ -11,11 +12,6 @@ import sys
 
 from moderator.narration.speech.platforms import platform_family
 
-_ENGINE_CHECK = {
-    "linux": "Check that espeak-ng works (`espeak-ng hello` in a terminal).",
-    "darwin": "Check that the Mac's own voice works (`say hello` in Terminal).",
-    "win32": "Check that Windows speech works (Settings > Time & language > Speech).",
-}
 _PLAYER_MISSING = {
     "linux": (
         "voice off: no audio player found. Install alsa-utils (aplay), pipewire (pw-play) "
@@ -32,15 +28,6 @@ _SOUND_CHECK = {
     "darwin": "Check the output device in System Settings > Sound.",
     "win32": "Check the output device in Settings > System > Sound.",
 }
-
-
-#: The platform each pyttsx3 driver speaks on.
-_DRIVER_PLATFORM = {"espeak": "linux", "nsss": "darwin", "sapi5": "win32"}
-
-
-def engine_check(driver: str) -> str:
-    """How to check that the speech engine behind pyttsx3's `driver` works."""
-    return _ENGINE_CHECK[_DRIVER_PLATFORM.get(driver, "linux")]
 
 
 def player_missing(system: str | None = None) -> str:

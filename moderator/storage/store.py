@@ -9,7 +9,6 @@ log entry that changes it.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
@@ -22,7 +21,7 @@ from moderator.domain import GameState, IllegalAction, Timeline
 from moderator.domain.names import clean_roster
 from moderator.domain.rules import GAMES_PER_SERIES
 from moderator.domain.timeline import entry_from_json
-from moderator.storage import history
+from moderator.storage import history, scores
 from moderator.storage.database import (
     DATABASE_NAME,
     ConnectionFactory,
@@ -38,7 +37,6 @@ from moderator.storage.records import (
     PlayerStats,
     SeriesRecord,
     Unfinished,
-    time_from_text,
     utc_now,
 )
 from moderator.storage.saved_game import SavedGame, entry_text
@@ -256,7 +254,7 @@ class Store:
             "WHERE g.series_id = ? AND g.withdrawn_at IS NULL ORDER BY g.number",
             (series_id,),
         )
-        return latest_names({str(old): str(new) for old, new in rows})
+        return scores.latest_names({str(old): str(new) for old, new in rows})
 
     def abandon_series(self, series_id: int) -> None:
         """The table starts afresh instead of resuming: the series is no longer offered.
@@ -318,9 +316,13 @@ class Store:
 
     def series_games(self, series_id: int) -> list[GameScore]:
         """The series' games whose replayed log has results, in order."""
-        return self._scores(
-            "WHERE series_id = ? AND withdrawn_at IS NULL ORDER BY number", (series_id,)
-        )
+        where = "WHERE series_id = ? AND withdrawn_at IS NULL ORDER BY number"
+        return [
+            score
+            for _, score in scores.series_scores(
+                self._journal, where, (series_id,), self.renames, self._replayed
+            )
+        ]
 
     def finished_games(self) -> list[GameScore]:
         """Every game with results, of any series (complete or not), oldest first.
@@ -328,54 +330,20 @@ class Store:
         A game played to its results was played, even in a series the table
         later abandoned: this is what a play log such as BG Stats wants.
         """
-        return self._scores("WHERE finished_at IS NOT NULL AND withdrawn_at IS NULL ORDER BY id")
+        return scores.finished_games(self._journal, self._replayed)
 
-    def _scores(self, where: str, params: tuple[object, ...] = ()) -> list[GameScore]:
-        rows = self._journal.query(
-            f"SELECT id, number, started_at, finished_at, series_id FROM games {where}",  # noqa: S608
-            params,
-        )
-        scores: list[GameScore] = []
-        renames: dict[int, dict[str, str]] = {}
-        for game_id, number, started_at, finished_at, series_id in rows:
-            assert isinstance(game_id, int) and isinstance(number, int)
-            assert isinstance(series_id, int)
-            if series_id not in renames:
-                renames[series_id] = self.renames(series_id)
-            state = renamed(self.load_game(game_id).state, renames[series_id])
-            if state.result is None:
-                continue
-            # The cache is kept with the log; the fallback only covers a hand-edited file.
-            moment = finished_at if isinstance(finished_at, str) else self._last_time(game_id)
-            scores.append(
-                history.game_score(
-                    game_id,
-                    number,
-                    state,
-                    time_from_text(moment),
-                    time_from_text(str(started_at)),
-                )
-            )
-        return scores
+    def _replayed(self, game_id: int) -> GameState:
+        """The game rebuilt from its log (for a game without a readable score cache)."""
+        return self.load_game(game_id).state
 
     # -- history ------------------------------------------------------------------
 
     def history(self) -> list[SeriesRecord]:
-        """Every complete series (3 games with results), oldest first."""
-        rows = self._journal.query(
-            "SELECT id, started_at FROM series "
-            "WHERE (SELECT count(*) FROM games WHERE series_id = series.id "
-            "       AND finished_at IS NOT NULL) >= ? "
-            "ORDER BY id",
-            (GAMES_PER_SERIES,),
-        )
-        records: list[SeriesRecord] = []
-        for series_id, started_at in rows:
-            assert isinstance(series_id, int) and isinstance(started_at, str)
-            games = self.series_games(series_id)
-            if len(games) >= GAMES_PER_SERIES:
-                records.append(history.series_record(series_id, time_from_text(started_at), games))
-        return records
+        """Every complete series (3 games with results), oldest first.
+
+        Read in bulk from the score cache (`scores.complete_series`): linear in games.
+        """
+        return scores.complete_series(self._journal, self._replayed)
 
     def player_stats(self) -> list[PlayerStats]:
         """Per-player totals over every complete series, best first."""
@@ -450,27 +418,6 @@ class Store:
     def _last_time(self, game_id: int) -> str:
         rows = self._journal.query("SELECT max(at) FROM log WHERE game_id = ?", (game_id,))
         return str(rows[0][0])
-
-
-def latest_names(renames: Mapping[str, str]) -> dict[str, str]:
-    """Follow chains of renames (Noah -> Noah B -> Noah Bell) to the name used now."""
-    latest: dict[str, str] = {}
-    for old_name in renames:
-        name, seen = old_name, {old_name}
-        while name in renames and renames[name] not in seen:
-            name = renames[name]
-            seen.add(name)
-        latest[old_name] = name
-    return latest
-
-
-def renamed(state: GameState, names: Mapping[str, str]) -> GameState:
-    """The game with each player under the name they have now in the series."""
-    if not any(name in names for name in state.players):
-        return state
-    return dataclasses.replace(
-        state, players=tuple(names.get(name, name) for name in state.players)
-    )
 
 
 def folder_is_a_file(folder: Path) -> str:

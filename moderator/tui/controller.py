@@ -39,6 +39,7 @@ from moderator.domain.timeline import LogEntry
 from moderator.safe_output import OutputError, write_text
 from moderator.storage import GameScore, PlayerStats, SeriesRecord
 from moderator.storage.bgstats import create_play_link, play_for, plays_text
+from moderator.storage.history import player_stats
 from moderator.tui.config import TableSettings, save_settings
 from moderator.tui.cues import (
     Cue,
@@ -158,7 +159,8 @@ class TableController:
 
     def history(self) -> tuple[list[SeriesRecord], list[PlayerStats]]:
         """Complete series and each player's record (StorageError: unreadable)."""
-        return list(self._store.history()), list(self._store.player_stats())
+        records = list(self._store.history())
+        return records, player_stats(records)  # the stats of these: the history read once
 
     def series_games(self) -> list[GameScoreLike]:
         """The finished games of the current series, in order."""

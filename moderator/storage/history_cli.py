@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from moderator import paths
+from moderator import paths, safe_output
 from moderator.safe_output import STDOUT
 from moderator.storage import bgstats, export, history
 from moderator.storage.database import DATABASE_NAME
@@ -43,7 +43,13 @@ def run_history(args: argparse.Namespace) -> int:
     bgstats_file: str | None = getattr(args, "bgstats", None)
     # With an export on standard output, the messages go to stderr.
     to_stdout = STDOUT in (csv_file, json_file, bgstats_file)
-    messages = sys.stderr if to_stdout else sys.stdout
+
+    def tell(text: str) -> None:
+        if to_stdout:
+            print(text, file=sys.stderr)
+        else:
+            safe_output.print_text(text + "\n")
+
     try:
         store = open_for_reading(folder)
         if store is None:
@@ -62,18 +68,18 @@ def run_history(args: argparse.Namespace) -> int:
                 games = store.finished_games() if bgstats_file else []
         if csv_file:
             export.write_csv(csv_file, records)
-            print(f"Exported {_series_count(records)} to {csv_file} (CSV).", file=messages)
+            tell(f"Exported {_series_count(records)} to {csv_file} (CSV).")
         if json_file:
             export.write_json(json_file, records, stats)
-            print(f"Exported {_series_count(records)} to {json_file} (JSON).", file=messages)
+            tell(f"Exported {_series_count(records)} to {json_file} (JSON).")
         if bgstats_file:
             export.write_atomically(bgstats_file, bgstats.plays_text(games))
-            print(_bgstats_summary(games, bgstats_file), file=messages)
-    except StorageError as error:
+            tell(_bgstats_summary(games, bgstats_file))
+        if not (csv_file or json_file or bgstats_file):
+            safe_output.print_text(render(records, stats))
+    except (StorageError, safe_output.OutputError) as error:
         print(f"mindflayer history: {error}", file=sys.stderr)
         return 1
-    if not (csv_file or json_file or bgstats_file):
-        print(render(records, stats), end="")
     return 0
 
 

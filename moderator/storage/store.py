@@ -25,6 +25,8 @@ from moderator.storage import history, scores
 from moderator.storage.database import (
     DATABASE_NAME,
     ConnectionFactory,
+    connect,
+    integrity_problem,
     open_database,
     open_reader,
 )
@@ -56,6 +58,8 @@ class Store:
         self._journal = journal
         self._lock = lock
         self._games: dict[int, SavedGame] = {}
+        #: Opens this folder again with every check, while `check_integrity` is pending.
+        self._reopen: Callable[[], Store] | None = None
 
     @classmethod
     def open(
@@ -64,12 +68,15 @@ class Store:
         *,
         clock: Callable[[], datetime] = utc_now,
         connection_factory: ConnectionFactory = sqlite3.Connection,
+        check_integrity: bool = True,
     ) -> Store:
         """Open the database in `data_dir` (created if needed) for this app instance.
 
         Raises `DatabaseInUseError` if another instance has it, `NewerDatabaseError`
         if a newer app wrote it, `StorageWriteError` if the folder cannot be written.
         `clock` and `connection_factory` exist so tests can pin time and inject faults.
+        `check_integrity=False` leaves the integrity check to `check_integrity()`
+        (the app runs it after its first frame).
         """
         folder = Path(data_dir)
         if folder.exists() and not folder.is_dir():
@@ -85,7 +92,7 @@ class Store:
         lock = DatabaseLock(folder / f"{DATABASE_NAME}.lock")
         lock.acquire()
         try:
-            conn, notices = open_database(path, clock, connection_factory)
+            conn, notices = open_database(path, clock, connection_factory, check_integrity)
         except BaseException:
             lock.release()
             raise
@@ -100,7 +107,13 @@ class Store:
         if lost is not None:
             notices.append(lost.sentence)
             progress.write(lost.now)  # told once; the table replays what is missing
-        return cls(path, journal, lock, notices)
+        store = cls(path, journal, lock, notices)
+        if not check_integrity:
+            # The full check, with the same folder, clock and factory, when asked for.
+            store._reopen = lambda: cls.open(
+                folder, clock=clock, connection_factory=connection_factory
+            )
+        return store
 
     @classmethod
     def open_read_only(
@@ -124,6 +137,37 @@ class Store:
             journal.close()
             raise
         return cls(path, journal, None, [lost.sentence] if lost is not None else [])
+
+    def check_integrity(self) -> list[str]:
+        """Run the integrity check `open(check_integrity=False)` left; notices for the table.
+
+        The check reads the whole file on a connection of its own (the table's
+        reads and writes go on meanwhile; safe on a worker thread). A damaged
+        file is handled as `open` handles it: this store closes, the file is
+        opened again with every check, so it is moved aside untouched and a fresh
+        database starts; this store then uses that one (the notices say so; the
+        games loaded before are gone with the old file). Nothing to do: [].
+        """
+        reopen, self._reopen = self._reopen, None
+        if reopen is None:
+            return []
+        conn = connect(self.path)
+        try:
+            problem = integrity_problem(conn)
+        except sqlite3.Error as error:  # not damage (busy, I/O): nothing is moved
+            raise StorageError(
+                f"The score database {self.path} cannot be read ({error})."
+            ) from error
+        finally:
+            conn.close()
+        if problem is None:
+            return []
+        with self._journal.lock:
+            self.close()
+            fresh = reopen()
+            self._journal, self._lock, self.notices = fresh._journal, fresh._lock, fresh.notices
+            self._games = {}
+        return list(self.notices)
 
     def close(self) -> None:
         """Close the database and let another instance open it (safe to call twice).

@@ -485,6 +485,21 @@ class TableController:
         self._settings = settings
         self._voice.use(settings)
 
+    def check_database(self) -> list[str]:
+        """The start-up integrity check, left for after the first frame (worker thread).
+
+        Returns the notices: empty when the file is sound; else it was moved aside
+        and a fresh database started (then call `database_replaced` on the UI thread).
+        """
+        return self._store.check_integrity()
+
+    def database_replaced(self) -> Outcome:
+        """The database was started afresh: nothing of the old one is open any more."""
+        self._series_id = None
+        self._game = None
+        self._plan = None
+        return self.go_home()
+
     def close(self) -> None:
         """Silence the narrator and close the database."""
         try:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import resource
 import shutil
 import sqlite3
 import statistics
@@ -113,6 +112,16 @@ def bench_startup(homes: dict[str, Path], runs: int) -> None:
 # --- 2. the history command -------------------------------------------------------------
 
 
+def children_cpu() -> float:
+    """User + system seconds of the finished children (NaN where `resource` is missing)."""
+    if sys.platform == "win32":
+        return float("nan")  # no `resource` module there; the wall time still is
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def command_once(data: Path, options: tuple[str, ...], out: Path) -> tuple[float, float]:
     """(wall, CPU) seconds of `python -m moderator --data-dir DATA history OPTIONS`.
 
@@ -120,7 +129,7 @@ def command_once(data: Path, options: tuple[str, ...], out: Path) -> tuple[float
     time when the machine is busy: the wall time includes the waits for a core.
     """
     paths = tuple(str(out / o) if o.endswith(".csv") or o.endswith(".json") else o for o in options)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = children_cpu()
     started = time.perf_counter()
     with (out / "stdout.txt").open("w") as stdout:
         done = subprocess.run(
@@ -133,10 +142,9 @@ def command_once(data: Path, options: tuple[str, ...], out: Path) -> tuple[float
             check=False,
         )
     wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = children_cpu() - before
     if done.returncode != 0:
         raise SystemExit(f"history {' '.join(options)} failed:\n{done.stderr[-2000:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu
 
 

@@ -39,8 +39,7 @@ def ten_player_series(data_dir: Path) -> dict[str, int]:
             for seat in range(2, 10):
                 game.record(PlayerKnockedOut(seat))
             game.record(ResultsDeclared((0, 2, 5), (1, 2, 0, 1, 0, 1, 0, 2, 0, 1)))
-        (record,) = store.history()
-        return dict(record.totals)
+        return dict(store.history()[-1].totals)
 
 
 def visible_text(table: DataTable[object]) -> str:
@@ -147,3 +146,27 @@ async def test_the_keys_work_while_the_history_is_read(
         assert isinstance(app.screen, HistoryScreen) and app.screen is not history
         await history_read(pilot)
         assert app.screen.query_one("#history-series", DataTable).row_count == 1
+
+
+async def test_only_the_newest_series_are_rows_and_the_dialog_says_so(
+    app_factory: Callable[[], MindFlayerApp],
+    folders: dict[str, Path],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """6,667 series rows took the UI thread half a minute to lay out."""
+    from moderator.tui.screens import history as history_screen
+
+    monkeypatch.setattr(history_screen, "SHOWN_SERIES", 1)
+    ten_player_series(folders["data"])
+    ten_player_series(folders["data"])
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await key(pilot, "h")
+        await history_read(pilot)
+        screen = app.screen
+        assert screen.query_one("#history-series", DataTable).row_count == 1
+        note = str(screen.query_one("#history-empty", Static).render())
+        assert "The newest 1 of 2 complete series are listed" in note
+        assert "mindflayer history" in note
+        players = screen.query_one("#history-players", DataTable)
+        assert "2/2" in visible_text(players), "the players' table counts every series"

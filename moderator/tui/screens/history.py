@@ -36,6 +36,10 @@ _SCROLLBAR = 2
 _TIME_FORMAT = "%Y-%m-%d %H:%M"
 #: What the dialog says while the worker reads the history.
 LOADING = "Reading the history…"
+#: The newest series shown as rows. A row costs the UI thread ~5 ms to lay out
+#: (its points wrap), so 6,667 series froze it for half a minute; the command
+#: line prints and exports every one.
+SHOWN_SERIES = 100
 
 
 class HistoryRead(Message):
@@ -143,6 +147,12 @@ class HistoryScreen(DialogScreen[None]):
             self.query_one("#history-empty", Static).update(
                 "No complete series yet: a series counts here after its third game."
             )
+        elif len(records) > SHOWN_SERIES:
+            self.query_one("#history-empty", Static).update(
+                f"The newest {SHOWN_SERIES} of {len(records):,} complete series are listed "
+                "(the players' table counts them all); `mindflayer history` prints every "
+                "one, and --csv or --json exports them."
+            )
 
     def on_resize(self) -> None:
         """Re-wrap the points to the new width."""
@@ -156,7 +166,7 @@ class HistoryScreen(DialogScreen[None]):
         series.add_columns("Finished", "Winners, then every player's points")
         box = min(_BOX_MAX, int(self.app.size.width * 0.9)) - _BOX_FRAME
         width = max(20, box - len("2026-01-01 00:00") - 2 * _CELL_PADDING - _SCROLLBAR)
-        for record in reversed(records):
+        for record in reversed(records[-SHOWN_SERIES:]):
             label = "Winners" if len(record.winners) > 1 else "Winner"
             cell = Text(f"{label}: {' & '.join(record.winners)}\n", style="bold")
             cell.append_text(points_lines(record, width))

@@ -178,15 +178,19 @@ def _series_block(record: SeriesRecord) -> str:
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric_from: int = 99) -> str:
     """Columns aligned by display width (emoji take two cells); numbers right-aligned."""
-    widths = [width(h) for h in headers]
-    for row in rows:
-        widths = [max(w, width(cell)) for w, cell in zip(widths, row, strict=True)]
+    every = (headers, *rows)
+    # Each cell measured once (a long history has hundreds of thousands of cells).
+    measured = [[(cell, width(cell)) for cell in row] for row in every]
+    widths = [
+        max(column) for column in zip(*([w for _, w in row] for row in measured), strict=True)
+    ]
     lines = []
-    for row in (headers, *rows):
+    for number, row in enumerate(measured):
         cells = []
-        for index, (cell, size) in enumerate(zip(row, widths, strict=True)):
-            pad = " " * (size - width(cell))
-            cells.append(pad + cell if index >= numeric_from and row is not headers else cell + pad)
+        for index, ((cell, used), size) in enumerate(zip(row, widths, strict=True)):
+            pad = " " * (size - used)
+            right = index >= numeric_from and number > 0
+            cells.append(pad + cell if right else cell + pad)
         lines.append("  " + "  ".join(cells).rstrip() + "\n")
     return "".join(lines)
 

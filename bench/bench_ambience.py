@@ -29,9 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from moderator.narration.ambience import DEFAULT_LEVEL, RATE, render_bed  # noqa: E402
-from moderator.narration.mixer import Span, lay_out, mix  # noqa: E402
-from moderator.narration.wavfile import Pcm, silence, write_pcm_atomic  # noqa: E402
+from moderator.narration.audio.ambience import DEFAULT_LEVEL, RATE, render_bed  # noqa: E402
+from moderator.narration.audio.mixer import Span, lay_out, mix  # noqa: E402
+from moderator.narration.audio.wavfile import Pcm, silence, write_pcm_atomic  # noqa: E402
 
 ROUNDS = 7
 

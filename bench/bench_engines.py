@@ -30,13 +30,13 @@ sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
 from speech_scoring import Recognizer, score_lines, score_script, scoring_problem, script_lines  # noqa: E402
 
-from moderator.narration.engines import ChoosingSpeaker  # noqa: E402
-from moderator.narration.espeak_speaker import EspeakSpeaker  # noqa: E402
-from moderator.narration.neural_voice import neural_problem  # noqa: E402
-from moderator.narration.scripts import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
+from moderator.narration.scripts.library import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
+from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
 from moderator.narration.settings import VoiceSettings  # noqa: E402
-from moderator.narration.speaker import SpeechFault  # noqa: E402
-from moderator.narration.validation import SCRIPT_NAMES  # noqa: E402
+from moderator.narration.speech.engines import ChoosingSpeaker  # noqa: E402
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker  # noqa: E402
+from moderator.narration.speech.neural_voice import neural_problem  # noqa: E402
+from moderator.narration.speech.speaker import SpeechFault  # noqa: E402
 
 
 def speaker_for(engine: str, cache: Path, library: ScriptLibrary) -> ChoosingSpeaker:

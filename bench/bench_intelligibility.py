@@ -30,10 +30,10 @@ sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
 from speech_scoring import Recognizer, score_lines, score_script, scoring_problem  # noqa: E402
 
-from moderator.narration.espeak_speaker import EspeakSpeaker  # noqa: E402
-from moderator.narration.scripts import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
+from moderator.narration.scripts.library import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
+from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
 from moderator.narration.settings import VoiceSettings  # noqa: E402
-from moderator.narration.validation import SCRIPT_NAMES  # noqa: E402
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker  # noqa: E402
 
 BASELINE_VOICE = "en"
 BASELINE_RATE = 160

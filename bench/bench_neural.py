@@ -33,19 +33,19 @@ sys.path.insert(0, str(ROOT / "tests" / "narration"))
 from measuring import percentile  # noqa: E402
 from speech_scoring import script_lines  # noqa: E402
 
-from moderator.narration.ambience import dbfs, rms  # noqa: E402
-from moderator.narration.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
-from moderator.narration.neural import NeuralSynthesizer  # noqa: E402
-from moderator.narration.neural_voice import (  # noqa: E402
+from moderator.narration.audio.ambience import dbfs, rms  # noqa: E402
+from moderator.narration.audio.wavfile import peak, read_pcm  # noqa: E402
+from moderator.narration.scripts.library import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
+from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
+from moderator.narration.speech.neural import NeuralSynthesizer  # noqa: E402
+from moderator.narration.speech.neural_voice import (  # noqa: E402
     find_neural_voice,
     length_scale,
     neural_problem,
     piper_command,
 )
-from moderator.narration.scripts import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
-from moderator.narration.speaker import Clip  # noqa: E402
-from moderator.narration.validation import SCRIPT_NAMES  # noqa: E402
-from moderator.narration.wavfile import peak, read_pcm  # noqa: E402
+from moderator.narration.speech.speaker import Clip  # noqa: E402
 
 RATE, VOLUME = 160, 1.0
 Synth = Callable[[str], "Future[Clip]"]

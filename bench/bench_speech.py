@@ -37,10 +37,10 @@ from moderator.narration import (  # noqa: E402
     VoiceSettings,
     make_narrator,
 )
-from moderator.narration.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
+from moderator.narration.audio.wavfile import longest_silence, read_pcm  # noqa: E402
 from moderator.narration.render import render_script  # noqa: E402
-from moderator.narration.scripts import ScriptLibrary  # noqa: E402
-from moderator.narration.wavfile import longest_silence, read_pcm  # noqa: E402
+from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
 
 ROUNDS = 15
 MEASURE_THRESHOLD = 200

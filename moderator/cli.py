@@ -14,6 +14,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from moderator import __version__
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line, shared by `main` and the tests."""
@@ -21,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mindflayer",
         description="Table-side moderator for Stranger Things: Attack of the Mind Flayer.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
         "--data-dir",
         metavar="DIR",

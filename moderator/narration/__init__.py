@@ -24,9 +24,9 @@ if TYPE_CHECKING:
         SpeechFaulted,
     )
     from moderator.narration.narrator import Narrator, make_narrator
-    from moderator.narration.scripts import Language, available_languages
+    from moderator.narration.scripts.library import Language, available_languages
     from moderator.narration.settings import VoiceSettings
-    from moderator.narration.speaker import Clip, SilentSpeaker, Speaker, SpeechFault
+    from moderator.narration.speech.speaker import Clip, SilentSpeaker, Speaker, SpeechFault
 
 #: Where each public name lives (module of this package).
 _HOMES = {
@@ -39,13 +39,13 @@ _HOMES = {
     "SpeechFaulted": "events",
     "Narrator": "narrator",
     "make_narrator": "narrator",
-    "Language": "scripts",
-    "available_languages": "scripts",
+    "Language": "scripts.library",
+    "available_languages": "scripts.library",
     "VoiceSettings": "settings",
-    "Clip": "speaker",
-    "SilentSpeaker": "speaker",
-    "Speaker": "speaker",
-    "SpeechFault": "speaker",
+    "Clip": "speech.speaker",
+    "SilentSpeaker": "speech.speaker",
+    "Speaker": "speech.speaker",
+    "SpeechFault": "speech.speaker",
 }
 
 __all__ = [

@@ -16,13 +16,13 @@ from pathlib import Path
 from moderator import safe_output
 from moderator.domain.errors import IllegalAction
 from moderator.domain.rules import REVEAL_FROM_PLAYERS, setup_for
-from moderator.narration.engines import ChoosingSpeaker
 from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
 from moderator.narration.narrator import make_narrator
-from moderator.narration.scripts import ScriptLibrary, missing_folder, user_scripts_dir
-from moderator.narration.settings import VoiceSettings
-from moderator.narration.speaker import SpeechFault
-from moderator.narration.validation import SCRIPT_NAMES
+from moderator.narration.scripts.library import ScriptLibrary, missing_folder, user_scripts_dir
+from moderator.narration.scripts.validation import SCRIPT_NAMES
+from moderator.narration.settings import MAX_REVEAL_SECONDS, MIN_REVEAL_SECONDS, VoiceSettings
+from moderator.narration.speech.engines import ChoosingSpeaker
+from moderator.narration.speech.speaker import SpeechFault
 from moderator.paths import cache_dir
 
 #: Sample values for the scripts that speak a name.
@@ -65,8 +65,12 @@ def run_narrate(args: argparse.Namespace) -> int:
     if args.script not in SCRIPT_NAMES:
         print(f"Unknown script {args.script!r}; known: {', '.join(SCRIPT_NAMES)}", file=sys.stderr)
         return 2
-    if args.seconds is not None and not 0 < args.seconds <= 60:
-        print("--seconds must be more than 0 and at most 60.", file=sys.stderr)
+    if args.seconds is not None and not MIN_REVEAL_SECONDS <= args.seconds <= MAX_REVEAL_SECONDS:
+        print(
+            f"--seconds must be from {MIN_REVEAL_SECONDS:g} to {MAX_REVEAL_SECONDS:g} "
+            "(the reveal window of the settings).",
+            file=sys.stderr,
+        )
         return 2
     refusal = _players_refusal(args.script, args.players)
     if refusal is not None:
@@ -103,8 +107,8 @@ def _players_refusal(script: str, players: int) -> str | None:
 
 
 def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
-    from moderator.narration.espeak_speaker import EspeakSpeaker
     from moderator.narration.render import render_script
+    from moderator.narration.speech.espeak_speaker import EspeakSpeaker
 
     try:
         # Refused before any rendering: a folder, a missing folder, a dangling link.
@@ -180,7 +184,7 @@ def _speak(args: argparse.Namespace) -> int:
 
 def run_voices(args: argparse.Namespace) -> int:
     """List the voice-script languages and the speech engine's voices."""
-    from moderator.narration.espeak_speaker import EspeakSpeaker
+    from moderator.narration.speech.espeak_speaker import EspeakSpeaker
 
     library = ScriptLibrary.load(user_scripts_dir(_scripts_dir(args)))
     print("Voice-script languages (use with --lang):")
@@ -204,7 +208,7 @@ def run_voices(args: argparse.Namespace) -> int:
 
 def _print_neural_voice() -> None:
     """The optional neural English voice: its name when installed, else how to install it."""
-    from moderator.narration.neural_voice import find_neural_voice
+    from moderator.narration.speech.neural_voice import find_neural_voice
 
     try:
         voice = find_neural_voice()

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import wait as wait_futures
 
+from moderator.narration.audio.span_mix import SpanClip
 from moderator.narration.events import (
     AmbienceSpan,
     Finished,
@@ -34,11 +35,10 @@ from moderator.narration.events import (
     marker_for,
 )
 from moderator.narration.job import Job, Pacer, emit
-from moderator.narration.scripts import Action, Bed, Line, Wait
+from moderator.narration.scripts.library import Action, Bed, Line, Wait
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.span_mix import SpanClip
 from moderator.narration.span_player import Prepared, SpanPlayer, span_end, span_parts
-from moderator.narration.speaker import Clip, Speaker, SpeechFault, estimate_duration
+from moderator.narration.speech.speaker import Clip, Speaker, SpeechFault, estimate_duration
 
 log = logging.getLogger(__name__)
 

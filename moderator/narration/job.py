@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from moderator.narration.events import Countdown, NarrationEvent
-from moderator.narration.scripts import Action
+from moderator.narration.scripts.library import Action
 
 log = logging.getLogger(__name__)
 

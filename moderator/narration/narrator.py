@@ -14,10 +14,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from moderator.narration.director import Director, NoticeBoard
-from moderator.narration.engines import ChoosingSpeaker
 from moderator.narration.events import Finished, Notice, SpeechFaulted
 from moderator.narration.job import EventSink, Job
-from moderator.narration.scripts import (
+from moderator.narration.scripts.library import (
     BASE_LANGUAGE,
     Language,
     Line,
@@ -25,7 +24,8 @@ from moderator.narration.scripts import (
     user_scripts_dir,
 )
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.speaker import SilentSpeaker, Speaker, SpeechFault
+from moderator.narration.speech.engines import ChoosingSpeaker
+from moderator.narration.speech.speaker import SilentSpeaker, Speaker, SpeechFault
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +161,7 @@ def make_narrator(
     warnings: list[str] = []
     if speaker is None:
         try:
-            from moderator.narration.espeak_speaker import EspeakSpeaker
+            from moderator.narration.speech.espeak_speaker import EspeakSpeaker
 
             language = library.languages.get(settings.lang)
             voice = language.voice if language else "en"

@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from moderator.narration.mixer import BedShape, Span, lay_out, mix
-from moderator.narration.scripts import Bed, Line, ScriptLibrary, Wait
+from moderator.narration.audio.mixer import BedShape, Span, lay_out, mix
+from moderator.narration.audio.wavfile import Pcm, read_pcm, write_pcm_atomic
+from moderator.narration.scripts.library import Bed, Line, ScriptLibrary, Wait
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.speaker import Speaker, SpeechFault
-from moderator.narration.wavfile import Pcm, read_pcm, write_pcm_atomic
+from moderator.narration.speech.speaker import Speaker, SpeechFault
 
 #: Generous bound on one line's synthesis when rendering.
 RENDER_LINE_TIMEOUT = 30.0

@@ -16,12 +16,12 @@ from concurrent.futures import Future
 from concurrent.futures import wait as wait_futures
 from pathlib import Path
 
+from moderator.narration.audio.span_mix import SpanClip, mixed_span
 from moderator.narration.events import AmbienceSpan, LineStarted
 from moderator.narration.job import Job, Pacer, emit
-from moderator.narration.scripts import Action, Bed, Line, Wait
+from moderator.narration.scripts.library import Action, Bed, Line, Wait
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.span_mix import SpanClip, mixed_span
-from moderator.narration.speaker import Clip, Speaker, SpeechFault
+from moderator.narration.speech.speaker import Clip, Speaker, SpeechFault
 
 #: Longest the player waits for a mixed span's audio to start before timing it anyway.
 SPAN_START_BOUND = 5.0

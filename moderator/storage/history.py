@@ -28,7 +28,7 @@ def game_score(
     if result is None:
         raise ValueError("A game without results has no score.")
     outcome = CachedScore(
-        state.players, state.first_player, result.winner, result.possessed, result.points
+        state.players, state.first_player, result.winner, result.possessed, result.points, 0
     )
     return cached_game_score(game_id, number, outcome, finished_at, started_at)
 

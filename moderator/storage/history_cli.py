@@ -28,7 +28,12 @@ from moderator import paths, safe_output
 from moderator.safe_output import STDOUT
 from moderator.storage import bgstats, export, history
 from moderator.storage.database import DATABASE_NAME
-from moderator.storage.errors import DatabaseInUseError, NewerDatabaseError, StorageError
+from moderator.storage.errors import (
+    DatabaseInUseError,
+    ForeignDatabaseError,
+    NewerDatabaseError,
+    StorageError,
+)
 from moderator.storage.records import GameScore, PlayerStats, SeriesRecord
 from moderator.storage.store import Store, folder_is_a_file
 
@@ -58,14 +63,14 @@ def run_history(args: argparse.Namespace) -> int:
             games: list[GameScore] = []
         else:
             with store:
-                for notice in store.notices:
-                    print(notice, file=sys.stderr)
                 # Each read only when something shows it, and once: the stats come
                 # from these records, not from `store.player_stats()` (a second read).
                 shown = bool(json_file) or not (csv_file or bgstats_file)
                 records = store.history() if shown or csv_file else []
                 stats = history.player_stats(records) if shown else []
                 games = store.finished_games() if bgstats_file else []
+                for notice in store.notices:  # after reading: it may add some
+                    print(notice, file=sys.stderr)
         if csv_file:
             export.write_csv(csv_file, records)
             tell(f"Exported {_series_count(records)} to {csv_file} (CSV).")
@@ -96,8 +101,8 @@ def open_for_reading(folder: Path) -> Store | None:
         return None
     try:
         return Store.open_read_only(folder)
-    except NewerDatabaseError:
-        raise
+    except (NewerDatabaseError, ForeignDatabaseError):
+        raise  # refused as it is: a writer must not touch it either
     except StorageError as first:
         try:
             return Store.open(folder)

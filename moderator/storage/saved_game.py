@@ -82,7 +82,7 @@ class SavedGame:
                     # The score cache moves with the results, in the same transaction.
                     conn.execute(
                         "UPDATE games SET score = ? WHERE id = ?",
-                        (score_text(following.state), self.game_id),
+                        (score_text(following.state, seq), self.game_id),
                     )
             self.timeline = following
             self._journal.acknowledge(self.game_id, seq)

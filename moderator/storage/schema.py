@@ -178,7 +178,8 @@ def _v4_history_speed(conn: sqlite3.Connection) -> None:
         except (IllegalAction, ValueError, TypeError):
             continue  # An unreadable log is reported when the game is loaded.
         conn.execute(
-            "UPDATE games SET score = ? WHERE id = ?", (score_text(timeline.state), game_id)
+            "UPDATE games SET score = ? WHERE id = ?",
+            (score_text(timeline.state, len(entries)), game_id),
         )
     conn.execute("CREATE INDEX games_series_finished ON games (series_id, finished_at)")
 

@@ -8,7 +8,9 @@ of a second, replaying them takes seconds. A missing or unreadable cache (a
 hand-edited file) falls back to the replay.
 
 The text is compact JSON: ``{"players": [names as seated], "first_player": seat,
-"winner": "sane" | "possessed", "possessed": [seats], "points": [per seat]}``.
+"winner": "sane" | "possessed", "possessed": [seats], "points": [per seat],
+"entries": n}``. `entries` is the log's length when it was written: a log that
+has grown since (a row added by hand) is replayed, so it is judged as the log says.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ class CachedScore:
     winner: Team
     possessed: frozenset[int]
     points: tuple[int, ...]
+    #: The game's log length when the cache was written.
+    entries: int
 
     def renamed(self, names: Mapping[str, str]) -> CachedScore:
         """The same outcome with each player under the name they have now in the series."""
@@ -43,11 +47,12 @@ class CachedScore:
             self.winner,
             self.possessed,
             self.points,
+            self.entries,
         )
 
 
-def score_text(state: GameState) -> str | None:
-    """The cache text for `state`, or None while it has no results."""
+def score_text(state: GameState, entries: int) -> str | None:
+    """The cache text for `state` after `entries` log entries, or None without results."""
     result = state.result
     if result is None:
         return None
@@ -57,6 +62,7 @@ def score_text(state: GameState) -> str | None:
         "winner": result.winner.value,
         "possessed": sorted(result.possessed),
         "points": list(result.points),
+        "entries": entries,
     }
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
@@ -72,9 +78,10 @@ def score_from_text(text: object) -> CachedScore | None:
         possessed = frozenset(map(int, document["possessed"]))
         first = int(document["first_player"])
         winner = _TEAMS[document["winner"]]
+        entries = int(document["entries"])
     except (ValueError, TypeError, KeyError):
         return None
     seats = range(len(players))
     if len(points) != len(players) or first not in seats or not possessed <= set(seats):
         return None
-    return CachedScore(players, first, winner, possessed, points)
+    return CachedScore(players, first, winner, possessed, points, entries)

@@ -19,8 +19,9 @@ from moderator.storage.journal import Journal
 from moderator.storage.records import GameScore, SeriesRecord, time_from_text
 from moderator.storage.score_cache import score_from_text
 
-#: The game rebuilt from its log (as seated, before renames), for a game without cache.
-Replay = Callable[[int], GameState]
+#: The game rebuilt from its log (as seated, before renames), for a game without cache;
+#: None when its log cannot be rebuilt (the store then tells the table it is left out).
+Replay = Callable[[int], GameState | None]
 #: A series' renames: old name -> the name the same player has now.
 NamesOf = Callable[[int], Mapping[str, str]]
 
@@ -32,23 +33,27 @@ def series_scores(
 ) -> list[tuple[int, GameScore]]:
     """(series id, score) of each game `where` selects that has results, in its order."""
     rows = journal.query(
-        f"SELECT id, number, started_at, finished_at, series_id, score FROM games {where}",  # noqa: S608
+        "SELECT id, number, started_at, finished_at, series_id, score, "  # noqa: S608
+        f"(SELECT max(seq) FROM log WHERE log.game_id = games.id) FROM games {where}",
         params,
     )
     scores: list[tuple[int, GameScore]] = []
-    for game_id, number, started_at, finished_at, series_id, score in rows:
+    for game_id, number, started_at, finished_at, series_id, score, entries in rows:
         assert isinstance(game_id, int) and isinstance(number, int)
         assert isinstance(series_id, int)
         names = names_of(series_id)
         started = time_from_text(str(started_at))
         cached = score_from_text(score) if isinstance(finished_at, str) else None
-        if cached is not None and isinstance(finished_at, str):
+        if cached is not None and cached.entries == entries and isinstance(finished_at, str):
             line = history.cached_game_score(
                 game_id, number, cached.renamed(names), time_from_text(finished_at), started
             )
             scores.append((series_id, line))
             continue
-        state = renamed(replay(game_id), names)
+        replayed = replay(game_id)
+        if replayed is None:
+            continue  # its log cannot be rebuilt: left out (the store said so)
+        state = renamed(replayed, names)
         if state.result is None:
             continue
         # The cache is kept with the log; the fallback only covers a hand-edited file.

@@ -1,6 +1,6 @@
 """Narration cues: which voice script to play, with a context typed for it.
 
-One dataclass per script of `moderator.narration.validation.SPECS`. Each cue
+One dataclass per script of `moderator.narration.scripts.validation.SPECS`. Each cue
 names its script with a `Literal`, so a cue for a script that does not exist
 fails type checking, and tests/tui/test_cues.py checks that every cue's fields
 are placeholders its script spec knows. Lists stay lists here: the narration

@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from moderator.narration.espeak_speaker import library_present
-from moderator.narration.neural import resample as to_rate
+from moderator.narration.audio.wavfile import Pcm, read_pcm
 from moderator.narration.render import render_script
-from moderator.narration.scripts import Line, ScriptLibrary
+from moderator.narration.scripts.library import Line, ScriptLibrary
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.speaker import Speaker
-from moderator.narration.wavfile import Pcm, read_pcm
+from moderator.narration.speech.espeak_speaker import library_present
+from moderator.narration.speech.neural import resample as to_rate
+from moderator.narration.speech.speaker import Speaker
 
 #: The acoustic model's sample rate.
 MODEL_RATE = 16000

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from moderator.narration.ambience import (
+from moderator.narration.audio.ambience import (
     DEFAULT_LEVEL,
     FADE_SECONDS,
     RATE,
@@ -23,8 +23,7 @@ from moderator.narration.ambience import (
     rms,
     steady_bed,
 )
-from moderator.narration.espeak_speaker import EspeakSpeaker
-from moderator.narration.mixer import (
+from moderator.narration.audio.mixer import (
     BedShape,
     Ducking,
     Placed,
@@ -35,10 +34,11 @@ from moderator.narration.mixer import (
     mix,
     speech_track,
 )
+from moderator.narration.audio.wavfile import Pcm, longest_silence, read_pcm, silence
 from moderator.narration.render import render_script
-from moderator.narration.scripts import Line, ScriptLibrary, Wait
+from moderator.narration.scripts.library import Line, ScriptLibrary, Wait
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.wavfile import Pcm, longest_silence, read_pcm, silence
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker
 
 #: Samples at or below this count as silence when measuring (as in the speech tests).
 MEASURE_THRESHOLD = 200

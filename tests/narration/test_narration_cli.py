@@ -11,7 +11,7 @@ import moderator
 from moderator.cli import main
 from moderator.domain.errors import IllegalAction
 from moderator.domain.rules import setup_for
-from moderator.narration import espeak_speaker
+from moderator.narration.speech import espeak_speaker
 
 PACKAGE_ROOT = Path(moderator.__file__).resolve().parent.parent
 
@@ -58,7 +58,7 @@ def test_a_warm_render_starts_no_synthesis_child(
         "import sys\n"
         f"open({str(starts)!r}, 'a').write('started\\n')\n"
         f"sys.path.insert(0, {str(PACKAGE_ROOT)!r})\n"
-        "from moderator.narration import synth_worker\n"
+        "from moderator.narration.speech import synth_worker\n"
         "sys.exit(synth_worker.main())\n",
         encoding="utf-8",
     )

@@ -27,7 +27,7 @@ from moderator.narration import (
     VoiceSettings,
     make_narrator,
 )
-from moderator.narration.speaker import estimate_duration
+from moderator.narration.speech.speaker import estimate_duration
 
 
 def write_script(root: Path, name: str, body: str, lang: str = "en") -> Path:

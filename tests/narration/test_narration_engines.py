@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from moderator.narration.engines import ChoosingSpeaker
-from moderator.narration.espeak_speaker import EspeakSpeaker
+from moderator.narration.audio.wavfile import peak, read_pcm
 from moderator.narration.narrator import Narrator
-from moderator.narration.neural import NeuralSynthesizer
-from moderator.narration.neural_voice import NOT_INSTALLED, NeuralVoice, neural_problem
-from moderator.narration.scripts import ScriptLibrary
+from moderator.narration.scripts.library import ScriptLibrary
 from moderator.narration.settings import DEFAULT_RATE, VoiceSettings
-from moderator.narration.speaker import SpeechFault
-from moderator.narration.wavfile import peak, read_pcm
+from moderator.narration.speech.engines import ChoosingSpeaker
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.neural import NeuralSynthesizer
+from moderator.narration.speech.neural_voice import NOT_INSTALLED, NeuralVoice, neural_problem
+from moderator.narration.speech.speaker import SpeechFault
 
 pytestmark = pytest.mark.speech  # every test here speaks through real espeak-ng
 
@@ -142,7 +142,7 @@ def test_voices_lists_the_neural_voice_or_how_to_install_it(
     speech: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from moderator.cli import main
-    from moderator.narration import neural_voice
+    from moderator.narration.speech import neural_voice
 
     assert main(["voices"]) == 0
     out = capsys.readouterr().out

@@ -27,10 +27,10 @@ from moderator.narration import (
     VoiceSettings,
     make_narrator,
 )
-from moderator.narration.espeak_speaker import EspeakSpeaker
-from moderator.narration.platforms import engine_setup
-from moderator.narration.player import AplayPlayer
-from moderator.narration.wavfile import Pcm, silence, write_pcm_atomic
+from moderator.narration.audio.wavfile import Pcm, silence, write_pcm_atomic
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.platforms import engine_setup
+from moderator.narration.speech.player import AplayPlayer
 
 PACKAGE_ROOT = Path(moderator.__file__).resolve().parent.parent
 FINALE_LINES = 7
@@ -41,7 +41,7 @@ def fake_worker(tmp_path: Path, body: str) -> list[str]:
     script = tmp_path / "fake_worker.py"
     script.write_text(
         f"import sys\nsys.path.insert(0, {str(PACKAGE_ROOT)!r})\n{body}\n"
-        "from moderator.narration import synth_worker\nsys.exit(synth_worker.main())\n",
+        "from moderator.narration.speech import synth_worker\nsys.exit(synth_worker.main())\n",
         encoding="utf-8",
     )
     return [sys.executable, str(script)]
@@ -229,7 +229,7 @@ def test_cancel_kills_the_playing_child_at_once(tmp_path: Path) -> None:
 def test_make_narrator_survives_a_speaker_that_cannot_be_built(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import moderator.narration.espeak_speaker as espeak_speaker
+    import moderator.narration.speech.espeak_speaker as espeak_speaker
 
     def explode(*args: object, **kwargs: object) -> None:
         raise RuntimeError("no engine here")
@@ -252,7 +252,7 @@ def test_an_engine_that_ignores_the_rate_is_restarted_then_given_up(
     command = fake_worker(
         tmp_path,
         f"open({str(count_file)!r}, 'a').write('x')\n"
-        "from moderator.narration import synth_worker as worker\n"
+        "from moderator.narration.speech import synth_worker as worker\n"
         "worker._current_parameter = lambda parameter: 999\n",
     )
     recorder = run_finale(EspeakSpeaker(tmp_path, command), tmp_path, bound=20)

@@ -15,10 +15,10 @@ import pytest
 from speech_scoring import Recognizer, resample, score_lines, score_script, words_of
 
 from moderator.narration import VoiceSettings
-from moderator.narration.espeak_speaker import EspeakSpeaker
-from moderator.narration.scripts import ScriptLibrary
-from moderator.narration.validation import SCRIPT_NAMES
-from moderator.narration.wavfile import read_pcm
+from moderator.narration.audio.wavfile import read_pcm
+from moderator.narration.scripts.library import ScriptLibrary
+from moderator.narration.scripts.validation import SCRIPT_NAMES
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker
 
 pytestmark = [pytest.mark.speech, pytest.mark.slow]
 pytest.importorskip("pocketsphinx", reason="the test extra brings pocketsphinx")

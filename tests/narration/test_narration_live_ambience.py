@@ -15,14 +15,14 @@ from pathlib import Path
 import pytest
 from narration_helpers import Recorder
 
-from moderator.narration.espeak_speaker import EspeakSpeaker
+from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.events import AmbienceSpan, Countdown, Finished, LineStarted
 from moderator.narration.narrator import Narrator
 from moderator.narration.render import render_script
-from moderator.narration.scripts import ScriptLibrary
+from moderator.narration.scripts.library import ScriptLibrary
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.speaker import SilentSpeaker, SpeechFault
-from moderator.narration.wavfile import read_pcm
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.speaker import SilentSpeaker, SpeechFault
 
 CONTEXT = {"players": 7, "meeting": 1}
 SCALE = 0.02

@@ -21,15 +21,16 @@ from pathlib import Path
 
 import pytest
 
-from moderator.narration.espeak_speaker import EspeakSpeaker
-from moderator.narration.neural import (
+from moderator.narration.audio.wavfile import SILENCE_THRESHOLD, Pcm, peak, read_pcm
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.neural import (
     LOUDNESS_MATCH,
     TARGET_RATE,
     NeuralSynthesizer,
     resample,
     scale_volume,
 )
-from moderator.narration.neural_voice import (
+from moderator.narration.speech.neural_voice import (
     NOT_INSTALLED,
     NeuralVoice,
     find_neural_voice,
@@ -37,8 +38,7 @@ from moderator.narration.neural_voice import (
     neural_problem,
     one_line,
 )
-from moderator.narration.speaker import SpeechFault
-from moderator.narration.wavfile import SILENCE_THRESHOLD, Pcm, peak, read_pcm
+from moderator.narration.speech.speaker import SpeechFault
 
 REQUIRE_NEURAL_ENV = "MINDFLAYER_REQUIRE_NEURAL"
 LINE = "Possessed players, open your eyes and find each other."
@@ -73,7 +73,7 @@ def _fake_voice(tmp_path: Path) -> NeuralVoice:
 def test_finding_the_voice_loads_no_gpl_code_into_the_app() -> None:
     script = (
         "import sys\n"
-        "from moderator.narration.neural_voice import find_neural_voice, neural_problem\n"
+        "from moderator.narration.speech.neural_voice import find_neural_voice, neural_problem\n"
         "problem = neural_problem()\n"
         "if problem is None:\n"
         "    voice = find_neural_voice()\n"

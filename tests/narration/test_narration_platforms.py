@@ -1,8 +1,9 @@
 """Every laptop: the speech driver and the audio player chosen per platform.
 
 The choices for macOS and Windows are checked here with fakes only (no such
-machine in CI): UNTESTED for real are NSSS synthesis (and its AIFF to WAV
-conversion with afconvert), SAPI5 synthesis, afplay and winsound playback.
+machine in CI); NSSS and SAPI5 synthesis run over stand-in OS layers in
+test_platform_drivers.py. UNTESTED for real are the system voices themselves,
+afplay and winsound playback.
 On Linux the real path runs in the other speech tests; the espeakng-loader
 wheel's library is forced and checked for real below.
 """
@@ -18,18 +19,18 @@ import pytest
 from narration_helpers import Recorder
 
 from moderator.narration import Finished, LineStarted, Notice, VoiceSettings, make_narrator
-from moderator.narration.espeak_speaker import EspeakSpeaker
-from moderator.narration.platforms import (
+from moderator.narration.audio.wavfile import peak, read_pcm
+from moderator.narration.render import render_script
+from moderator.narration.scripts.library import ScriptLibrary
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.platforms import (
     EngineSetup,
     driver_for,
     engine_setup,
     loader_library,
     player_command,
 )
-from moderator.narration.player import CommandPlayer, WinsoundPlayer, platform_player
-from moderator.narration.render import render_script
-from moderator.narration.scripts import ScriptLibrary
-from moderator.narration.wavfile import peak, read_pcm
+from moderator.narration.speech.player import CommandPlayer, WinsoundPlayer, platform_player
 
 
 @pytest.mark.parametrize(

@@ -11,11 +11,11 @@ from narration_helpers import Recorder
 
 from moderator.cli import main
 from moderator.narration import Finished, LineStarted, Notice, VoiceSettings, make_narrator
-from moderator.narration.espeak_speaker import EspeakSpeaker
+from moderator.narration.audio.wavfile import longest_silence, peak, read_pcm
 from moderator.narration.render import render_script
-from moderator.narration.scripts import ScriptLibrary, shipped_scripts_dir
-from moderator.narration.validation import SCRIPT_NAMES
-from moderator.narration.wavfile import longest_silence, peak, read_pcm
+from moderator.narration.scripts.library import ScriptLibrary, shipped_scripts_dir
+from moderator.narration.scripts.validation import SCRIPT_NAMES
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker
 
 pytestmark = pytest.mark.speech
 #: Samples at or below this count as silence when measuring (independent of trimming).

@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from moderator.cli import main
-from moderator.narration.ambience import dbfs, rms
-from moderator.narration.espeak_speaker import EspeakSpeaker
+from moderator.narration.audio.ambience import dbfs, rms
+from moderator.narration.audio.wavfile import Pcm, longest_silence, read_pcm, silence
 from moderator.narration.render import Rendered, render_script
-from moderator.narration.scripts import Line, ScriptLibrary, Wait
+from moderator.narration.scripts.library import Line, ScriptLibrary, Wait
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.wavfile import Pcm, longest_silence, read_pcm, silence
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker
 
 #: Samples at or below this count as silence when measuring (as in the speech tests).
 MEASURE_THRESHOLD = 200

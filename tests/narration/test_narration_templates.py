@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from moderator.narration.templates import TemplateError, parse_template
+from moderator.narration.scripts.templates import TemplateError, parse_template
 
 
 def test_plain_placeholders_are_substituted() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import moderator
-from moderator.narration.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.espeak_speaker import EspeakSpeaker
 
 PACKAGE_ROOT = Path(moderator.__file__).resolve().parent.parent
 
@@ -25,7 +25,7 @@ def recording_worker(tmp_path: Path) -> tuple[list[str], Path]:
     script.write_text(
         f"import sys\nsys.path.insert(0, {str(PACKAGE_ROOT)!r})\n"
         f"open({str(marker)!r}, 'a').write('started\\n')\n"
-        "from moderator.narration import synth_worker\nsys.exit(synth_worker.main())\n",
+        "from moderator.narration.speech import synth_worker\nsys.exit(synth_worker.main())\n",
         encoding="utf-8",
     )
     return [sys.executable, str(script)], marker

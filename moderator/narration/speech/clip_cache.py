@@ -11,8 +11,8 @@ import os
 import tempfile
 from pathlib import Path
 
-from moderator.narration.speaker import Clip
-from moderator.narration.wavfile import wav_duration
+from moderator.narration.audio.wavfile import wav_duration
+from moderator.narration.speech.speaker import Clip
 
 
 def usable_cache(folder: Path) -> Path:

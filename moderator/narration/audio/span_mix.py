@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from moderator.narration.mixer import BedShape, Span, lay_out, mix
-from moderator.narration.speaker import Clip
-from moderator.narration.wavfile import Pcm, read_pcm, wav_duration, write_pcm_atomic
+from moderator.narration.audio.mixer import BedShape, Span, lay_out, mix
+from moderator.narration.audio.wavfile import Pcm, read_pcm, wav_duration, write_pcm_atomic
+from moderator.narration.speech.speaker import Clip
 
 #: Bump when a span's samples would differ for the same key.
 MIX_FORMAT = 1

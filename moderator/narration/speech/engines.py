@@ -18,10 +18,10 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from moderator.narration.speaker import Clip, Speaker, SpeechFault
+from moderator.narration.speech.speaker import Clip, Speaker, SpeechFault
 
 if TYPE_CHECKING:
-    from moderator.narration.neural import NeuralSynthesizer
+    from moderator.narration.speech.neural import NeuralSynthesizer
 
 ESPEAK = "espeak"
 PIPER = "piper"
@@ -117,8 +117,8 @@ class ChoosingSpeaker:
     def _create(self) -> NeuralSynthesizer:
         if self._factory is not None:
             return self._factory(self._cache_dir)
-        from moderator.narration.neural import NeuralSynthesizer
-        from moderator.narration.neural_voice import find_neural_voice
+        from moderator.narration.speech.neural import NeuralSynthesizer
+        from moderator.narration.speech.neural_voice import find_neural_voice
 
         return NeuralSynthesizer(self._cache_dir, voice=find_neural_voice())
 

@@ -29,13 +29,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from moderator.narration.child_process import LineReader, LineTimeout, end_child, kill_group
-from moderator.narration.clip_cache import cached_clip, usable_cache
-from moderator.narration.platforms import LIBRARY_MISSING, LIBRARY_NAMES, EngineSetup, engine_setup
-from moderator.narration.player import Player, platform_player
+from moderator.narration.audio.wavfile import read_pcm, trim_silence, write_pcm_atomic
 from moderator.narration.settings import DEFAULT_RATE
-from moderator.narration.speaker import Clip, SpeechFault
-from moderator.narration.wavfile import read_pcm, trim_silence, write_pcm_atomic
+from moderator.narration.speech.child_process import LineReader, LineTimeout, end_child, kill_group
+from moderator.narration.speech.clip_cache import cached_clip, usable_cache
+from moderator.narration.speech.platforms import (
+    LIBRARY_NAMES,
+    EngineSetup,
+    engine_check,
+    engine_setup,
+    library_missing,
+    voice_missing,
+)
+from moderator.narration.speech.player import Player, platform_player
+from moderator.narration.speech.speaker import Clip, SpeechFault
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +57,12 @@ MAX_HUNG_LINES = 2
 START_ATTEMPTS = 4
 #: Seconds the engine waits before warming up, so the app's first frame gets the CPU first.
 WARM_UP_DELAY = 1.0
-_PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
+_PACKAGE_ROOT = Path(__file__).resolve().parents[3]
 
 
 def default_worker_command() -> list[str]:
     """The synthesis child: this interpreter running `synth_worker`."""
-    return [sys.executable, "-m", "moderator.narration.synth_worker"]
+    return [sys.executable, "-m", "moderator.narration.speech.synth_worker"]
 
 
 def library_present(names: Sequence[str] = LIBRARY_NAMES) -> bool:
@@ -70,7 +77,9 @@ Voice = tuple[str, int, float]
 class WorkerClient:
     """The app's side of one synthesis child: start, ask with a bound, kill."""
 
-    def __init__(self, command: Sequence[str], voice: Voice, start_timeout: float) -> None:
+    def __init__(
+        self, command: Sequence[str], voice: Voice, start_timeout: float, driver: str = "espeak"
+    ) -> None:
         self.voice = voice
         name, rate, volume = voice
         self._process = subprocess.Popen(
@@ -92,7 +101,7 @@ class WorkerClient:
             raise SpeechFault(
                 "engine",
                 f"Speech is off: the speech engine did not start ({fault.message}). "
-                "Check that espeak-ng works (`espeak-ng hello`). Showing captions only.",
+                f"{engine_check(driver)} Showing captions only.",
                 permanent=True,
             ) from fault
         #: The espeak library file the child loaded (Linux), for diagnostics and tests.
@@ -103,17 +112,13 @@ class WorkerClient:
             if part == "retry":
                 raise SpeechFault("retry", f"The speech engine lost its settings: {ready}")
             if part == "voice":
-                raise SpeechFault(
-                    f"voice:{name}",
-                    f"The speech engine has no voice {name!r} (set in a language.toml); "
-                    "`mindflayer voices` lists the voices it has.",
-                )
+                raise SpeechFault(f"voice:{name}", voice_missing(driver, name))
             if part == "library":
-                raise SpeechFault("library", LIBRARY_MISSING, permanent=True)
+                raise SpeechFault("library", library_missing(driver), permanent=True)
             raise SpeechFault(
                 "engine",
                 f"Speech is off: the speech engine could not start ({ready.get('error')}). "
-                "Check that espeak-ng works (`espeak-ng hello`). Showing captions only.",
+                f"{engine_check(driver)} Showing captions only.",
                 permanent=True,
             )
 
@@ -348,7 +353,9 @@ class EspeakSpeaker:
             if self._worker is not None:
                 break
             try:
-                self._worker = WorkerClient(self._command, voice, self._start_timeout)
+                self._worker = WorkerClient(
+                    self._command, voice, self._start_timeout, self.engine.driver
+                )
             except SpeechFault as fault:
                 if fault.part != "retry":
                     raise

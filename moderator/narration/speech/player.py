@@ -21,9 +21,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Protocol
 
-from moderator.narration.child_process import end_child, kill_group
-from moderator.narration.platforms import PLAYER_MISSING, Which, player_command
-from moderator.narration.speaker import SpeechFault
+from moderator.narration.speech.child_process import end_child, kill_group
+from moderator.narration.speech.platforms import PLAYER_MISSING, Which, player_command
+from moderator.narration.speech.speaker import SpeechFault
 
 #: Extra time a player may take beyond the clip's length (device start-up, drain).
 GRACE_SECONDS = 2.0

@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from moderator.narration.child_process import LineReader, LineTimeout, end_child, kill_group
-from moderator.narration.speaker import SpeechFault
+from moderator.narration.speech.child_process import LineReader, LineTimeout, end_child, kill_group
+from moderator.narration.speech.speaker import SpeechFault
 
 ENGINE = "piper"
 ENGINE_DISTRIBUTION = "piper-tts"

@@ -20,7 +20,7 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from moderator.narration.ambience import (
+from moderator.narration.audio.ambience import (
     FADE_SECONDS,
     FULL_SCALE,
     RATE,

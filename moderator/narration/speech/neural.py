@@ -25,8 +25,9 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
-from moderator.narration.clip_cache import cached_clip, usable_cache
-from moderator.narration.neural_voice import (
+from moderator.narration.audio.wavfile import Pcm, read_pcm, trim_silence, write_pcm_atomic
+from moderator.narration.speech.clip_cache import cached_clip, usable_cache
+from moderator.narration.speech.neural_voice import (
     ENGINE,
     NATURAL_RATE,
     START_TIMEOUT,
@@ -38,8 +39,7 @@ from moderator.narration.neural_voice import (
     length_scale,
     piper_command,
 )
-from moderator.narration.speaker import Clip, SpeechFault
-from moderator.narration.wavfile import Pcm, read_pcm, trim_silence, write_pcm_atomic
+from moderator.narration.speech.speaker import Clip, SpeechFault
 
 #: The speech WAVs' format: what the renderer and the mixer expect from every engine.
 TARGET_RATE = 22050

@@ -41,6 +41,7 @@ class TableScreen(PlayScreen):
         ),
         Binding("m", "meeting", "Meeting card", id="meeting", tooltip="A Meeting card was drawn"),
         Binding("k", "knock_out", "Knock out", id="knock-out", tooltip="A player is knocked out"),
+        Binding("b", "phone_board", "Board", id="phone-board", tooltip="The board on every phone"),
         *PlayScreen.UNDO_BINDINGS,
         Binding("escape", "menu", "Menu", id="menu", tooltip="Back to the start screen (saved)"),
     ]
@@ -86,6 +87,19 @@ class TableScreen(PlayScreen):
     def action_meeting(self) -> None:
         """The current player drew a Meeting card."""
         self.ask(DrawMeeting())
+
+    def action_phone_board(self) -> None:
+        """Start the phone board (when the settings allow it) and show its QR code."""
+        from moderator.tui.board_host import TURNED_OFF, BoardHost
+        from moderator.tui.screens.board import BoardScreen
+
+        host = getattr(self.app, "board", None)
+        if not isinstance(host, BoardHost):
+            return
+        if not self.controller.settings.board:
+            self.say(TURNED_OFF, severity="warning")
+            return
+        self.app.push_screen(BoardScreen(host))
 
     def action_knock_out(self, highlight: int | None = None) -> None:
         """Ask who was knocked out."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from moderator.domain import GameState, passing_chart, rules
 
@@ -104,13 +104,7 @@ class BoardSnapshot:
 
     def same_view(self, other: BoardSnapshot | None) -> bool:
         """Whether `other` shows exactly the same board (its `seq` aside)."""
-        return other is not None and _without_seq(self) == _without_seq(other)
-
-
-def _without_seq(snapshot: BoardSnapshot) -> dict[str, object]:
-    data = asdict(snapshot)
-    data.pop("seq")
-    return data
+        return other is not None and replace(other, seq=self.seq) == self
 
 
 def series_view(points: Sequence[Mapping[str, int]], last_winner: str = "") -> SeriesView:

@@ -26,7 +26,10 @@ from importlib import resources
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
+from moderator.board.errors import BoardError
 from moderator.board.snapshot import BoardSnapshot
+
+__all__ = ["BoardAddress", "BoardError", "BoardServer", "lan_address", "new_token"]
 
 #: Streams served at once; a 21st phone is told the board is full.
 MAX_CLIENTS = 20
@@ -60,10 +63,6 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
-
-
-class BoardError(Exception):
-    """The board could not start; `str(error)` is a sentence for the table."""
 
 
 @dataclass(frozen=True)

@@ -10,16 +10,23 @@ is not sent again.
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 from typing import TYPE_CHECKING
 
+from moderator.board.errors import BoardError
 from moderator.board.snapshot import BoardSnapshot, build_snapshot, series_view
 from moderator.tui.controller import TableController
 from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
 
 if TYPE_CHECKING:
-    # aiohttp is imported when the board starts, not with the app (start-up time).
     from moderator.board.server import BoardServer
+
+#: The server's module, imported off the UI thread when the board first starts:
+#: with aiohttp it took 0.84-1.06 s here (a loaded 2-core machine), too long for
+#: the app's start-up or for the loop.
+SERVER_MODULE = "moderator.board.server"
 
 NO_NETWORK = (
     "The phone board needs a network: connect the laptop to the table's Wi-Fi "
@@ -44,17 +51,18 @@ class BoardHost:
 
     async def start(self) -> str:
         """Start (or keep) the board; its URL, or BoardError with a sentence for the table."""
-        from moderator.board.server import BoardAddress, BoardError, BoardServer, lan_address
-
         if self._server is not None:
             return self._server.url
         settings = self._controller.settings
         if not settings.board:
             raise BoardError(TURNED_OFF)
-        host = settings.board_address or lan_address()
+        served = await asyncio.to_thread(importlib.import_module, SERVER_MODULE)
+        host = settings.board_address or await asyncio.to_thread(served.lan_address)
         if host is None:
             raise BoardError(NO_NETWORK)
-        server = BoardServer(BoardAddress(host, settings.board_port))
+        if self._server is not None:  # started meanwhile (the key pressed twice)
+            return self._server.url
+        server: BoardServer = served.BoardServer(served.BoardAddress(host, settings.board_port))
         url = await server.start()
         self._server = server
         self._last = None

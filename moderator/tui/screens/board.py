@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from moderator.board.server import BoardError
+from moderator.board.errors import BoardError
 from moderator.tui.board_host import BoardHost
 from moderator.tui.screens.dialog import DialogScreen
 from moderator.tui.widgets.qr_code import qr_text

@@ -15,7 +15,7 @@ from typing import Any
 
 import aiohttp
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Static, Switch
 
 from moderator.board.server import BoardServer
 from moderator.tui.app import MindFlayerApp
@@ -166,3 +166,33 @@ async def test_twenty_phones_then_a_full_board_while_the_table_plays(
             assert all(one == expected(app) and one["current"] == "Bob" for one in got)
             for stream in streams:
                 stream.close()
+
+
+async def test_the_settings_switch_turns_the_board_on_and_off(
+    board_app: Callable[..., MindFlayerApp],
+) -> None:
+    app = board_app(board=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await new_game(pilot, FOUR)
+
+        async def switch_board() -> None:
+            await key(pilot, "f2")
+            switch = app.screen.query_one("#settings-board", Switch)
+            switch.value = not switch.value
+            await pilot.pause()
+            await key(pilot, "ctrl+s")
+            assert isinstance(app.screen, TableScreen)
+
+        await switch_board()
+        assert app.controller.settings.board
+        await key(pilot, "b")
+        await wait_for(pilot, lambda: app.board.server is not None)
+        server = app.board.server
+        assert server is not None
+        port = server.port
+        await key(pilot, "escape")
+        await switch_board()
+        assert not app.controller.settings.board
+        await wait_for(pilot, lambda: app.board.server is None and not server.running)
+        with socket.socket() as probe:
+            assert probe.connect_ex(("127.0.0.1", port)) != 0

@@ -128,6 +128,9 @@ class SettingsScreen(DialogScreen[None]):
                 f"The settings could not be saved: {error.strerror or error}."
             )
             return
+        board = getattr(self.app, "board", None)
+        if board is not None and not self.controller.settings.board:
+            self.app.run_worker(board.stop())  # the phone board turned off: its port closes
         self.notify("Settings saved.", markup=False)
         self.dismiss(None)
 

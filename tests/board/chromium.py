@@ -62,9 +62,11 @@ class Page:
     async def send(self, method: str, **params: Any) -> dict[str, Any]:
         return await _call(self._socket, method, params, self._session, self._events)
 
-    async def load(self, url: str) -> None:
-        """Open `url` and wait for its load event (its scripts have run)."""
+    async def load(self, url: str, before: str = "") -> None:
+        """Open `url` and wait for its load event; `before` runs ahead of the page's scripts."""
         await self.send("Page.enable")
+        if before:
+            await self.send("Page.addScriptToEvaluateOnNewDocument", source=before)
         self._events.clear()
         await self.send("Page.navigate", url=url)
         while "Page.loadEventFired" not in self._events:

@@ -8,9 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.screens.reveal import RevealScreen
+from moderator.tui.screens.table import TableScreen
 from tests.board.chromium import chromium_page
 from tests.board.test_board_app import start_board
-from tests.tui.helpers import key
+from tests.tui.helpers import key, new_game, wait_for
 
 #: The issue's promise: an action reaches the phones within half a second.
 PUSH_LIMIT = 0.5
@@ -60,3 +62,32 @@ async def test_chromium_at_390x844_sees_the_next_turn_within_half_a_second(
         await key(pilot)
     assert seen < PUSH_LIMIT, f"the phone showed the next turn {seen:.3f} s after the key"
     assert (tmp_path / "board.png").stat().st_size > 1000
+
+
+#: Stands in for the phone's vibration motor: records each pattern the page asks for.
+MOTOR = "navigator.vibrate = (pattern) => { (window.buzzed ||= []).push(pattern); return true; };"
+#: Resolves with the patterns once the page has asked for `count` of them.
+BUZZED = """new Promise(resolve => {{
+  const check = () => (window.buzzed || []).length >= {count}
+    ? resolve(window.buzzed) : requestAnimationFrame(check);
+  check();
+}})"""
+
+
+async def test_phones_that_asked_for_it_vibrate_as_the_reveal_starts_and_ends(
+    board_app: Callable[..., MindFlayerApp], tmp_path: Path
+) -> None:
+    app = board_app(time_scale=0.2)  # the reveal lasts about a second
+    async with app.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
+        assert isinstance(app.screen, RevealScreen)
+        url = await app.board.start()  # the key is on the table screen (tested there)
+        async with chromium_page(tmp_path / "profile", 390, 844) as page:
+            await page.load(url, before=MOTOR)
+            await page.evaluate("document.getElementById('vibrate').click()")
+            assert await page.evaluate(BUZZED.format(count=1)) == [[50]]  # the button's nudge
+            await key(pilot, "enter")
+            patterns = await page.evaluate(BUZZED.format(count=3))
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await key(pilot)
+    assert patterns == [[50], [300], [150, 100, 150]]

@@ -35,6 +35,7 @@ from moderator.tui.compat_screens import DropsInputAfterClose, TablePalette
 from moderator.tui.config import load_settings
 from moderator.tui.controller import TableController
 from moderator.tui.keymap import load_keymap
+from moderator.tui.literal import visible
 from moderator.tui.messages import (
     AskKnockOut,
     AskSitOut,
@@ -185,8 +186,11 @@ class MindFlayerApp(DropsInputAfterClose):
         Keys in a burst (or a held key) can be refused many times in a row; ten
         identical red toasts hide the table. The same sentence again replaces its
         toast with one that says how many times ("… (×3)"). Thread-safe like
-        `App.notify`: the counting happens on the app's loop.
+        `App.notify`: the counting happens on the app's loop. Sentences quote
+        files and parsers, so control characters are removed (`literal.visible`):
+        an ESC in a toast would reach the real terminal.
         """
+        message, title = visible(message), visible(title)
         if severity != "error":
             super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
             return

@@ -482,12 +482,18 @@ class TableController:
         """Mute or unmute the voice (a running script keeps its captions); True if muted now."""
         return self._voice.toggle_mute(self._settings)
 
-    def change_settings(self, settings: TableSettings) -> None:
-        """Save new settings (ValueError: refused; OSError: the disk refused them)."""
+    def change_settings(self, settings: TableSettings) -> str | None:
+        """Save new settings; a sentence when an unreadable earlier file was kept aside.
+
+        Raises:
+            ValueError: the settings are refused.
+            OSError, OutputError: the disk refused them.
+        """
         settings = settings.validated()
-        save_settings(self._config_dir, settings)
+        kept = save_settings(self._config_dir, settings)
         self._settings = settings
         self._voice.use(settings)
+        return kept
 
     def close(self) -> None:
         """Silence the narrator and close the database."""

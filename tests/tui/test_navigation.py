@@ -89,7 +89,6 @@ def test_a_screen_imports_neither_the_app_nor_another_screen(path: Path) -> None
 #: Imports left inside a function for a start-up reason measured by the start-up bench,
 #: each commented where it is: (file under moderator/tui, module imported).
 LAZY_FOR_START_UP = {
-    ("keymap.py", "tomllib"),
     ("keymap.py", "moderator.tui.key_reference"),
     ("messages.py", "moderator.narration.events"),
 }

@@ -248,7 +248,12 @@ async def test_a_damaged_settings_file_gives_defaults_and_a_notice(
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert app.controller.settings == TableSettings()
-        assert any("damaged" in n.message for n in app._notifications)
+        path = folders["config"] / SETTINGS_FILE
+        # The message, not the test's folder (whose name holds "damaged"), is checked.
+        assert [n.message for n in app._notifications if str(path) in n.message] == [
+            f"The settings file {path}:1 was not used: it is not valid JSON (Expecting "
+            "property name enclosed in double quotes). Using the default settings."
+        ]
 
 
 def test_run_app_reports_a_database_in_use_without_a_traceback(

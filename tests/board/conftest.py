@@ -21,8 +21,10 @@ __all__ = ["folders"]  # the TUI tests' temp folders, shared
 def board_app(folders: dict[str, Path]) -> Callable[..., MindFlayerApp]:
     """Builds the app; `board=True` writes settings that allow the board on 127.0.0.1:0."""
 
-    def build(board: bool = True, time_scale: float = 0.01) -> MindFlayerApp:
-        settings = {"board": board, "board_address": "127.0.0.1", "board_port": 0}
+    def build(
+        board: bool = True, time_scale: float = 0.01, address: str = "127.0.0.1", port: int = 0
+    ) -> MindFlayerApp:
+        settings = {"board": board, "board_address": address, "board_port": port}
         (folders["config"] / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
         narrator = make_narrator(
             VoiceSettings(enabled=False), None, folders["cache"], time_scale=time_scale

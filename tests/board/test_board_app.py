@@ -14,11 +14,13 @@ from collections.abc import Callable
 from typing import Any
 
 import aiohttp
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static, Switch
 
 from moderator.board.server import BoardServer
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.board_host import NO_NETWORK
 from moderator.tui.screens.board import BoardScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.series import SeriesScreen
@@ -196,3 +198,43 @@ async def test_the_settings_switch_turns_the_board_on_and_off(
         await wait_for(pilot, lambda: app.board.server is None and not server.running)
         with socket.socket() as probe:
             assert probe.connect_ex(("127.0.0.1", port)) != 0
+
+
+async def board_sentence(app: MindFlayerApp, pilot: Pilot[None]) -> str:
+    """b on the table screen, and the sentence the dialog shows in place of the code."""
+    await new_game(pilot, FOUR)
+    await key(pilot, "b")
+    assert isinstance(app.screen, BoardScreen)
+    qr = app.screen.query_one("#board-qr", Static)
+    await wait_for(pilot, lambda: str(qr.render()) != "Starting…")
+    assert app.board.server is None
+    return str(qr.render())
+
+
+async def test_a_taken_port_is_said_in_the_dialog_and_the_game_goes_on(
+    board_app: Callable[..., MindFlayerApp],
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        app = board_app(port=port)
+        async with app.run_test(size=(80, 24)) as pilot:
+            sentence = await board_sentence(app, pilot)
+            assert f"port {port} is already in use" in sentence
+            assert "Settings (F2)" in sentence
+            await key(pilot, "escape", "n")
+            assert state_of(app).turn == 2
+
+
+async def test_no_network_is_said_in_the_dialog(
+    board_app: Callable[..., MindFlayerApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import moderator.board.server as served
+
+    # The fault injected: the laptop has no address but loopback (no Wi-Fi).
+    monkeypatch.setattr(served, "lan_address", lambda: None)
+    app = board_app(address="")
+    async with app.run_test(size=(80, 24)) as pilot:
+        sentence = await board_sentence(app, pilot)
+    assert sentence == NO_NETWORK

@@ -11,8 +11,10 @@ round; it ends when the board closes, or after `--seconds` at the latest)
 until the phones have followed for `--seconds` (default 60) in all, so both
 sides share the machine's load.
 
-Prints median and p95 of each side and the ratios with/without, plus how
-many events the phones received and how many reconnections they made.
+Prints median and p95 of each side and the ratios with/without, the push
+latency (from the snapshot's publish after the save to each phone's receipt,
+wall clock, every phone: the issue asks for 500 ms), how many events the
+phones received and how many reconnections they made.
 Loopback only; bounded in time.
 
 Run: `.venv/bin/python bench/bench_board.py [--seconds 60]` (or `make bench`).
@@ -28,6 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONES = 20
@@ -42,6 +45,7 @@ import aiohttp
 url, count, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 ends = time.monotonic() + seconds
 received = reconnects = 0
+arrivals = []  # (seq, wall clock) of every event every phone received
 
 async def phone(session):
     global received, reconnects
@@ -54,6 +58,7 @@ async def phone(session):
                 async for line in stream.content:
                     if line.startswith(b"data: "):
                         received += 1
+                        arrivals.append((int(line[13:].split(b",", 1)[0]), time.time()))
         except aiohttp.ClientConnectorError:
             return  # the board was closed: this round is over
         except (asyncio.TimeoutError, aiohttp.ClientError, ConnectionError):
@@ -65,7 +70,7 @@ async def phone(session):
 async def main():
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
         await asyncio.gather(*(phone(session) for _ in range(count)))
-    print(json.dumps({"received": received, "reconnects": reconnects}))
+    print(json.dumps({"received": received, "reconnects": reconnects, "arrivals": arrivals}))
 
 asyncio.run(main())
 """
@@ -77,7 +82,10 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-async def run(base: Path, seconds: float) -> tuple[list[float], list[float], dict[str, int]]:
+async def run(
+    base: Path, seconds: float
+) -> tuple[list[float], list[float], dict[str, int], list[float]]:
+    from moderator.board.snapshot import BoardSnapshot
     from moderator.narration import VoiceSettings, make_narrator
     from moderator.tui.app import make_app
     from moderator.tui.screens.table import TableScreen
@@ -114,6 +122,7 @@ async def run(base: Path, seconds: float) -> tuple[list[float], list[float], dic
                 await pilot.pause(0.05)  # the phones (re)connect on their own
 
         counts = {"received": 0, "reconnects": 0}
+        pushes: list[float] = []  # seconds from publish to a phone's receipt, every phone
         followed = 0.0
         while followed < seconds:
             await keys(without)  # the board off: no port open
@@ -128,14 +137,30 @@ async def run(base: Path, seconds: float) -> tuple[list[float], list[float], dic
                 stdout=asyncio.subprocess.PIPE,
             )
             began = time.monotonic()
+            server = app.board.server
+            assert server is not None
+            published: dict[int, float] = {}
+            publish = server.publish
+
+            def noting(
+                snapshot: BoardSnapshot, publish: Any = publish, into: Any = published
+            ) -> None:
+                into[snapshot.seq] = time.time()
+                publish(snapshot)
+
+            server.publish = noting  # type: ignore[method-assign]
             await asyncio.wait_for(phones_in(PHONES), 30)
             await keys(with_phones)
             await app.board.stop()  # the phones find it closed and end
             output, _ = await asyncio.wait_for(child.communicate(), seconds + 30)
             followed += time.monotonic() - began
-            for name, value in json.loads(output.decode().strip().splitlines()[-1]).items():
+            report = json.loads(output.decode().strip().splitlines()[-1])
+            pushes += [
+                at - published[seq] for seq, at in report.pop("arrivals") if seq in published
+            ]
+            for name, value in report.items():
                 counts[name] += value
-    return without, with_phones, counts
+    return without, with_phones, counts, pushes
 
 
 def main() -> None:
@@ -143,7 +168,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=SECONDS, help="how long the phones stay")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-board-") as tmp:
-        without, with_phones, counts = asyncio.run(run(Path(tmp), options.seconds))
+        without, with_phones, counts, pushes = asyncio.run(run(Path(tmp), options.seconds))
     w_med, w_p95 = statistics.median(without) * 1000, pct(without, 0.95) * 1000
     p_med, p_p95 = statistics.median(with_phones) * 1000, pct(with_phones, 0.95) * 1000
     print(f"phones on the board:                  {PHONES} for {options.seconds:.0f} s (loopback)")
@@ -155,6 +180,10 @@ def main() -> None:
     print(
         f"key-to-screen ratio with/without:     median {p_med / w_med:6.2f}     "
         f"p95 {p_p95 / w_p95:6.2f}"
+    )
+    print(
+        f"publish -> phone received (SSE):      median {statistics.median(pushes) * 1000:6.2f} ms  "
+        f"p95 {pct(pushes, 0.95) * 1000:6.2f} ms  (issue: within 500 ms)"
     )
     print(
         f"events the phones received:           {counts['received']} "

@@ -251,11 +251,12 @@ class Store:
         Its row, seating and log stay (the log is append-only) but it no longer
         counts: its series is as before the start (the number is free again, a
         rename recorded with it is void) and it is never offered to resume.
-        Refused (`IllegalAction`) once anything was done in it (even if undone).
+        Refused (`IllegalAction`) once anything was done in it (even if undone),
+        the end of the eyes-closed reveal aside (`Timeline.just_started`).
         """
         with self._journal.lock:
             game = self.load_game(game_id)
-            if len(game.timeline.log) > 1:
+            if not game.timeline.just_started:
                 raise IllegalAction(
                     f"Game {game.number} has been played: only a game with nothing "
                     "done yet can be taken back."

@@ -300,8 +300,9 @@ async def test_new_series_sets_an_unfinished_one_aside(
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await new_game(pilot, FOUR)
         await key(pilot, "escape", "n")
+        await key(pilot, "2")  # yes: set the started series aside (issue 15 item 6)
         assert isinstance(app.screen, SetupScreen)
-        assert any("set aside" in n.message for n in app._notifications)
+        assert any("set aside" in n.message.lower() for n in app._notifications)
         found, summary = app.controller.unfinished_summary()  # the new, empty series
         assert found and summary == "An unfinished series is waiting for its next game."
 
@@ -350,6 +351,7 @@ async def test_names_seated_before_are_suggested(
     async with app.run_test(size=(80, 24)) as pilot:
         await new_game(pilot, ["Ann", "Bartholomew", "Cy", "Dee"])
         await key(pilot, "escape", "n")
+        await key(pilot, "2")  # yes: set the started series aside (issue 15 item 6)
         screen = app.screen
         assert isinstance(screen, SetupScreen)
         assert screen.players == ["Ann", "Bartholomew", "Cy", "Dee"], "same roster offered"

@@ -20,7 +20,7 @@ from moderator.narration.events import Countdown, Finished, LineStarted, Narrati
 from moderator.narration.narrator import make_narrator
 from moderator.narration.scripts.library import ScriptLibrary, missing_folder, user_scripts_dir
 from moderator.narration.scripts.validation import SCRIPT_NAMES
-from moderator.narration.settings import VoiceSettings
+from moderator.narration.settings import MAX_REVEAL_SECONDS, MIN_REVEAL_SECONDS, VoiceSettings
 from moderator.narration.speech.engines import ChoosingSpeaker
 from moderator.narration.speech.speaker import SpeechFault
 from moderator.paths import cache_dir
@@ -65,8 +65,12 @@ def run_narrate(args: argparse.Namespace) -> int:
     if args.script not in SCRIPT_NAMES:
         print(f"Unknown script {args.script!r}; known: {', '.join(SCRIPT_NAMES)}", file=sys.stderr)
         return 2
-    if args.seconds is not None and not 0 < args.seconds <= 60:
-        print("--seconds must be more than 0 and at most 60.", file=sys.stderr)
+    if args.seconds is not None and not MIN_REVEAL_SECONDS <= args.seconds <= MAX_REVEAL_SECONDS:
+        print(
+            f"--seconds must be from {MIN_REVEAL_SECONDS:g} to {MAX_REVEAL_SECONDS:g} "
+            "(the reveal window of the settings).",
+            file=sys.stderr,
+        )
         return 2
     refusal = _players_refusal(args.script, args.players)
     if refusal is not None:

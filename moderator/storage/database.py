@@ -1,7 +1,8 @@
 """Opening the database file safely: diagnose, quarantine, configure, migrate.
 
 The order matters. The lock is already held (see `locking`), so nobody else is
-writing. Then, before anything is written: a file that is not a database, or
+writing. Then, before anything is written: a file that is not a database,
+another program's SQLite database (told read-only, see `foreign`), or one that
 fails `PRAGMA integrity_check`, is renamed aside untouched (with its `-wal`
 sidecar, so SQLite can still open the pair for a rescue) and a fresh database
 is started; a database from a newer schema is refused without changing a byte.
@@ -12,13 +13,26 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import uuid
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 import moderator
 from moderator.storage import schema
-from moderator.storage.errors import NewerDatabaseError, StorageError, StorageWriteError
+from moderator.storage.errors import (
+    ForeignDatabaseError,
+    NewerDatabaseError,
+    StorageError,
+    StorageWriteError,
+)
+from moderator.storage.foreign import (
+    FOREIGN,
+    HEADER_BYTES,
+    belongs_to_another_program,
+    foreign_file,
+    foreign_message,
+)
 
 DATABASE_NAME = "mindflayer.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -54,13 +68,18 @@ def open_database(
     if problem is not None:
         kept = quarantine(path, now())
         notices.append(
-            f"The score database was damaged ({problem}). It is kept untouched as {kept}, "
-            "and a fresh one was started."
+            f"The file {path.name} is not a Mind Flayer score database (it belongs to "
+            f"another program). It is kept untouched as {kept}, and a fresh score "
+            "database was started."
+            if problem == FOREIGN
+            else f"The score database was damaged ({problem}). It is kept untouched as "
+            f"{kept}, and a fresh one was started."
         )
     conn = connect(path, factory)
     try:
         configure(conn)
         schema.migrate(conn)
+        database_id(conn, create=True)
     except sqlite3.Error as error:
         conn.close()
         raise StorageWriteError(
@@ -120,6 +139,8 @@ def _checked_reader(uri: str, path: Path, factory: ConnectionFactory) -> sqlite3
         factory=factory,
     )
     try:
+        if belongs_to_another_program(conn):
+            raise ForeignDatabaseError(foreign_message(path))
         version = schema.user_version(conn)
         if version > schema.SCHEMA_VERSION:
             app_version = schema.recorded_app_version(conn)
@@ -133,6 +154,34 @@ def _checked_reader(uri: str, path: Path, factory: ConnectionFactory) -> sqlite3
         conn.close()
         raise
     return conn
+
+
+def database_id(conn: sqlite3.Connection, *, create: bool) -> str | None:
+    """This database's own random id (`meta.database_id`), made on first use by a writer.
+
+    The progress file names it, so a game missing from the database can be told
+    apart from another database (a fresh one, or one set aside and replaced).
+    A row of `meta`, not a schema change.
+    """
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'database_id'").fetchone()
+        if row is not None or not create:
+            return str(row[0]) if row is not None else None
+        made = uuid.uuid4().hex
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute(
+                "INSERT OR IGNORE INTO meta (key, value) VALUES ('database_id', ?)", (made,)
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            schema.rollback_quietly(conn)
+            raise
+        return database_id(conn, create=False)
+    except sqlite3.Error:
+        if create:
+            raise
+        return None
 
 
 def configure(conn: sqlite3.Connection) -> None:
@@ -151,7 +200,7 @@ def diagnose(path: Path) -> str | None:
     """
     try:
         with path.open("rb") as file:
-            header = file.read(len(SQLITE_HEADER))
+            header = file.read(HEADER_BYTES)
     except FileNotFoundError:
         return None
     except OSError as error:
@@ -160,8 +209,15 @@ def diagnose(path: Path) -> str | None:
         ) from error
     if not header:
         return None  # An empty file is an empty database: SQLite builds it in place.
-    if header != SQLITE_HEADER:
+    if header[: len(SQLITE_HEADER)] != SQLITE_HEADER:
         return "it is not an SQLite database"
+    try:
+        if foreign_file(path, header):
+            return FOREIGN  # decided read-only: nothing of it is written, not even its WAL
+    except sqlite3.DatabaseError as error:
+        if getattr(error, "sqlite_errorname", None) in _DAMAGE_CODES:
+            return f"SQLite cannot read it: {error}"
+        raise StorageError(f"The score database {path} cannot be read ({error}).") from error
     conn = connect(path)
     try:
         version = schema.user_version(conn)
@@ -169,11 +225,6 @@ def diagnose(path: Path) -> str | None:
             raise NewerDatabaseError(
                 newer_message(path, version, schema.recorded_app_version(conn))
             )
-        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
-        if app_id not in (0, schema.APPLICATION_ID) or (
-            version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        ):
-            return "it belongs to another program"
         rows = conn.execute("PRAGMA integrity_check").fetchall()
         if rows != [("ok",)]:
             return f"it failed its integrity check: {_first_problem(rows)}"
@@ -200,7 +251,7 @@ def newer_message(path: Path, version: int, app_version: str | None) -> str:
     """The sentence for a database this app is too old to open."""
     needed = (
         f"mindflayer-moderator {app_version} or newer"
-        if app_version
+        if app_version and _is_newer(app_version, moderator.__version__)
         else "a newer mindflayer-moderator"
     )
     return (
@@ -209,6 +260,21 @@ def newer_message(path: Path, version: int, app_version: str | None) -> str:
         f"{schema.SCHEMA_VERSION} at most. Nothing was changed: update the app, "
         "or start with another --data-dir."
     )
+
+
+def _is_newer(recorded: str, current: str) -> bool:
+    """Whether version `recorded` is later than `current` (a development build that
+    changed the schema under the same number is not: it would read "0.1.0 or newer;
+    this is 0.1.0")."""
+
+    def parts(text: str) -> tuple[int, ...] | None:
+        numbers = text.split("+")[0].split(".")
+        return tuple(int(n) for n in numbers) if all(n.isdigit() for n in numbers) else None
+
+    mine, theirs = parts(current), parts(recorded)
+    if mine is None or theirs is None:
+        return recorded != current
+    return theirs > mine
 
 
 def quarantine(path: Path, moment: datetime) -> Path:

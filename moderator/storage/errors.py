@@ -16,6 +16,10 @@ class NewerDatabaseError(StorageError):
     """The database was written by a newer version of the app; nothing was changed."""
 
 
+class ForeignDatabaseError(StorageError):
+    """The database file is another program's SQLite database; nothing was changed."""
+
+
 class DatabaseInUseError(StorageError):
     """Another running moderator already has this database open."""
 

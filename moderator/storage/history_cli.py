@@ -28,7 +28,12 @@ from moderator import paths
 from moderator.safe_output import STDOUT
 from moderator.storage import bgstats, export
 from moderator.storage.database import DATABASE_NAME
-from moderator.storage.errors import DatabaseInUseError, NewerDatabaseError, StorageError
+from moderator.storage.errors import (
+    DatabaseInUseError,
+    ForeignDatabaseError,
+    NewerDatabaseError,
+    StorageError,
+)
 from moderator.storage.records import GameScore, PlayerStats, SeriesRecord
 from moderator.storage.store import Store, folder_is_a_file
 
@@ -52,11 +57,11 @@ def run_history(args: argparse.Namespace) -> int:
             games: list[GameScore] = []
         else:
             with store:
-                for notice in store.notices:
-                    print(notice, file=sys.stderr)
                 records = store.history()
                 stats = store.player_stats()
                 games = store.finished_games() if bgstats_file else []
+                for notice in store.notices:  # after reading: it may add some
+                    print(notice, file=sys.stderr)
         if csv_file:
             export.write_csv(csv_file, records)
             print(f"Exported {_series_count(records)} to {csv_file} (CSV).", file=messages)
@@ -87,8 +92,8 @@ def open_for_reading(folder: Path) -> Store | None:
         return None
     try:
         return Store.open_read_only(folder)
-    except NewerDatabaseError:
-        raise
+    except (NewerDatabaseError, ForeignDatabaseError):
+        raise  # refused as it is: a writer must not touch it either
     except StorageError as first:
         try:
             return Store.open(folder)

@@ -34,8 +34,11 @@ class Journal:
         conn: sqlite3.Connection,
         clock: Callable[[], datetime],
         progress: ProgressFile | None = None,
+        database_id: str | None = None,
     ) -> None:
         self._conn: sqlite3.Connection | None = conn
+        #: The database's own id (`meta.database_id`; None in one no writer has opened yet).
+        self.database_id = database_id
         self.clock = clock
         #: Where the acknowledged length of the game in progress is noted (writers only).
         self.progress = progress
@@ -81,9 +84,15 @@ class Journal:
         """Note that `game_id` has `entries` log entries on disk (see `progress`)."""
         if self.progress is None:
             return
-        rows = self.query("SELECT started_at FROM games WHERE id = ?", (game_id,))
+        rows = self.query(
+            "SELECT started_at, series_id, number FROM games WHERE id = ?", (game_id,)
+        )
         if rows:
-            self.progress.write(Mark(game_id, str(rows[0][0]), entries))
+            started_at, series_id, number = rows[0]
+            assert isinstance(series_id, int) and isinstance(number, int)
+            self.progress.write(
+                Mark(game_id, str(started_at), entries, series_id, number, self.database_id)
+            )
 
     def checkpoint(self) -> bool:
         """Copy the WAL into the database file and empty it; True if it completed.

@@ -13,7 +13,6 @@ import dataclasses
 import json
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -26,13 +25,14 @@ from moderator.storage import history
 from moderator.storage.database import (
     DATABASE_NAME,
     ConnectionFactory,
+    database_id,
     open_database,
     open_reader,
 )
 from moderator.storage.errors import StorageError, StorageWriteError
 from moderator.storage.journal import Journal
 from moderator.storage.locking import DatabaseLock
-from moderator.storage.progress import Mark, ProgressFile, read_mark
+from moderator.storage.progress import ProgressFile
 from moderator.storage.records import (
     GameScore,
     PlayerStats,
@@ -42,6 +42,12 @@ from moderator.storage.records import (
     utc_now,
 )
 from moderator.storage.saved_game import SavedGame, entry_text
+from moderator.storage.set_aside import (
+    UnreadableGameError,
+    left_out_sentence,
+    set_aside_open_games,
+)
+from moderator.storage.wal_loss import lost_actions
 
 
 class Store:
@@ -92,9 +98,11 @@ class Store:
             lock.release()
             raise
         progress = ProgressFile(progress_path(path))
-        journal = Journal(conn, clock, progress)
+        journal = Journal(conn, clock, progress, database_id(conn, create=False))
         try:
             lost = lost_actions(journal, progress.path)
+            # What an earlier session left in the WAL (and a new schema) goes to the file.
+            journal.checkpoint()
         except BaseException:
             journal.close()
             lock.release()
@@ -102,7 +110,13 @@ class Store:
         if lost is not None:
             notices.append(lost.sentence)
             progress.write(lost.now)  # told once; the table replays what is missing
-        return cls(path, journal, lock, notices)
+        store = cls(path, journal, lock, notices)
+        try:
+            notices += set_aside_open_games(journal, store.unfinished, path)
+        except BaseException:
+            store.close()
+            raise
+        return store
 
     @classmethod
     def open_read_only(
@@ -119,7 +133,8 @@ class Store:
         `connection_factory` lets tests inject faults.
         """
         path = Path(data_dir) / DATABASE_NAME
-        journal = Journal(open_reader(path, connection_factory), utc_now)
+        conn = open_reader(path, connection_factory)
+        journal = Journal(conn, utc_now, None, database_id(conn, create=False))
         try:
             lost = lost_actions(journal, progress_path(path))
         except BaseException:
@@ -225,6 +240,9 @@ class Store:
             game = SavedGame(self._journal, game_id, series_id, number, timeline)
             self._games[game_id] = game
             self._journal.acknowledge(game_id, 1)
+            # The game's row and seating leave the WAL: damage to it can then cost
+            # only actions, and the table is told how many (see `wal_loss`).
+            self._journal.checkpoint()
             return game
 
     def withdraw_game(self, game_id: int) -> None:
@@ -233,11 +251,12 @@ class Store:
         Its row, seating and log stay (the log is append-only) but it no longer
         counts: its series is as before the start (the number is free again, a
         rename recorded with it is void) and it is never offered to resume.
-        Refused (`IllegalAction`) once anything was done in it (even if undone).
+        Refused (`IllegalAction`) once anything was done in it (even if undone),
+        the end of the eyes-closed reveal aside (`Timeline.just_started`).
         """
         with self._journal.lock:
             game = self.load_game(game_id)
-            if len(game.timeline.log) > 1:
+            if not game.timeline.just_started:
                 raise IllegalAction(
                     f"Game {game.number} has been played: only a game with nothing "
                     "done yet can be taken back."
@@ -285,7 +304,7 @@ class Store:
             series_id, number = rows[0]
             assert isinstance(series_id, int) and isinstance(number, int)
             game = SavedGame(
-                self._journal, game_id, series_id, number, self._replay(game_id, number)
+                self._journal, game_id, series_id, number, self._replay(game_id, series_id, number)
             )
             self._games[game_id] = game
             return game
@@ -342,7 +361,11 @@ class Store:
             assert isinstance(series_id, int)
             if series_id not in renames:
                 renames[series_id] = self.renames(series_id)
-            state = renamed(self.load_game(game_id).state, renames[series_id])
+            try:
+                state = renamed(self.load_game(game_id).state, renames[series_id])
+            except UnreadableGameError as error:
+                self._tell(left_out_sentence(error, self.path))
+                continue
             if state.result is None:
                 continue
             # The cache is kept with the log; the fallback only covers a hand-edited file.
@@ -433,19 +456,28 @@ class Store:
         """The players of the series' games so far, by the name each has now, sorted."""
         return sorted(self._series_names(series_id), key=str.casefold)
 
-    def _replay(self, game_id: int, number: int) -> Timeline:
+    def _tell(self, sentence: str) -> None:
+        """Add a sentence to `notices`, once."""
+        if sentence not in self.notices:
+            self.notices.append(sentence)
+
+    def _replay(self, game_id: int, series_id: int, number: int) -> Timeline:
         rows = self._journal.query(
             "SELECT seq, entry FROM log WHERE game_id = ? ORDER BY seq", (game_id,)
         )
+        where = "its log"
         try:
             if [seq for seq, _ in rows] != list(range(1, len(rows) + 1)):
                 raise ValueError("its entries are not numbered 1, 2, 3…")
-            entries = [entry_from_json(json.loads(str(text))) for _, text in rows]
+            entries = []
+            for seq, text in rows:
+                where = f"entry {seq}"
+                entries.append(entry_from_json(json.loads(str(text))))
+            where = "its log"
             return Timeline.from_log(entries)
-        except (ValueError, TypeError) as error:  # IllegalAction is a ValueError
-            raise StorageError(
-                f"Game {number} (id {game_id}) cannot be rebuilt from its log: {error}"
-            ) from error
+        except (ValueError, TypeError, KeyError, AttributeError) as error:
+            # IllegalAction is a ValueError; a malformed row can raise any of these.
+            raise UnreadableGameError(game_id, series_id, number, f"{where}: {error}") from error
 
     def _last_time(self, game_id: int) -> str:
         rows = self._journal.query("SELECT max(at) FROM log WHERE game_id = ?", (game_id,))
@@ -484,46 +516,3 @@ def folder_is_a_file(folder: Path) -> str:
 def progress_path(database: Path) -> Path:
     """The progress file beside `database` (see `moderator.storage.progress`)."""
     return database.with_name(database.name + ".progress")
-
-
-@dataclass(frozen=True)
-class LostActions:
-    """A game whose log on disk ends before its last acknowledged action."""
-
-    sentence: str
-    #: The mark as the database is now.
-    now: Mark
-
-
-def lost_actions(journal: Journal, path: Path) -> LostActions | None:
-    """Compare the game in progress with its progress mark; describe any loss."""
-    mark = read_mark(path)
-    if mark is None:
-        return None
-    rows = journal.query(
-        "SELECT g.series_id, g.number, g.started_at, "
-        "(SELECT count(*) FROM log WHERE game_id = g.id) FROM games g WHERE g.id = ?",
-        (mark.game_id,),
-    )
-    series_id: object = None
-    number: object = None
-    if not rows:
-        if journal.query("SELECT 1 FROM games WHERE id < ? LIMIT 1", (mark.game_id,)) == []:
-            return None  # a fresh database (the old one was set aside): not the same game
-        have = 0
-    else:
-        series_id, number, started, count = rows[0]
-        have = int(str(count))
-        if str(started) != mark.started_at:
-            return None  # another database than the one the mark was written for
-    if have >= mark.entries:
-        return None
-    lost = mark.entries - have
-    actions = "action" if lost == 1 else f"{lost} actions"
-    which = f"Game {number} of series {series_id}" if number is not None else "The last game"
-    sentence = (
-        f"The score database's write-ahead log was damaged: {which} lost its last "
-        f"{actions} (the table had saved {mark.entries}; {have} are left on disk). "
-        "Everything before is kept; check the table and enter again what is missing."
-    )
-    return LostActions(sentence, Mark(mark.game_id, mark.started_at, have))

@@ -7,6 +7,7 @@ import shutil
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,16 @@ from moderator.narration.events import Finished, NarrationEvent
 from moderator.narration.speech.espeak_speaker import library_present
 
 REQUIRE_SPEECH_ENV = "MINDFLAYER_REQUIRE_SPEECH"
+
+
+def user_scripts(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A user's voice-scripts folder in `tmp_path` holding `files` (path -> text)."""
+    root = tmp_path / "user"
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+    return root
 
 
 def missing_speech(*, player: bool) -> str | None:

@@ -1,8 +1,9 @@
 """Every laptop: the speech driver and the audio player chosen per platform.
 
 The choices for macOS and Windows are checked here with fakes only (no such
-machine in CI): UNTESTED for real are NSSS synthesis (and its AIFF to WAV
-conversion with afconvert), SAPI5 synthesis, afplay and winsound playback.
+machine in CI); NSSS and SAPI5 synthesis run over stand-in OS layers in
+test_platform_drivers.py. UNTESTED for real are the system voices themselves,
+afplay and winsound playback.
 On Linux the real path runs in the other speech tests; the espeakng-loader
 wheel's library is forced and checked for real below.
 """

@@ -34,10 +34,12 @@ from moderator.narration.settings import DEFAULT_RATE
 from moderator.narration.speech.child_process import LineReader, LineTimeout, end_child, kill_group
 from moderator.narration.speech.clip_cache import cached_clip, usable_cache
 from moderator.narration.speech.platforms import (
-    LIBRARY_MISSING,
     LIBRARY_NAMES,
     EngineSetup,
+    engine_check,
     engine_setup,
+    library_missing,
+    voice_missing,
 )
 from moderator.narration.speech.player import Player, platform_player
 from moderator.narration.speech.speaker import Clip, SpeechFault
@@ -75,7 +77,9 @@ Voice = tuple[str, int, float]
 class WorkerClient:
     """The app's side of one synthesis child: start, ask with a bound, kill."""
 
-    def __init__(self, command: Sequence[str], voice: Voice, start_timeout: float) -> None:
+    def __init__(
+        self, command: Sequence[str], voice: Voice, start_timeout: float, driver: str = "espeak"
+    ) -> None:
         self.voice = voice
         name, rate, volume = voice
         self._process = subprocess.Popen(
@@ -97,7 +101,7 @@ class WorkerClient:
             raise SpeechFault(
                 "engine",
                 f"Speech is off: the speech engine did not start ({fault.message}). "
-                "Check that espeak-ng works (`espeak-ng hello`). Showing captions only.",
+                f"{engine_check(driver)} Showing captions only.",
                 permanent=True,
             ) from fault
         #: The espeak library file the child loaded (Linux), for diagnostics and tests.
@@ -108,17 +112,13 @@ class WorkerClient:
             if part == "retry":
                 raise SpeechFault("retry", f"The speech engine lost its settings: {ready}")
             if part == "voice":
-                raise SpeechFault(
-                    f"voice:{name}",
-                    f"The speech engine has no voice {name!r} (set in a language.toml); "
-                    "`mindflayer voices` lists the voices it has.",
-                )
+                raise SpeechFault(f"voice:{name}", voice_missing(driver, name))
             if part == "library":
-                raise SpeechFault("library", LIBRARY_MISSING, permanent=True)
+                raise SpeechFault("library", library_missing(driver), permanent=True)
             raise SpeechFault(
                 "engine",
                 f"Speech is off: the speech engine could not start ({ready.get('error')}). "
-                "Check that espeak-ng works (`espeak-ng hello`). Showing captions only.",
+                f"{engine_check(driver)} Showing captions only.",
                 permanent=True,
             )
 
@@ -353,7 +353,9 @@ class EspeakSpeaker:
             if self._worker is not None:
                 break
             try:
-                self._worker = WorkerClient(self._command, voice, self._start_timeout)
+                self._worker = WorkerClient(
+                    self._command, voice, self._start_timeout, self.engine.driver
+                )
             except SpeechFault as fault:
                 if fault.part != "retry":
                     raise

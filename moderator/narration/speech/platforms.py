@@ -13,8 +13,11 @@ the synthesis child preloads that library (its soname matches what pyttsx3
 asks for) and points espeak at the wheel's data folder, so a fresh clone
 speaks after `make play` with no apt step.
 
-Checked for real on Linux only; the macOS and Windows choices are covered by
-tests with fakes (see tests/narration/test_narration_platforms.py).
+Checked for real on Linux only. On macOS and Windows the choices are covered by
+tests with fakes (tests/narration/test_narration_platforms.py), and synthesis by
+pyttsx3's real nsss and sapi5 drivers over stand-in OS layers
+(tests/narration/test_platform_drivers.py); the real system voices and players
+there have not run. The failure sentences name each platform's own remedy.
 """
 
 from __future__ import annotations
@@ -43,7 +46,52 @@ PLAYER_MISSING = (
     "or pulseaudio-utils (paplay); showing captions only."
 )
 
+#: The Python packages pyttsx3 drives each system voice through, and where that voice is set up.
+_PLATFORM_VOICE = {
+    "sapi5": (
+        "Windows speech (SAPI5)",
+        "comtypes and pywin32",
+        "Settings > Time & language > Speech",
+    ),
+    "nsss": (
+        "the macOS system voice",
+        "pyobjc",
+        "System Settings > Accessibility > Spoken Content > System voice > Manage Voices",
+    ),
+}
+
 Which = Callable[[str], str | None]
+
+
+def library_missing(driver: str) -> str:
+    """The sentence for a speech engine whose library or Python packages cannot load."""
+    if driver not in _PLATFORM_VOICE:
+        return LIBRARY_MISSING
+    what, packages, _settings = _PLATFORM_VOICE[driver]
+    return (
+        f"Speech is off: {what} cannot be reached ({packages} missing). Reinstall mindflayer "
+        f"(it brings {packages}). Showing captions only."
+    )
+
+
+def engine_check(driver: str) -> str:
+    """What to check when the speech engine does not start, in this platform's terms."""
+    if driver not in _PLATFORM_VOICE:
+        return "Check that espeak-ng works (`espeak-ng hello`)."
+    what, _packages, settings = _PLATFORM_VOICE[driver]
+    return f"Check that {what} speaks and has a voice ({settings})."
+
+
+def voice_missing(driver: str, voice: str) -> str:
+    """The sentence for a language.toml voice this platform's engine does not have."""
+    sentence = (
+        f"The speech engine has no voice {voice!r} (set in a language.toml); "
+        "`mindflayer voices` lists the voices it has."
+    )
+    if driver in _PLATFORM_VOICE:
+        what, _packages, settings = _PLATFORM_VOICE[driver]
+        sentence = f"{sentence[:-1]}; {what} adds voices in {settings}."
+    return sentence
 
 
 def platform_family(system: str = sys.platform) -> str:

@@ -25,7 +25,9 @@ pointed at /dev/null), first `{"ready": true}` or `{"ready": false, "part":
     {"op": "voices", "id": 2}        ->  {"id": 2, "ok": true, "voices": [...]}
 
 Within the child, the main thread owns the engine; `finished-utterance`
-arrives on espeak's own thread and only sets an Event.
+arrives on espeak's own thread and only sets an Event. Windows' and macOS'
+drivers need other rules for when a line is done and which voice speaks
+(see `platform_driver`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,16 @@ import threading
 import time
 from pathlib import Path
 from typing import IO, Any
+
+from moderator.narration.speech.platform_audio import convert_to_wav
+from moderator.narration.speech.platform_driver import (
+    FINISHES_ON_RETURN,
+    before_save,
+    platform_file,
+    voice_offers,
+    voice_records,
+)
+from moderator.narration.speech.voice_choice import choose_voice
 
 #: The child's own bound on one utterance; the parent's bound is longer.
 UTTERANCE_TIMEOUT = 2.5
@@ -115,8 +127,8 @@ class EngineOwner:
         espeak: pyttsx3 only reports a bad voice through an error callback and
         then speaks with its default voice (a French script read in English),
         so the name is checked with espeak itself. NSSS and SAPI5 name voices
-        by ids; the first voice whose id or language starts with the voice's
-        language code is taken (untested: no macOS or Windows machine here).
+        by ids: the best voice for the language and region is chosen
+        (`voice_choice`), the system's default voice first among equals.
         """
         if self.driver == "espeak":
             from pyttsx3.drivers import _espeak
@@ -124,12 +136,11 @@ class EngineOwner:
             if _espeak.SetVoiceByName(voice.encode("utf-8")) != 0:
                 raise UnknownVoice(voice)
             return voice
-        code = voice.split("-")[0].lower()
-        for candidate in self.engine.getProperty("voices"):
-            names = [str(candidate.id), *(str(lang) for lang in candidate.languages or [])]
-            if any(name.lower().replace("_", "-").startswith(code) for name in names):
-                return str(candidate.id)
-        raise UnknownVoice(voice)
+        default = str(self.engine.getProperty("voice"))  # before any is set: the system's
+        chosen = choose_voice(voice, voice_offers(self.engine, self.driver), default)
+        if chosen is None:
+            raise UnknownVoice(voice)
+        return chosen
 
     def _warm_up(self) -> None:
         handle, name = tempfile.mkstemp(prefix="mindflayer-warm-up-", suffix=".wav")
@@ -160,9 +171,12 @@ class EngineOwner:
             self._errors.clear()
             self._completed = False
             path.unlink(missing_ok=True)
-            target = path.with_suffix(".aiff") if self.driver == "nsss" else path
+            target = platform_file(path, self.driver)
+            before_save(self.engine, self.driver)
             self.engine.save_to_file(text, str(target))
             self.engine.runAndWait()
+            if self.driver in FINISHES_ON_RETURN and not self._finished.is_set():
+                self._on_finished(completed=not self._errors)  # the synchronous Speak returned
             if not self._finished.wait(max(0.0, deadline - time.monotonic())):
                 raise TimeoutError("the engine did not finish the line")
             if self._errors and not self._completed:
@@ -170,22 +184,17 @@ class EngineOwner:
             if self._completed and _has_audio(target):
                 time.sleep(SETTLE)  # espeak's thread is still finishing its callback
                 if target != path:
-                    _aiff_to_wav(target, path)
+                    try:
+                        convert_to_wav(target, path)
+                    finally:
+                        target.unlink(missing_ok=True)
                 return
             time.sleep(RETRY_PAUSE)  # let espeak's thread settle before the retry
         raise RuntimeError("the engine wrote no audio")
 
     def voices(self) -> list[dict[str, object]]:
         """Every voice the engine offers."""
-        return [
-            {
-                "id": voice.id,
-                "name": voice.name,
-                "languages": list(voice.languages or []),
-                "gender": voice.gender,
-            }
-            for voice in self.engine.getProperty("voices")
-        ]
+        return voice_records(self.engine, self.driver)
 
 
 _RATE = 1
@@ -215,26 +224,6 @@ def _current_parameter(parameter: int) -> int | None:
         return int(function(parameter, 1))
     except Exception:
         return None
-
-
-def _aiff_to_wav(source: Path, target: Path) -> None:
-    """macOS: NSSS writes AIFF; the app reads 16-bit mono WAV (macOS's own afconvert).
-
-    Untested here (no macOS machine): written from Apple's documented options.
-    """
-    import subprocess
-
-    try:
-        subprocess.run(
-            ["afconvert", "-f", "WAVE", "-d", "LEI16", "-c", "1", str(source), str(target)],
-            check=True,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            timeout=UTTERANCE_TIMEOUT,
-        )
-    finally:
-        source.unlink(missing_ok=True)
 
 
 def _loaded_espeak() -> str | None:
@@ -274,8 +263,15 @@ def serve(
     except UnknownVoice as error:
         _send(reply, {"ready": False, "part": "voice", "error": str(error)})
         return 1
-    except (ImportError, OSError) as error:
+    except ImportError as error:  # the platform's packages (pyobjc, comtypes) or espeak
         _send(reply, {"ready": False, "part": "library", "error": str(error)})
+        return 1
+    except TimeoutError as error:  # an OSError, but no sign of a missing library
+        _send(reply, {"ready": False, "part": "engine", "error": str(error)})
+        return 1
+    except OSError as error:  # espeak: the library did not load; elsewhere the engine failed
+        part = "library" if driver == "espeak" else "engine"
+        _send(reply, {"ready": False, "part": part, "error": str(error)})
         return 1
     except RuntimeError as error:
         part = "library" if "espeak" in str(error).lower() else "engine"

@@ -1,0 +1,93 @@
+"""A game whose log cannot be rebuilt is set aside, so it never blocks the night.
+
+A log row the app cannot read (hand-edited, written by a build with another
+event, damaged on disk) used to make every question about its series fail:
+no resume, no new series (starting one asks which series to set aside), and
+the history stopped at it. Now such a game is:
+
+- when it is the game in progress: set aside once, when the store opens, by
+  marking it withdrawn (`games.withdrawn_at`, as for a game taken back at its
+  start): its rows and log stay exactly as they are, it counts for nothing, and
+  its series is offered again as waiting for that game;
+- when it has results: left out of the history and exports (read only, nothing
+  written), with a sentence.
+
+Each time the table is told, in one sentence, which game it is and where it is
+kept. Text from the log is quoted plainly (control characters replaced, cut short).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+
+from moderator.storage.errors import StorageError
+from moderator.storage.journal import Journal
+
+#: Bound on the games set aside in one opening (each pass sets aside one).
+MAX_SET_ASIDE = 10
+#: The longest quoted reason (a log row can be long).
+REASON_CHARS = 120
+
+
+class UnreadableGameError(StorageError):
+    """A game's log cannot be rebuilt; `str()` says which game and why."""
+
+    def __init__(self, game_id: int, series_id: int, number: int, reason: str) -> None:
+        self.game_id = game_id
+        self.series_id = series_id
+        self.number = number
+        self.reason = plain(reason)
+        super().__init__(
+            f"Game {number} of series {series_id} (id {game_id}) cannot be rebuilt from "
+            f"its log ({self.reason})"
+        )
+
+
+def plain(text: str) -> str:
+    """`text` on one line, without control characters, at most `REASON_CHARS` long."""
+    cleaned = "".join("?" if unicodedata.category(char).startswith("C") else char for char in text)
+    return cleaned if len(cleaned) <= REASON_CHARS else cleaned[: REASON_CHARS - 1] + "…"
+
+
+def left_out_sentence(error: UnreadableGameError, path: Path) -> str:
+    """Why a game with results is missing from the history (nothing was changed)."""
+    return (
+        f"{error}, so it is left out of the history and exports; it is kept as it is "
+        f"in {path} (game id {error.game_id})."
+    )
+
+
+def set_aside_open_games(
+    journal: Journal, unfinished: Callable[[], object], path: Path
+) -> list[str]:
+    """Set aside each unreadable game in progress that `unfinished()` trips on.
+
+    Returns the sentences for the table. A failure to write is told, not raised:
+    the app still starts (new series and history work; resume stays refused).
+    """
+    notices: list[str] = []
+    for _ in range(MAX_SET_ASIDE):
+        try:
+            unfinished()
+        except UnreadableGameError as error:
+            try:
+                with journal.write("setting the unreadable game aside") as conn:
+                    conn.execute(
+                        "UPDATE games SET withdrawn_at = ? WHERE id = ? AND withdrawn_at IS NULL",
+                        (journal.now_text(), error.game_id),
+                    )
+            except StorageError as failure:
+                notices.append(f"{error}, and it could not be set aside: {failure}")
+                return notices
+            notices.append(
+                f"{error}, so it was set aside: it is kept exactly as it was in {path} "
+                f"(game id {error.game_id}), it no longer counts, and its series can go on "
+                f"with a new game {error.number}."
+            )
+        except StorageError:
+            break  # not this kind of trouble: the start screen says it when it asks
+        else:
+            break
+    return notices

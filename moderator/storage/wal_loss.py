@@ -1,0 +1,75 @@
+"""Telling the table which game a damaged write-ahead log cost, and how many actions.
+
+The progress file (see `progress`) holds the last acknowledged length of the
+game in progress. On open, the game's log on disk is compared with it. The mark
+names its database (`meta.database_id`), so a game whose row the damage took
+away too is still reported, by the series and number the mark recorded, while a
+different database (a fresh one, or one put in place of the old) is not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from moderator.storage.journal import Journal
+from moderator.storage.progress import Mark, read_mark
+
+
+@dataclass(frozen=True)
+class LostActions:
+    """A game whose log on disk ends before its last acknowledged action."""
+
+    sentence: str
+    #: The mark as the database is now.
+    now: Mark
+
+
+def lost_actions(journal: Journal, path: Path) -> LostActions | None:
+    """Compare the game in progress with its progress mark; describe any loss."""
+    mark = read_mark(path)
+    if mark is None:
+        return None
+    same_database = mark.database_id is not None and mark.database_id == journal.database_id
+    if mark.database_id is not None and journal.database_id is not None and not same_database:
+        return None  # another database than the one the mark was written for
+    rows = journal.query(
+        "SELECT g.series_id, g.number, g.started_at, "
+        "(SELECT count(*) FROM log WHERE game_id = g.id) FROM games g WHERE g.id = ?",
+        (mark.game_id,),
+    )
+    series_id: object = mark.series_id
+    number: object = mark.number
+    if rows:
+        series_id, number, started, count = rows[0]
+        have = int(str(count))
+        if str(started) != mark.started_at:
+            return None  # another database than the one the mark was written for
+    elif same_database or journal.query(
+        "SELECT 1 FROM games WHERE id < ? LIMIT 1", (mark.game_id,)
+    ):
+        have = 0
+    else:
+        return None  # an old mark and a fresh database (the old one was set aside)
+    if have >= mark.entries:
+        return None
+    return LostActions(
+        _sentence(series_id, number, mark.entries, have),
+        Mark(mark.game_id, mark.started_at, have, mark.series_id, mark.number, mark.database_id),
+    )
+
+
+def _sentence(series_id: object, number: object, saved: int, have: int) -> str:
+    which = f"Game {number} of series {series_id}" if number is not None else "The last game"
+    lost = saved - have
+    if have == 0:
+        what = "its only action" if lost == 1 else f"all its {lost} actions"
+        left = "nothing of it is left on disk, not even its seating"
+    else:
+        what = "its last action" if lost == 1 else f"its last {lost} actions"
+        left = f"{have} {'is' if have == 1 else 'are'} left on disk"
+    return (
+        f"The score database's write-ahead log was damaged: {which} lost {what} "
+        f"(the table had saved {saved}; {left}). "
+        "Everything before is kept; check the table and enter again what is missing."
+    )

@@ -234,3 +234,29 @@ async def test_resume_between_games_offers_the_next_game(
         assert isinstance(second.screen, TableScreen)
         game = second.controller.game
         assert game is not None and game.number == 2
+
+
+async def test_escape_on_the_final_board_goes_to_the_start_screen_in_one_press(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    """Issue 20 item 5: the footer says "esc Start screen"; one Esc does that.
+
+    The winners' announcement is still speaking (real waits, time_scale 1.0):
+    Esc stops it and leaves in the same press, not only silences.
+    """
+    from moderator.tui.screens.start import StartScreen
+
+    app = app_factory(time_scale=1.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, FOUR)
+        for game in range(3):
+            await play_quick_game(pilot, game, (2, 3) if game < 2 else (0, 1), {})
+            if game < 2:
+                await key(pilot, "n")
+                await pilot.pause()
+                await key(pilot, "ctrl+s")
+        assert app.screen.query_one("#series-winner", BigText).text
+        assert app.controller.speaking  # the winners' announcement
+        await key(pilot, "escape")
+        assert isinstance(app.screen, StartScreen)
+        assert not app.controller.speaking

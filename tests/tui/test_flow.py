@@ -260,3 +260,29 @@ async def test_escape_on_the_final_board_goes_to_the_start_screen_in_one_press(
         await key(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
         assert not app.controller.speaking
+
+
+async def test_the_sit_out_list_marks_who_already_sits_out(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    """Issue 20 item 6: `o` in a Meeting lists "(sits out)" beside those who do."""
+    from moderator.tui.screens.pick_player import PickPlayerScreen
+
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, FOUR)
+        await key(pilot, "m")
+        assert isinstance(app.screen, MeetingScreen)
+        await key(pilot, "o")
+        picker = app.screen
+        assert isinstance(picker, PickPlayerScreen)
+        assert not any("sits out" in name for _seat, name in picker.choices)
+        picker.dismiss(1)  # Bob sits out
+        await pilot.pause()
+        meeting = state_of(app).meeting
+        assert meeting is not None and 1 in meeting.sitting_out
+        await key(pilot, "o")
+        picker = app.screen
+        assert isinstance(picker, PickPlayerScreen)
+        names = dict(picker.choices)
+        assert names[1] == "Bob  (sits out)" and names[0] == "Ann"

@@ -108,7 +108,7 @@ def _players_refusal(script: str, players: int) -> str | None:
 
 def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
     from moderator.narration.render import render_script
-    from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+    from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
     try:
         # Refused before any rendering: a folder, a missing folder, a dangling link.
@@ -119,7 +119,7 @@ def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
     # With the WAV on standard output, the captions go to stderr.
     messages = sys.stderr if args.wav == safe_output.STDOUT else sys.stdout
     # No warm-up: a render whose lines are all cached starts no synthesis child.
-    speaker = ChoosingSpeaker(EspeakSpeaker(cache_dir(), warm=False), cache_dir())
+    speaker = ChoosingSpeaker(Pyttsx3Synthesizer(cache_dir(), warm=False), cache_dir())
     speaker.watch_faults(lambda fault: print(f"notice: {fault.message}", file=sys.stderr))
     english = library.languages.get("en")
     speaker.choose_english_engine(
@@ -184,20 +184,20 @@ def _speak(args: argparse.Namespace) -> int:
 
 def run_voices(args: argparse.Namespace) -> int:
     """List the voice-script languages and the speech engine's voices."""
-    from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+    from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
     library = ScriptLibrary.load(user_scripts_dir(_scripts_dir(args)))
     print("Voice-script languages (use with --lang):")
     for language in library.languages.values():
         print(f"  {language.code:<6} {language.name:<12} voice {language.voice}")
-    speaker = EspeakSpeaker(cache_dir())
+    synthesizer = Pyttsx3Synthesizer(cache_dir())
     try:
-        voices = speaker.voices()
+        voices = synthesizer.voices()
     except (SpeechFault, TimeoutError) as error:
         print(f"Cannot list the engine's voices: {error}", file=sys.stderr)
         return 1
     finally:
-        speaker.close()
+        synthesizer.close()
     print(f'Speech engine voices ({len(voices)}), for voice = "..." in language.toml:')
     for voice in voices:
         languages = ",".join(str(code) for code in voice.get("languages", []))

@@ -33,6 +33,7 @@ from moderator.tui import compat
 from moderator.tui.compat_screens import DropsInputAfterClose, TablePalette
 from moderator.tui.config import load_settings
 from moderator.tui.controller import TableController
+from moderator.tui.database_check import check_after_first_frame
 from moderator.tui.keymap import load_keymap
 from moderator.tui.literal import visible
 from moderator.tui.messages import (
@@ -235,7 +236,8 @@ class MindFlayerApp(DropsInputAfterClose):
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
-        """The first frame is drawn: settle the start-up a moment later, off the first frame."""
+        """The first frame is drawn: check the database, settle the start-up a moment later."""
+        check_after_first_frame(self)
         self.set_timer(SETTLE_DELAY, self._after_start_up)
 
     def _after_start_up(self) -> None:
@@ -605,7 +607,8 @@ def make_app(
     settings, settings_notice = load_settings(config_dir)
     keymap, keymap_notice = load_keymap(config_dir, MindFlayerApp)
     if store is None:
-        store = Store.open(data_dir)
+        # Its integrity check runs after the first frame (`moderator.tui.database_check`).
+        store = Store.open(data_dir, check_integrity=False)
     if narrator is None:
         # Built after the first frame, off the UI thread (see `DeferredNarrator`).
         narrator = DeferredNarrator(lambda: build_narrator(settings, voice_scripts_dir, cache_dir))

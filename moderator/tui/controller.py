@@ -40,6 +40,7 @@ from moderator.domain.timeline import LogEntry
 from moderator.safe_output import OutputError, write_text
 from moderator.storage import GameScore, PlayerStats, SeriesRecord
 from moderator.storage.bgstats import create_play_link, play_for, plays_text
+from moderator.storage.history import player_stats
 from moderator.tui.config import TableSettings, save_settings
 from moderator.tui.cues import (
     Cue,
@@ -160,7 +161,8 @@ class TableController:
 
     def history(self) -> tuple[list[SeriesRecord], list[PlayerStats]]:
         """Complete series and each player's record (StorageError: unreadable)."""
-        return list(self._store.history()), list(self._store.player_stats())
+        records = list(self._store.history())
+        return records, player_stats(records)  # the stats of these: the history read once
 
     def series_games(self) -> list[GameScoreLike]:
         """The finished games of the current series, in order."""
@@ -517,6 +519,21 @@ class TableController:
         self._settings = settings
         self._voice.use(settings)
         return kept
+
+    def check_database(self) -> list[str]:
+        """The start-up integrity check, left for after the first frame (worker thread).
+
+        Returns the notices: empty when the file is sound; else it was moved aside
+        and a fresh database started (then call `database_replaced` on the UI thread).
+        """
+        return self._store.check_integrity()
+
+    def database_replaced(self) -> Outcome:
+        """The database was started afresh: nothing of the old one is open any more."""
+        self._series_id = None
+        self._game = None
+        self._plan = None
+        return self.go_home()
 
     def close(self) -> None:
         """Silence the narrator and close the database."""

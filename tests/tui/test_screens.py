@@ -26,7 +26,16 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.helpers import key, knock_out, new_game, seat_players, state_of, to_setup, wait_for
+from tests.tui.helpers import (
+    history_read,
+    key,
+    knock_out,
+    new_game,
+    seat_players,
+    state_of,
+    to_setup,
+    wait_for,
+)
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -210,6 +219,7 @@ async def test_mute_help_history_and_palette(
         await key(pilot, "escape")
         await key(pilot, "h")
         assert isinstance(app.screen, HistoryScreen)
+        await history_read(pilot)
         assert "No complete series yet" in plain(app.screen.query_one("#history-empty", Static))
         await key(pilot, "escape")
         await new_game(pilot, FOUR)

@@ -286,3 +286,37 @@ async def test_the_sit_out_list_marks_who_already_sits_out(
         assert isinstance(picker, PickPlayerScreen)
         names = dict(picker.choices)
         assert names[1] == "Bob  (sits out)" and names[0] == "Ann"
+
+
+async def test_the_finale_shows_the_applaud_line_once(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    """Issue 20 item 6: the voice's applaud caption and the written cue are never both shown."""
+    from textual.widgets import Static
+
+    from tests.tui.helpers import shown
+
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, FOUR)
+        await knock_out(pilot, 2)
+        await knock_out(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, FinaleScreen)
+        await wait_for(pilot, lambda: not app.controller.speaking)
+
+        def applauds() -> int:
+            return sum(
+                "applaud" in shown(widget).lower()
+                for widget in screen.query(Static)
+                if widget.display
+            )
+
+        assert applauds() == 1
+        # The voice's own line, as the narration hands it to the screen.
+        screen.show_line("Sane players who are still in the game: stand up and applaud!")
+        await pilot.pause()
+        assert applauds() == 1
+        screen.narration_finished(cancelled=True)  # Esc silenced it on that line
+        await pilot.pause()
+        assert applauds() == 1

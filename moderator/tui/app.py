@@ -382,7 +382,12 @@ class MindFlayerApp(DropsInputAfterClose):
                 self._pick("Who is knocked out?", highlight, controller.knock_out)
             case AskSitOut():
                 outcome = None
-                self._pick("Who sits out (or comes back)?", None, controller.toggle_sit_out)
+                self._pick(
+                    "Who sits out (or comes back)?",
+                    None,
+                    controller.toggle_sit_out,
+                    marked=self._sitting_out(),
+                )
             case ExportPlay():
                 outcome = controller.export_play()
                 export = controller.play_export()
@@ -453,13 +458,33 @@ class MindFlayerApp(DropsInputAfterClose):
 
         ask()
 
-    def _pick(self, question: str, highlight: int | None, act: Callable[[int], Outcome]) -> None:
-        """Ask for a seat in play; the answer acts only if the table is still in this phase."""
+    def _sitting_out(self) -> frozenset[int]:
+        """The seats that sit out the open Meeting (none outside a Meeting)."""
+        state = self.controller.game_state
+        meeting = state.meeting if state is not None else None
+        return frozenset(meeting.sitting_out) if meeting is not None else frozenset()
+
+    def _pick(
+        self,
+        question: str,
+        highlight: int | None,
+        act: Callable[[int], Outcome],
+        *,
+        marked: frozenset[int] = frozenset(),
+    ) -> None:
+        """Ask for a seat in play; the answer acts only if the table is still in this phase.
+
+        A seat in `marked` is listed with "(sits out)", so the table sees who
+        already does before toggling.
+        """
         state = self.controller.game_state
         if state is None:
             return
         phase = self.controller.phase
-        choices = [(seat, state.players[seat]) for seat in state.in_play]
+        choices = [
+            (seat, state.players[seat] + ("  (sits out)" if seat in marked else ""))
+            for seat in state.in_play
+        ]
 
         def picked(seat: int | None) -> None:
             if seat is not None and self.controller.phase is phase:

@@ -234,3 +234,89 @@ async def test_resume_between_games_offers_the_next_game(
         assert isinstance(second.screen, TableScreen)
         game = second.controller.game
         assert game is not None and game.number == 2
+
+
+async def test_escape_on_the_final_board_goes_to_the_start_screen_in_one_press(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    """Issue 20 item 5: the footer says "esc Start screen"; one Esc does that.
+
+    The winners' announcement is still speaking (real waits, time_scale 1.0):
+    Esc stops it and leaves in the same press, not only silences.
+    """
+    from moderator.tui.screens.start import StartScreen
+
+    app = app_factory(time_scale=1.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, FOUR)
+        for game in range(3):
+            await play_quick_game(pilot, game, (2, 3) if game < 2 else (0, 1), {})
+            if game < 2:
+                await key(pilot, "n")
+                await pilot.pause()
+                await key(pilot, "ctrl+s")
+        assert app.screen.query_one("#series-winner", BigText).text
+        assert app.controller.speaking  # the winners' announcement
+        await key(pilot, "escape")
+        assert isinstance(app.screen, StartScreen)
+        assert not app.controller.speaking
+
+
+async def test_the_sit_out_list_marks_who_already_sits_out(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    """Issue 20 item 6: `o` in a Meeting lists "(sits out)" beside those who do."""
+    from moderator.tui.screens.pick_player import PickPlayerScreen
+
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, FOUR)
+        await key(pilot, "m")
+        assert isinstance(app.screen, MeetingScreen)
+        await key(pilot, "o")
+        picker = app.screen
+        assert isinstance(picker, PickPlayerScreen)
+        assert not any("sits out" in name for _seat, name in picker.choices)
+        picker.dismiss(1)  # Bob sits out
+        await pilot.pause()
+        meeting = state_of(app).meeting
+        assert meeting is not None and 1 in meeting.sitting_out
+        await key(pilot, "o")
+        picker = app.screen
+        assert isinstance(picker, PickPlayerScreen)
+        names = dict(picker.choices)
+        assert names[1] == "Bob  (sits out)" and names[0] == "Ann"
+
+
+async def test_the_finale_shows_the_applaud_line_once(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    """Issue 20 item 6: the voice's applaud caption and the written cue are never both shown."""
+    from textual.widgets import Static
+
+    from tests.tui.helpers import shown
+
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await new_game(pilot, FOUR)
+        await knock_out(pilot, 2)
+        await knock_out(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, FinaleScreen)
+        await wait_for(pilot, lambda: not app.controller.speaking)
+
+        def applauds() -> int:
+            return sum(
+                "applaud" in shown(widget).lower()
+                for widget in screen.query(Static)
+                if widget.display
+            )
+
+        assert applauds() == 1
+        # The voice's own line, as the narration hands it to the screen.
+        screen.show_line("Sane players who are still in the game: stand up and applaud!")
+        await pilot.pause()
+        assert applauds() == 1
+        screen.narration_finished(cancelled=True)  # Esc silenced it on that line
+        await pilot.pause()
+        assert applauds() == 1

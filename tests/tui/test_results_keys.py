@@ -121,3 +121,41 @@ async def test_a_refused_results_save_says_its_sentence_once(
         texts += [notification.message for notification in app._notifications]
         assert sum(text.count(sentence) for text in texts) == 1
         assert shown(screen.query_one("#result-error", Static)).startswith("Not saved")
+
+
+async def test_space_ticks_growled_from_the_waffle_column_and_retyping_settles_a_box(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    """Issue 20 item 1: Space after a Waffle digit ticks, never types; retyping settles.
+
+    A refused keystroke is named in words ("a space"), never quoted invisibly,
+    and typing the number the box shows again settles the box so Ctrl+S saves.
+    """
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_results(pilot)
+        preview = screen.query_one("#result-winner", Static)
+        bob = screen.query_one("#waffles-1", Input)
+        await key(pilot, "down", "2", "space")  # Bob holds 2, then Bob growled
+        assert focused_id(app) == "waffles-1"
+        assert bob.value == "2"
+        assert screen.query_one("#possessed-1", Checkbox).value
+        await key(pilot, "space")  # untick from the Waffle column too
+        assert not screen.query_one("#possessed-1", Checkbox).value
+
+        # A pasted space is refused and named in words.
+        bob.insert_text_at_cursor(" ")
+        await pilot.pause()
+        assert bob.value == "2"
+        assert "Bob's box still shows 2: a space is no Waffle count" in shown(preview)
+        assert "not  " not in shown(preview)
+        await key(pilot, "2")  # the count the box shows, typed again
+        assert bob.value == "2" and "still shows" not in shown(preview)
+
+        # 29 is refused; typing the 2 the box shows again settles it.
+        await key(pilot, "9")
+        assert "Bob's box still shows 2, not 29" in shown(preview)
+        await key(pilot, "2")
+        assert bob.value == "2" and "still shows" not in shown(preview)
+        await key(pilot, "down", "space")  # Cy growled: the Sane win
+        await save_showing_points(pilot, "Points: Ann 1, Bob 3, Cy 0, Dee 1", (1, 3, 0, 1))

@@ -78,7 +78,7 @@ class FinaleScreen(PlayScreen):
     def entered(self) -> None:
         """A new count: clear the last one's digits and caption."""
         self.query_one("#finale-count", Digits).update("")
-        self.query_one("#finale-caption", Static).update("")
+        self._caption("")
         self.refresh_state()
 
     def refresh_state(self) -> None:
@@ -100,16 +100,24 @@ class FinaleScreen(PlayScreen):
         number = count_in(text)
         if number is not None:
             self.query_one("#finale-count", Digits).update(number)
+        self._caption(text)
+
+    def _caption(self, text: str) -> None:
+        """Show the voice's line, or none; the written cue only while no line is shown.
+
+        The voice says the cue in its own words ("stand up and applaud"): with
+        both on screen the table would read the applaud line twice.
+        """
         self.query_one("#finale-caption", Static).update(Text(text, style="bold"))
+        self.query_one("#finale-cue", Static).display = not text
 
     def narration_finished(self, cancelled: bool) -> None:
-        """The count is over: clear the captions.
+        """The count is over (or silenced): the caption gives way to the written cue.
 
-        The cue and the next step are always on screen (the voice may be off),
-        so repeating them here would only show them twice.
+        The cue and the next step stay on screen afterwards (the voice may be
+        off); a caption left beside the cue would show the applaud line twice.
         """
-        if not cancelled:
-            self.query_one("#finale-caption", Static).update("")
+        self._caption("")
 
     def action_results(self) -> None:
         """Go and enter who growled."""

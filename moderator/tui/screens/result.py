@@ -15,8 +15,9 @@ the table meant is not 9, so the screen never turns that leftover 9 into
 points on its own. What is saved is always exactly what the boxes show, and
 a number is saved only after the table has settled it.
 
-Keys: the first row's box has the focus on arrival; Space ticks, a digit types
-that row's Waffles, Up and Down move between rows (same column).
+Keys: the first row's box has the focus on arrival; Space ticks that row's
+"growled" box from either column, a digit types that row's Waffles, Up and Down
+move between rows (same column).
 """
 
 from __future__ import annotations
@@ -55,6 +56,20 @@ def waffle_count(raw: str) -> int | str:
     if not raw:
         return 0
     return int(raw) if _NUMBER.fullmatch(raw) else raw
+
+
+#: Keys a refused-keystroke sentence names in words (quoted, they would be invisible).
+_KEY_WORDS = {" ": "a space", "\t": "a tab", "\n": "a line break"}
+
+
+def keys_in_words(typed: str) -> str:
+    """What was typed, in words a table can read: a space is "a space", never " "."""
+    if typed in _KEY_WORDS:
+        return _KEY_WORDS[typed]
+    if all(char.isspace() for char in typed):
+        return "blank space"
+    visible = "".join(char for char in typed if char.isprintable() and not char.isspace())
+    return f'"{visible}" with blank space' if visible else "an invisible character"
 
 
 class GrowledBox(Checkbox):
@@ -107,20 +122,59 @@ class WaffleInput(Input):
         self._check = check
         #: The edit last refused (the text it would have made), until the field is edited.
         self.refused_text: str | None = None
+        #: What that refused edit typed (a key, or a paste), for naming it in words.
+        self.refused_keys = ""
+        #: The start of the shown number typed again since that refusal.
+        self._retyped = ""
 
     def replace(self, text: str, start: int, end: int) -> None:
-        """Apply the edit only if the domain accepts the resulting count."""
+        """Apply the edit only if the domain accepts the resulting count.
+
+        While a keystroke stands refused, typing again the number the box shows
+        settles the box (the table confirms it); any other keystroke is an edit.
+        """
+        if text and self.refused_text is not None and self._retyping(text):
+            return
         if text:
             value = self.value
             start, end = sorted((max(0, start), min(len(value), end)))
             sentence = self._check(f"{value[:start]}{text}{value[end:]}")
             if sentence is not None:
                 self.refused_text = f"{value[:start]}{text}{value[end:]}"
+                self.refused_keys = text
+                self._retyped = ""
                 self.add_class("-refused")
                 self.restricted()
                 self.post_message(self.Refused(self, sentence))
                 return
         super().replace(text, start, end)
+
+    def _retyping(self, text: str) -> bool:
+        """Whether `text` retypes (so far) the number shown; settled once it is all typed.
+
+        The value does not change, so the settling is posted as a change for
+        the screen's preview. A two-digit count is retyped one digit at a time.
+        """
+        typed = self._retyped + text
+        if typed == self.value:
+            self.settle()
+            self.post_message(self.Changed(self, self.value))
+            return True
+        if self.value.startswith(typed):
+            self._retyped = typed
+            return True
+        self._retyped = ""
+        return False
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Space is not typed here: the screen's Space ticks the row's "growled" box.
+
+        An Input claims every printable key before any binding, priority or
+        not; a Waffle count never holds a space, so this box gives Space up.
+        """
+        if key == "space":
+            return False
+        return super().check_consume_key(key, character)
 
     def watch_value(self) -> None:
         """Any change of the text (an accepted edit, a reset) settles the field at once.
@@ -133,6 +187,7 @@ class WaffleInput(Input):
     def settle(self) -> None:
         """Nothing refused stands for this field any more."""
         self.refused_text = None
+        self._retyped = ""
         self.remove_class("-refused")
 
 
@@ -146,6 +201,7 @@ class ResultScreen(PlayScreen):
         Binding(
             "escape", "menu", "Menu", id="result-menu", tooltip="Back to the start screen (saved)"
         ),
+        Binding("space", "tick", "Tick growled", show=False, priority=True),
         Binding("up", "row(-1)", "Row above", show=False, priority=True),
         Binding("down", "row(1)", "Row below", show=False, priority=True),
         # Tab moves at once too: a plain Tab waits in the focused widget's queue, so the
@@ -262,8 +318,15 @@ class ResultScreen(PlayScreen):
         """Why no points are counted while `field` holds a refused keystroke."""
         seat = int((field.id or "waffles-0").rsplit("-", 1)[1])
         shown = field.value or "nothing"
+        refused = field.refused_text or ""
+        if refused.isprintable() and not any(char.isspace() for char in refused):
+            return (
+                f"{state_players[seat]}'s box still shows {shown}, not {refused}: "
+                "type the count again to go on."
+            )
         return (
-            f"{state_players[seat]}'s box still shows {shown}, not {field.refused_text}: "
+            f"{state_players[seat]}'s box still shows {shown}: "
+            f"{keys_in_words(field.refused_keys)} is no Waffle count; "
             "type the count again to go on."
         )
 
@@ -366,6 +429,17 @@ class ResultScreen(PlayScreen):
             raise SkipAction()
         column, seat, count = where
         self.set_focus(self.query_one(f"#{column}-{(seat + step) % count}", Widget))
+
+    def action_tick(self) -> None:
+        """Space: tick (or untick) that row's "growled" box, from either column.
+
+        A priority binding, so a Space in a Waffle box ticks rather than types.
+        """
+        where = self._row_focus()
+        if where is None:
+            raise SkipAction()
+        box = self.query_one(f"#possessed-{where[1]}", GrowledBox)
+        box.value = not box.value
 
     def action_type_waffles(self, digit: str) -> None:
         """A digit on a row's box types that row's Waffles (over the count, as Tab does).

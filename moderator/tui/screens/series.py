@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.widgets import Button, DataTable, Footer, Header, Static, TextArea
 
 from moderator.domain import rules
-from moderator.tui.messages import ExportPlay, NewSeries, NextGame
+from moderator.tui.messages import ExportPlay, GoHome, NewSeries, NextGame
 from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PlayScreen
@@ -157,6 +157,15 @@ class SeriesScreen(PlayScreen):
         handler = handlers.get(event.button.id or "")
         if handler is not None:
             handler()
+
+    def action_menu(self) -> None:
+        """Esc: the start screen at once, as the footer and the button say.
+
+        Not the game screens' silence-first Esc: here the winners' announcement
+        may be speaking, and one press must do what "esc Start screen" promises
+        (the voice stops on the way, the series stays saved).
+        """
+        self.ask(GoHome())
 
     def action_next_game(self) -> None:
         """Same series: seat the table again (same roster, changes allowed)."""

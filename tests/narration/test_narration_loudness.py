@@ -23,12 +23,14 @@ from moderator.narration.audio.loudness import (
     true_peak,
     under_ceiling,
 )
+from moderator.narration.audio.span_mix import mixed_span
 from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.render import render_script
-from moderator.narration.scripts.library import ScriptLibrary
+from moderator.narration.scripts.library import Line, ScriptLibrary, Wait
 from moderator.narration.scripts.validation import SCRIPT_NAMES
 from moderator.narration.settings import DEFAULT_LEAD_IN, VoiceSettings
 from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.speaker import Clip
 
 RATE = 22050
 CONTEXT: dict[str, object] = {"players": 7, "player": "Eleven", "meeting": 2}
@@ -125,3 +127,30 @@ def test_the_lead_in_is_configurable(speech: None, speaker: EspeakSpeaker, tmp_p
         assert rendered.offsets[0][0] == round(lead_in * RATE)
     assert VoiceSettings(lead_in=-1).clamped().lead_in == 0.0
     assert VoiceSettings(lead_in=float("nan")).clamped().lead_in == DEFAULT_LEAD_IN
+
+
+@pytest.mark.speech
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_live_reveal_span_is_leveled_and_unclipped(
+    speech: None, speaker: EspeakSpeaker, tmp_path: Path, lang: str
+) -> None:
+    """The span the director plays (its lines, pauses and the bed as one clip): the
+    Spanish one hard-clipped under the bed before (true peak -0.04 dBFS a clip)."""
+    library = ScriptLibrary.load(None)
+    settings = VoiceSettings(lang=lang).clamped()
+    parts: list[Clip | float] = []
+    for action in library.actions("reveal", CONTEXT, settings) or []:
+        if isinstance(action, Line):
+            future = speaker.synthesize(action.text, action.voice, settings.rate, settings.volume)
+            parts.append(future.result(timeout=30))
+        elif isinstance(action, Wait):
+            parts.append(action.seconds)
+    span = mixed_span(parts, settings.bed_level, tmp_path)
+    assert span.clip.path is not None
+    samples = read_pcm(span.clip.path).samples
+    assert sum(1 for s in samples if s >= FULL_SCALE or s <= -FULL_SCALE) == 0
+    assert decibels(true_peak(samples)) <= CEILING_DBTP + 0.01
+    for start, end, part in zip(span.starts, span.ends, span.parts, strict=True):
+        if isinstance(part, Clip):
+            line = samples[round(start * RATE) : round(end * RATE)]
+            assert integrated_loudness(line, RATE) == pytest.approx(TARGET_LUFS, abs=1.0)

@@ -50,6 +50,17 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
     "de": ("besessene", "besessenen", "gesunde", "gesunden"),
     "es": ("poseidos", "poseido", "cuerdos", "cuerdo"),
 }
+#: Inflections of a role word that name the same role to a listener ("Die Besessenen",
+#: "wer besessen ist"; "poseído", "poseídos"): counted as one word.
+_ROLE_LEMMAS: dict[str, dict[str, str]] = {
+    "de": {
+        "besessene": "besessen",
+        "besessenen": "besessen",
+        "gesunde": "gesund",
+        "gesunden": "gesund",
+    },
+    "es": {"poseidos": "poseido", "cuerdos": "cuerdo"},
+}
 _NUMBERS: dict[str, tuple[str, ...]] = {
     # Up to twelve in English: the sample player "Eleven" is written "11" by the listener.
     "en": (
@@ -146,7 +157,8 @@ def words_of(text: str, lang: str) -> list[str]:
     words = re.findall(r"[a-z0-9']+", text.replace("-", " "))
     if lang == "fr":
         words = [w[:-1] if len(w) > 3 and w[-1] in "sx" else w for w in words]
-    return words
+    lemmas = _ROLE_LEMMAS.get(lang, {})
+    return [lemmas.get(w, w) for w in words]
 
 
 def role_words(lang: str) -> set[str]:

@@ -28,8 +28,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
-from moderator.narration.audio.ambience import DEFAULT_LEVEL, RATE, render_bed  # noqa: E402
+from audio_measures import render_bed  # noqa: E402
+
+from moderator.narration.audio.ambience import DEFAULT_LEVEL, RATE  # noqa: E402
 from moderator.narration.audio.mixer import Span, lay_out, mix  # noqa: E402
 from moderator.narration.audio.wavfile import Pcm, silence, write_pcm_atomic  # noqa: E402
 

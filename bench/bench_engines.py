@@ -34,8 +34,8 @@ from moderator.narration.scripts.library import BASE_LANGUAGE, ScriptLibrary  # 
 from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
 from moderator.narration.settings import VoiceSettings  # noqa: E402
 from moderator.narration.speech.engines import ChoosingSpeaker  # noqa: E402
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker  # noqa: E402
 from moderator.narration.speech.neural_voice import neural_problem  # noqa: E402
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa: E402
 from moderator.narration.speech.speaker import SpeechFault  # noqa: E402
 
 
@@ -43,7 +43,7 @@ def speaker_for(engine: str, cache: Path, library: ScriptLibrary) -> ChoosingSpe
     """The app's speaker with `engine` chosen for English, on a fresh cache."""
     voice = library.languages[BASE_LANGUAGE].voice
     rate = VoiceSettings().rate
-    speaker = ChoosingSpeaker(EspeakSpeaker(cache, warm_up=(voice, rate, 1.0)), cache)
+    speaker = ChoosingSpeaker(Pyttsx3Synthesizer(cache, warm_up=(voice, rate, 1.0)), cache)
     speaker.watch_faults(lambda fault: print(f"  FALLBACK to espeak: {fault.message}"))
     speaker.choose_english_engine(engine, {voice})
     return speaker

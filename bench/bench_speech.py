@@ -29,6 +29,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "narration"))
+
+from audio_measures import longest_silence  # noqa: E402
+from narration_helpers import library_present  # noqa: E402
 
 from moderator.narration import (  # noqa: E402
     Finished,
@@ -37,10 +41,11 @@ from moderator.narration import (  # noqa: E402
     VoiceSettings,
     make_narrator,
 )
-from moderator.narration.audio.wavfile import longest_silence, read_pcm  # noqa: E402
+from moderator.narration.audio.wavfile import read_pcm  # noqa: E402
 from moderator.narration.render import render_script  # noqa: E402
 from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker, library_present  # noqa: E402
+from moderator.narration.speech.engines import ChoosingSpeaker  # noqa: E402
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa: E402
 
 ROUNDS = 15
 MEASURE_THRESHOLD = 200
@@ -51,7 +56,7 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:7.1f} ms"
 
 
-def _ours_to_start(speaker: EspeakSpeaker, text: str) -> float:
+def _ours_to_start(speaker: ChoosingSpeaker, text: str) -> float:
     begin = time.perf_counter()
     clip = speaker.synthesize(text, "en", 160, 1.0).result(timeout=30)
     started: list[float] = []
@@ -83,7 +88,7 @@ def _espeak_cli_to_start(folder: Path, text: str) -> float:
 def _latency(folder: Path) -> None:
     cache = folder / "cache"
     first_begin = time.perf_counter()
-    speaker = EspeakSpeaker(cache)
+    speaker = ChoosingSpeaker(Pyttsx3Synthesizer(cache), cache)
     first = _ours_to_start(speaker, SENTENCE.format(n="zero"))
     first_total = time.perf_counter() - first_begin
     cold = [_ours_to_start(speaker, SENTENCE.format(n=n)) for n in range(1, ROUNDS + 1)]
@@ -110,7 +115,7 @@ def _latency(folder: Path) -> None:
 
 def _reveal_rendered(folder: Path) -> None:
     library = ScriptLibrary.load(None)
-    speaker = EspeakSpeaker(folder / "cache")
+    speaker = Pyttsx3Synthesizer(folder / "cache")
     print("reveal window, rendered WAV (7 players), longest silence measured from samples:")
     try:
         for window in (5.0, 8.0):
@@ -154,7 +159,7 @@ def _reveal_live(folder: Path) -> None:
         encoding="utf-8",
     )
     cache = folder / "cache"
-    probe = EspeakSpeaker(cache)
+    probe = Pyttsx3Synthesizer(cache)
     duration = probe.synthesize(line, "en", 160, 1.0).result(timeout=30).duration
     probe.close()
     print("reveal window, live narration (null ALSA device), from caption timestamps:")

@@ -98,10 +98,44 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         from moderator.narration.cli import run_voices
 
         return run_voices(args)
+    refusal = needs_a_terminal()
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     pause_collector_for_start_up()
     from moderator.tui.run import run_app
 
     return run_app(args)
+
+
+def needs_a_terminal() -> str | None:
+    """Why the TUI cannot start here (no terminal), or None when it can.
+
+    Without a terminal on standard input and output (a cron job, a pipe,
+    `< /dev/null`) the app would draw into nowhere and wait for keys that never
+    come: it never exits. A Textual driver named in `TEXTUAL_DRIVER` (the web
+    driver of textual-serve, say) brings its own input and output, so it may run.
+    """
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    streams = {"input": sys.stdin, "output": sys.stdout}
+    missing = [name for name, stream in streams.items() if not _is_terminal(stream)]
+    if not missing:
+        return None
+    return (
+        f"mindflayer: the moderator needs a terminal, and its standard "
+        f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not one. "
+        "Start it from a terminal window; `mindflayer history` and `mindflayer narrate` "
+        "work without one."
+    )
+
+
+def _is_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return callable(isatty) and bool(isatty())
+    except (OSError, ValueError):  # a closed stream
+        return False
 
 
 def pause_collector_for_start_up() -> None:

@@ -37,6 +37,7 @@ from pathlib import Path
 #: The path that means "standard output".
 STDOUT = "-"
 _TEMP_ATTEMPTS = 100
+_STDOUT_CLOSED = "Could not write to standard output: it is closed. Nothing was written."
 _LOOP = "Could not write {text}: it is a symbolic link that loops. Nothing was written."
 
 
@@ -75,6 +76,8 @@ def check_target(given: str | os.PathLike[str]) -> Target:
     """
     text = os.fspath(given)
     if text == STDOUT:
+        if sys.stdout is None:
+            raise OutputError(_STDOUT_CLOSED)  # said before any work (rendering audio)
         return Target(text, Kind.STDOUT)
     if not text:
         raise OutputError("No output file was named.")
@@ -165,26 +168,63 @@ def write_text(given: str | os.PathLike[str], text: str, encoding: str = "utf-8"
     return write_bytes(given, text.encode(encoding))
 
 
-def _write_stdout(data: bytes) -> None:
+def print_text(text: str) -> None:
+    """Write `text` on standard output as `print` would (text mode), or raise `OutputError`.
+
+    For a report printed by a command (`mindflayer history > file`): a closed
+    standard output, or one on a full disk, is a sentence instead of a traceback.
+    `BrokenPipeError` passes through (the reader left: the command's `main` says
+    nothing about it).
+    """
+    stream = sys.stdout
+    if stream is None:
+        raise OutputError(_STDOUT_CLOSED)
     try:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+        stream.write(text)
+        stream.flush()
     except BrokenPipeError:
         raise
     except OSError as error:
+        silence_stdout()
+        raise OutputError(f"Could not write to standard output ({_reason(error)}).") from error
+
+
+def silence_stdout() -> None:
+    """Send what standard output still holds to the null device, so exit is quiet.
+
+    After a failed write the unwritten bytes stay in Python's buffer and the
+    interpreter flushes it again at exit, printing a second error; pointing file
+    descriptor 1 at the null device (the way Python's documentation handles a
+    broken pipe) lets that last flush succeed. Not a file the user named:
+    nothing is created or replaced.
+    """
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        target = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(target, sys.stdout.fileno())
+        finally:
+            os.close(target)
+
+
+def _write_stdout(data: bytes) -> None:
+    stream = sys.stdout
+    if stream is None:
+        # Started with standard output closed (`>&-`): Python then has no sys.stdout.
+        raise OutputError(_STDOUT_CLOSED)
+    try:
+        stream.flush()
+        stream.buffer.write(data)
+        stream.buffer.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        silence_stdout()
         raise OutputError(f"Could not write to standard output ({_reason(error)}).") from error
 
 
 def _write_stream(target: Target, data: bytes) -> None:
     assert target.path is not None
-    try:
-        # No O_CREAT: if the node vanished meanwhile, nothing is created in its place.
-        fd = os.open(target.path, os.O_WRONLY | os.O_NOCTTY)
-    except OSError as error:
-        raise OutputError(
-            f"Could not open {target.given} ({_reason(error)}); nothing was written."
-        ) from error
+    fd = _open_stream(target)
     try:
         _write_all(fd, data)
     except OSError as error:
@@ -193,6 +233,49 @@ def _write_stream(target: Target, data: bytes) -> None:
         ) from error
     finally:
         os.close(fd)
+
+
+def _open_stream(target: Target) -> int:
+    """Open a device or FIFO for writing, without waiting for a reader that never comes.
+
+    Opening a FIFO for writing blocks until something opens it for reading: an
+    export into a pipe nobody reads would hang forever. On POSIX it is opened
+    non-blocking (a FIFO without reader then fails at once with ENXIO, said as
+    "nobody is reading it"), then switched back to blocking writes. Windows has
+    no FIFOs (nor O_NOCTTY, O_NONBLOCK): there it is a plain open.
+    """
+    assert target.path is not None
+    # No O_CREAT: if the node vanished meanwhile, nothing is created in its place.
+    flags = os.O_WRONLY
+    if os.name == "posix":
+        flags |= os.O_NOCTTY | os.O_NONBLOCK
+    try:
+        fd = os.open(target.path, flags)
+    except OSError as error:
+        if error.errno == errno.ENXIO and _is_fifo(target.path):
+            raise OutputError(
+                f"Could not write {target.given}: it is a FIFO (named pipe) and nobody is "
+                "reading it; start the reader first, then write again. Nothing was written."
+            ) from error
+        raise OutputError(
+            f"Could not open {target.given} ({_reason(error)}); nothing was written."
+        ) from error
+    if os.name == "posix":
+        try:
+            os.set_blocking(fd, True)  # the writes wait for a slow reader, as usual
+        except OSError as error:
+            os.close(fd)
+            raise OutputError(
+                f"Could not open {target.given} ({_reason(error)}); nothing was written."
+            ) from error
+    return fd
+
+
+def _is_fifo(path: Path) -> bool:
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _replace_atomically(target: Target, data: bytes) -> None:

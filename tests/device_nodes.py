@@ -36,10 +36,14 @@ def assert_same_device(path: Path, device: int) -> None:
 
 
 class FifoReader:
-    """A FIFO in `folder` and a thread already reading it to its end.
+    """A FIFO in `folder`, a thread already reading it, and a writer holding it open.
 
-    A writer opening a FIFO blocks until a reader opens the other end, so the
-    reader must run before the code under test writes.
+    `safe_output` refuses a FIFO that nobody reads (it opens it non-blocking), so
+    the reader must be open before the code under test writes. The constructor
+    opens a write end of its own, blocking: that open returns only once the
+    thread's read end is open, so a reader is there for sure. That writer writes
+    nothing and is closed by `join`, after the code under test wrote and closed:
+    only then does the thread see the end, with every byte.
     """
 
     def __init__(self, folder: Path, name: str = "pipe") -> None:
@@ -48,12 +52,16 @@ class FifoReader:
         self.received: list[bytes] = []
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
+        self._holder: int | None = os.open(self.path, os.O_WRONLY)
 
     def _read(self) -> None:
         with open(self.path, "rb") as reader:
             self.received.append(reader.read())
 
     def join(self, timeout: float = 10) -> list[bytes]:
-        """What the reader got once the writer closed (at most `timeout` seconds)."""
+        """What the reader got once the writers closed (at most `timeout` seconds)."""
+        if self._holder is not None:
+            os.close(self._holder)
+            self._holder = None
         self._thread.join(timeout)
         return self.received

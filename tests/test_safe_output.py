@@ -11,6 +11,7 @@ import os
 import stat
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -142,3 +143,39 @@ def test_the_module_imports_nothing_of_the_app_and_no_third_party_code() -> None
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == "moderator,moderator.safe_output |"
+
+
+def test_a_fifo_nobody_reads_is_refused_at_once(tmp_path: Path) -> None:
+    """Opening it for writing blocked until a reader came: forever, with none."""
+    if os.name != "posix":
+        pytest.skip("FIFOs are POSIX")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    outcome: list[BaseException | None] = []
+
+    def export() -> None:
+        try:
+            write_bytes(fifo, b"series_id\r\n")
+            outcome.append(None)
+        except BaseException as error:  # handed to the test's thread
+            outcome.append(error)
+
+    worker = threading.Thread(target=export, daemon=True)
+    worker.start()
+    # Without the fix the open never returns: the join's limit only ends a failing test.
+    worker.join(60)
+    assert outcome, "the export blocked on a FIFO without reader"
+    (error,) = outcome
+    assert isinstance(error, OutputError)
+    assert "nobody is reading it" in str(error) and str(fifo) in str(error)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_dash_with_standard_output_closed_is_a_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python sets sys.stdout to None when fd 1 was closed at start: AttributeError before."""
+    monkeypatch.setattr(sys, "stdout", None)
+    with pytest.raises(OutputError, match="standard output: it is closed"):
+        safe_output.check_target("-")
+    with pytest.raises(OutputError, match="standard output: it is closed"):
+        safe_output.print_text("report\n")

@@ -22,6 +22,17 @@ class GameStarted:
 
 
 @dataclass(frozen=True)
+class RevealFinished:
+    """The eyes-closed reveal (6+ players) ran to its last line, or the table skipped it.
+
+    Recorded so that a reveal cut short (the app closed or killed while eyes
+    were closed) is offered again on resume: a game of 6+ players whose log has
+    no `RevealFinished` and no action yet still owes the table its reveal. Logs
+    written before this event existed stay readable: any action also ends it.
+    """
+
+
+@dataclass(frozen=True)
 class TurnPassed:
     """The current player finished their turn; the next in play clockwise goes."""
 
@@ -62,6 +73,7 @@ class ResultsDeclared:
 
 Event = (
     GameStarted
+    | RevealFinished
     | TurnPassed
     | PlayerKnockedOut
     | MeetingStarted
@@ -74,6 +86,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
         GameStarted,
+        RevealFinished,
         TurnPassed,
         PlayerKnockedOut,
         MeetingStarted,

@@ -7,6 +7,7 @@ knows who is Possessed until `ResultsDeclared`, when the table says it aloud.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -20,6 +21,7 @@ from moderator.domain.events import (
     MeetingStarted,
     PlayerKnockedOut,
     ResultsDeclared,
+    RevealFinished,
     SitOutToggled,
     TurnPassed,
 )
@@ -80,6 +82,8 @@ class GameState:
     meeting: Meeting | None = None
     over: GameOver | None = None
     result: Result | None = None
+    #: The eyes-closed reveal is over (`RevealFinished`); see `reveal_pending`.
+    revealed: bool = False
 
     @property
     def count(self) -> int:
@@ -90,6 +94,26 @@ class GameState:
     def in_play(self) -> tuple[int, ...]:
         """Seats still in play, clockwise from seat 0."""
         return tuple(s for s in range(self.count) if s not in self.knocked_out)
+
+    @property
+    def untouched(self) -> bool:
+        """Nothing has happened since the players sat down (no turn, knock-out or Meeting)."""
+        return (
+            self.turn == 1
+            and not self.knocked_out
+            and self.meeting is None
+            and self.meetings_resolved == 0
+            and not self.is_over
+        )
+
+    @property
+    def reveal_pending(self) -> bool:
+        """The table still owes itself the eyes-closed reveal (6+ players, nothing done yet).
+
+        A game's first action ends the time for a reveal too, so a log written
+        before `RevealFinished` existed never asks for one once it has begun.
+        """
+        return rules.setup_for(self.count).reveal and not self.revealed and self.untouched
 
     @property
     def is_over(self) -> bool:
@@ -155,6 +179,8 @@ def apply(state: GameState | None, event: Event) -> GameState:
         return _knock_out(state, event.player)
     if state.is_over:
         raise IllegalAction("The game is over: only the results can be entered now.")
+    if isinstance(event, RevealFinished):
+        return _finish_reveal(state)
     if isinstance(event, TurnPassed):
         return _pass_turn(state)
     if isinstance(event, MeetingStarted):
@@ -179,12 +205,23 @@ def _start(state: GameState | None, event: GameStarted) -> GameState:
         raise IllegalAction("The players must be a list of names.")
     rules.check_player_count(len(event.players))
     names = clean_roster(event.players)
-    if names != event.players:
+    if names != tuple(unicodedata.normalize("NFC", name) for name in event.players):
         raise IllegalAction("Names must be trimmed before the game starts.")
+    # A log written before names were kept in NFC replays with its names as logged:
+    # the store knows the players by those spellings.
+    names = event.players
     first = event.first_player
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
         raise IllegalAction("The first player must be one of the players.")
     return GameState(players=names, first_player=first, current=first, turn=1)
+
+
+def _finish_reveal(state: GameState) -> GameState:
+    if not rules.setup_for(state.count).reveal:
+        raise IllegalAction(f"There is no eyes-closed reveal with {state.count} players.")
+    if not state.reveal_pending:
+        raise IllegalAction("The reveal is over: the turns have begun.")
+    return replace(state, revealed=True)
 
 
 def _pass_turn(state: GameState) -> GameState:

@@ -3,7 +3,11 @@
 A name is data, never markup: brackets, emoji (joined ones too) and accents are
 allowed and the UI renders them literally. Control characters are refused
 because they would reach the real terminal as escape sequences; text-direction
-controls because they make a name read as something else.
+controls and blank fillers because they make a name read as something else.
+
+A name is kept in Unicode's composed form (NFC): "Zoë" typed with one "ë" or
+pasted as "e" + a combining diaeresis (NFD) is the same player, so two
+spellings that look alike are never two players.
 """
 
 from __future__ import annotations
@@ -22,6 +26,14 @@ MAX_NAME_LENGTH = 24
 BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
+#: Characters drawn as nothing at all, though they count as letters or symbols: Hangul
+#: fillers (U+115F, U+1160, U+3164, U+FFA0), the blank Braille pattern (U+2800), the
+#: Khmer inherent vowels (U+17B4, U+17B5) and the combining grapheme joiner (U+034F).
+#: A name of them only is invisible; one added to a name makes a look-alike of it.
+BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f")
+#: How a terminal shows the Escape character ("^[", caret notation): Textual 8.2.8 types
+#: the colour codes of a bracketed paste ("\x1b[31m") into the field in that form.
+CARET_ESCAPE = "^["
 _ZWJ = "\u200d"
 _ZWNJ = "\u200c"
 _TAGS = range(0xE0020, 0xE0080)
@@ -72,7 +84,7 @@ def _has_control(text: str) -> bool:
 
 
 def clean_name(raw: str) -> str:
-    """Return the trimmed name, or raise `IllegalAction` saying what is wrong.
+    """Return the trimmed name in NFC, or raise `IllegalAction` saying what is wrong.
 
     Joined emoji (zero-width joiners, variation selectors, skin tones, tag
     flags) are part of a name; text-direction controls are refused with their
@@ -89,9 +101,21 @@ def clean_name(raw: str) -> str:
             "A name cannot contain control characters such as Escape or Tab, "
             "nor invisible ones such as a zero-width space."
         )
-    name = raw.strip()
+    if CARET_ESCAPE in raw:
+        raise IllegalAction(
+            "A name cannot contain “^[”: that is how a terminal shows Escape, so the name "
+            "was probably pasted with colour codes. Type the name itself."
+        )
+    name = unicodedata.normalize("NFC", raw).strip()
     if not name:
         raise IllegalAction("A name cannot be empty.")
+    if any(ch in BLANK_FILLERS for ch in name):
+        raise IllegalAction(
+            "A name cannot contain blank filler characters (such as U+3164 or U+2800): "
+            "they show as nothing, so the name could look like another or like no name."
+        )
+    if not any(unicodedata.category(ch)[0] in "LNPS" for ch in name):
+        raise IllegalAction("A name needs at least one visible letter, digit or sign.")
     if len(name) > MAX_NAME_LENGTH:
         raise IllegalAction(
             f"A name can have at most {MAX_NAME_LENGTH} characters; "
@@ -101,11 +125,11 @@ def clean_name(raw: str) -> str:
 
 
 def clean_roster(raw_names: Iterable[str]) -> tuple[str, ...]:
-    """Clean every name and refuse two names that differ only in case."""
+    """Clean every name and refuse two that differ only in case or Unicode spelling (NFC)."""
     names = tuple(clean_name(raw) for raw in raw_names)
     seen: dict[str, str] = {}
     for name in names:
-        key = name.casefold()
+        key = unicodedata.normalize("NFC", name.casefold())
         if key in seen:
             raise IllegalAction(f"Two players are called “{name}”: each name must be different.")
         seen[key] = name

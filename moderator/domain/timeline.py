@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from moderator.domain.errors import IllegalAction
-from moderator.domain.events import Event, GameStarted, event_from_json, event_to_json
+from moderator.domain.events import (
+    Event,
+    GameStarted,
+    RevealFinished,
+    event_from_json,
+    event_to_json,
+)
 from moderator.domain.game import GameState, apply, replay
 
 
@@ -75,6 +81,19 @@ class Timeline:
     def can_undo(self) -> bool:
         """Undo never removes the `GameStarted` event: the roster stays."""
         return len(self.events) > 1
+
+    @property
+    def just_started(self) -> bool:
+        """Nothing done since the players sat down, and nothing undone but the reveal's end.
+
+        Then an undo can only mean "that start was an accident" (the table takes
+        the whole game back); the reveal's end alone does not count as play.
+        """
+        return (
+            self.started
+            and not self.can_undo
+            and all(isinstance(event, RevealFinished) for event in self.redo_stack)
+        )
 
     @property
     def can_redo(self) -> bool:

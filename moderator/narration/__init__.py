@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         NarrationEvent,
         Notice,
         SpeechFaulted,
+        SpeechRecovered,
     )
     from moderator.narration.narrator import Narrator, make_narrator
     from moderator.narration.scripts.library import Language, available_languages
@@ -37,6 +38,7 @@ _HOMES = {
     "NarrationEvent": "events",
     "Notice": "events",
     "SpeechFaulted": "events",
+    "SpeechRecovered": "events",
     "Narrator": "narrator",
     "make_narrator": "narrator",
     "Language": "scripts.library",
@@ -62,6 +64,7 @@ __all__ = [
     "Speaker",
     "SpeechFault",
     "SpeechFaulted",
+    "SpeechRecovered",
     "VoiceSettings",
     "available_languages",
     "make_narrator",

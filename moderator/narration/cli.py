@@ -20,7 +20,7 @@ from moderator.narration.events import Countdown, Finished, LineStarted, Narrati
 from moderator.narration.narrator import make_narrator
 from moderator.narration.scripts.library import ScriptLibrary, missing_folder, user_scripts_dir
 from moderator.narration.scripts.validation import SCRIPT_NAMES
-from moderator.narration.settings import VoiceSettings
+from moderator.narration.settings import MAX_REVEAL_SECONDS, MIN_REVEAL_SECONDS, VoiceSettings
 from moderator.narration.speech.engines import ChoosingSpeaker
 from moderator.narration.speech.speaker import SpeechFault
 from moderator.paths import cache_dir
@@ -65,8 +65,12 @@ def run_narrate(args: argparse.Namespace) -> int:
     if args.script not in SCRIPT_NAMES:
         print(f"Unknown script {args.script!r}; known: {', '.join(SCRIPT_NAMES)}", file=sys.stderr)
         return 2
-    if args.seconds is not None and not 0 < args.seconds <= 60:
-        print("--seconds must be more than 0 and at most 60.", file=sys.stderr)
+    if args.seconds is not None and not MIN_REVEAL_SECONDS <= args.seconds <= MAX_REVEAL_SECONDS:
+        print(
+            f"--seconds must be from {MIN_REVEAL_SECONDS:g} to {MAX_REVEAL_SECONDS:g} "
+            "(the reveal window of the settings).",
+            file=sys.stderr,
+        )
         return 2
     refusal = _players_refusal(args.script, args.players)
     if refusal is not None:
@@ -104,7 +108,7 @@ def _players_refusal(script: str, players: int) -> str | None:
 
 def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
     from moderator.narration.render import render_script
-    from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+    from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
     try:
         # Refused before any rendering: a folder, a missing folder, a dangling link.
@@ -115,7 +119,7 @@ def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
     # With the WAV on standard output, the captions go to stderr.
     messages = sys.stderr if args.wav == safe_output.STDOUT else sys.stdout
     # No warm-up: a render whose lines are all cached starts no synthesis child.
-    speaker = ChoosingSpeaker(EspeakSpeaker(cache_dir(), warm=False), cache_dir())
+    speaker = ChoosingSpeaker(Pyttsx3Synthesizer(cache_dir(), warm=False), cache_dir())
     speaker.watch_faults(lambda fault: print(f"notice: {fault.message}", file=sys.stderr))
     english = library.languages.get("en")
     speaker.choose_english_engine(
@@ -180,20 +184,20 @@ def _speak(args: argparse.Namespace) -> int:
 
 def run_voices(args: argparse.Namespace) -> int:
     """List the voice-script languages and the speech engine's voices."""
-    from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+    from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
     library = ScriptLibrary.load(user_scripts_dir(_scripts_dir(args)))
     print("Voice-script languages (use with --lang):")
     for language in library.languages.values():
         print(f"  {language.code:<6} {language.name:<12} voice {language.voice}")
-    speaker = EspeakSpeaker(cache_dir())
+    synthesizer = Pyttsx3Synthesizer(cache_dir())
     try:
-        voices = speaker.voices()
+        voices = synthesizer.voices()
     except (SpeechFault, TimeoutError) as error:
         print(f"Cannot list the engine's voices: {error}", file=sys.stderr)
         return 1
     finally:
-        speaker.close()
+        synthesizer.close()
     print(f'Speech engine voices ({len(voices)}), for voice = "..." in language.toml:')
     for voice in voices:
         languages = ",".join(str(code) for code in voice.get("languages", []))

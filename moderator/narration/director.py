@@ -26,15 +26,9 @@ from concurrent.futures import Future
 from concurrent.futures import wait as wait_futures
 
 from moderator.narration.audio.span_mix import SpanClip
-from moderator.narration.events import (
-    AmbienceSpan,
-    Finished,
-    LineStarted,
-    Notice,
-    SpeechFaulted,
-    marker_for,
-)
+from moderator.narration.events import AmbienceSpan, Finished, LineStarted, Notice
 from moderator.narration.job import Job, Pacer, emit
+from moderator.narration.notices import ENGINE_PARTS, PLAYER_PARTS, NoticeBoard
 from moderator.narration.scripts.library import Action, Bed, Line, Wait
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.span_player import Prepared, SpanPlayer, span_end, span_parts
@@ -47,54 +41,6 @@ log = logging.getLogger(__name__)
 SYNTHESIS_BOUND = 3.5
 #: How often a wait on synthesis looks at the cancel flag.
 _POLL = 0.02
-
-
-class NoticeBoard:
-    """Remembers which missing parts the table was told about, so each is told once."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._told: set[str] = set()
-        self._pending: list[SpeechFault] = []
-        #: Every notice so far, for `Narrator.warnings`.
-        self.messages: list[str] = []
-        #: Every fault so far, in order, for watchers that arrive late.
-        self.faults: list[SpeechFaulted] = []
-        self._watchers: list[Callable[[SpeechFaulted], None]] = []
-
-    def add(self, fault: SpeechFault) -> bool:
-        """Record `fault`; True the first time its part goes missing."""
-        event = SpeechFaulted(fault.part, fault.message, marker_for(fault.part))
-        with self._lock:
-            if fault.part in self._told:
-                return False
-            self._told.add(fault.part)
-            self.messages.append(fault.message)
-            self.faults.append(event)
-            watchers = list(self._watchers)
-        for watcher in watchers:
-            _safe_call(watcher, event)
-        return True
-
-    def watch(self, watcher: Callable[[SpeechFaulted], None]) -> None:
-        """Call `watcher` with every fault, those already told first (any thread)."""
-        with self._lock:
-            self._watchers.append(watcher)
-            earlier = list(self.faults)
-        for event in earlier:
-            _safe_call(watcher, event)
-
-    def defer(self, fault: SpeechFault) -> None:
-        """Record a fault found at start-up, to be told at the next play."""
-        if self.add(fault):
-            with self._lock:
-                self._pending.append(fault)
-
-    def take_pending(self) -> list[SpeechFault]:
-        """Start-up faults not yet told to a listener."""
-        with self._lock:
-            pending, self._pending = self._pending, []
-        return pending
 
 
 class Director:
@@ -114,7 +60,9 @@ class Director:
         self._scale = max(0.0, time_scale)
         self._clock = clock
         self._pacer = Pacer(clock, self._scale)
-        self._spans = SpanPlayer(speaker, settings, self._pacer, self._tell, SYNTHESIS_BOUND)
+        self._spans = SpanPlayer(
+            speaker, settings, self._pacer, self._tell, self._player_failed, SYNTHESIS_BOUND
+        )
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._lock = threading.Lock()
         self._current: Job | None = None
@@ -228,7 +176,7 @@ class Director:
         taken from the offsets the span was mixed with.
         """
         settings = self._settings()
-        if not settings.enabled or settings.bed_level <= 0:
+        if not settings.enabled or settings.bed_level <= 0 or job.player_fault is not None:
             return None
 
         def clip_of(index: int, line: Line) -> Clip | None:
@@ -239,7 +187,10 @@ class Director:
         parts = span_parts(actions, indexes, clip_of)
         if parts is None:
             return None
-        return self._spans.play(job, actions, indexes, parts, settings.bed_level, mixing)
+        end = self._spans.perform(job, actions, indexes, parts, settings.bed_level, mixing)
+        if end is not None and job.player_fault is None and not job.cancelled.is_set():
+            self._notices.recovered(PLAYER_PARTS)  # the whole span played
+        return end
 
     def _prefetch(self, actions: list[Action]) -> Prepared:
         """Ask for every line's audio up front, so line N+1 is ready when N ends."""
@@ -296,13 +247,8 @@ class Director:
                 started.append(self._clock())
                 emit(job.on_event, LineStarted(line.text))
 
-        if clip.path is not None and self._settings().enabled:
-            try:
-                self._speaker.play(clip, on_start)
-            except SpeechFault as fault:
-                self._tell(job, fault)
-            except Exception as error:
-                self._tell(job, SpeechFault("player", f"Sound playback failed ({error})."))
+        if clip.path is not None and self._settings().enabled and job.player_fault is None:
+            self._play(job, clip, on_start)
         played_until = self._clock()
         if job.cancelled.is_set():
             return played_until
@@ -310,6 +256,24 @@ class Director:
         end = started[0] + clip.duration * self._scale
         self._pacer.sleep_until(job, end, hard_only=True)  # a started line is always finished
         return max(end, played_until)
+
+    def _play(self, job: Job, clip: Clip, on_start: Callable[[], None]) -> None:
+        """Play one clip; a player fault is told and skips the player for the rest of the job."""
+        try:
+            self._speaker.play(clip, on_start)
+        except Exception as error:
+            self._player_failed(job, error)
+            return
+        if not job.cancelled.is_set() and self._settings().enabled:
+            self._notices.recovered(PLAYER_PARTS)
+
+    def _player_failed(self, job: Job, error: BaseException) -> None:
+        """Tell a playback fault (any thread) and skip the player for the rest of `job`."""
+        if not isinstance(error, SpeechFault):
+            error = SpeechFault("player", f"Sound playback failed ({error}).")
+        if error.part in PLAYER_PARTS:
+            job.player_fault = error
+        self._tell(job, error)
 
     def _await(
         self,
@@ -341,7 +305,10 @@ class Director:
             wait_futures([future], timeout=min(_POLL, remaining))
         error = future.exception()
         if error is None:
-            return future.result()
+            clip = future.result()
+            if clip.path is not None:
+                self._notices.recovered(ENGINE_PARTS)
+            return clip
         if (
             isinstance(error, SpeechFault)
             and error.part.startswith("voice:")
@@ -364,10 +331,3 @@ class Director:
     def _tell(self, job: Job, fault: SpeechFault) -> None:
         if self._notices.add(fault):
             emit(job.on_event, Notice(fault.message))
-
-
-def _safe_call(watcher: Callable[[SpeechFaulted], None], event: SpeechFaulted) -> None:
-    try:
-        watcher(event)
-    except Exception:
-        log.exception("speech fault watcher failed on %r", event)

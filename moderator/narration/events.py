@@ -7,6 +7,7 @@ event loop), so they are small frozen values with no behaviour.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class AmbienceSpan:
 
 @dataclass(frozen=True)
 class SpeechFaulted:
-    """A speech part failed for the first time this session (told once per part).
+    """A speech part failed (told once per part, until it works again).
 
     Sent to the app-wide watchers of `Narrator.watch_faults`, whatever script
     (or none) was playing, so the table sees the voice's state on every screen.
@@ -66,7 +67,27 @@ class SpeechFaulted:
     part: str
     message: str
     marker: str
+    #: Tells the two health events apart without importing this module (the TUI).
+    recovered: ClassVar[bool] = False
 
+
+@dataclass(frozen=True)
+class SpeechRecovered:
+    """A part that failed works again (a clip played, a line synthesized): its marker goes.
+
+    Sent to the same watchers as `SpeechFaulted`; a later failure of the part
+    is told again. Never sent for a permanent fault (a missing library).
+    """
+
+    part: str
+    marker: str
+    #: Nothing to fix any more (a field, so both health events read alike).
+    message: str = ""
+    recovered: ClassVar[bool] = True
+
+
+#: What `Narrator.watch_faults` watchers receive.
+VoiceHealth = SpeechFaulted | SpeechRecovered
 
 #: Short status for each failed part; anything else is "voice trouble".
 _MARKERS = {

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from moderator.narration.events import Countdown, NarrationEvent
 from moderator.narration.scripts.library import Action
+from moderator.narration.speech.speaker import SpeechFault
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,9 @@ class Job:
     superseded: threading.Event = field(default_factory=threading.Event)
     #: Set with either of the two, so a wait wakes for both.
     wake: threading.Event = field(default_factory=threading.Event)
+    #: The player failed during this script: its later clips go on as captions
+    #: (a hung player would cost its grace on every line); the next script tries again.
+    player_fault: SpeechFault | None = None
 
     def cancel(self) -> None:
         """Stop at once."""

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
-from moderator.narration.director import Director, NoticeBoard
-from moderator.narration.events import Finished, Notice, SpeechFaulted
+from moderator.narration.director import Director
+from moderator.narration.events import Finished, Notice
 from moderator.narration.job import EventSink, Job
+from moderator.narration.notices import NoticeBoard, Watcher
 from moderator.narration.scripts.library import (
     BASE_LANGUAGE,
     Language,
@@ -104,11 +105,12 @@ class Narrator:
             return
         self._director.submit(Job(actions, on_event))
 
-    def watch_faults(self, watcher: Callable[[SpeechFaulted], None]) -> None:
+    def watch_faults(self, watcher: Watcher) -> None:
         """Tell `watcher` of each speech fault, once per part, wherever it happens.
 
         Faults found before the call (a missing library at start-up) are told
         at once; later ones from the narration or engine thread as they occur.
+        When a failed part works again, `watcher` gets `SpeechRecovered` for it.
         """
         self._notices.watch(watcher)
 
@@ -151,7 +153,8 @@ def make_narrator(
         voice_scripts_dir: The user's override folder (`--voice-scripts`); None
             means `<config dir>/voice_scripts`.
         cache_dir: Where synthesized lines are kept (e.g. `moderator.paths.cache_dir()`).
-        speaker: A speech back-end; None builds the real espeak-ng one, or
+        speaker: A speech back-end; None builds the real one (the platform's voice
+            and player, Piper for English when chosen), or
             captions only when it cannot be built.
         time_scale: Multiplies every wait (UI tests use 0.01).
     """
@@ -161,14 +164,13 @@ def make_narrator(
     warnings: list[str] = []
     if speaker is None:
         try:
-            from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+            from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
             language = library.languages.get(settings.lang)
             voice = language.voice if language else "en"
             clamped = settings.clamped()
-            speaker = ChoosingSpeaker(
-                EspeakSpeaker(cache_dir, warm_up=(voice, clamped.rate, clamped.volume)), cache_dir
-            )
+            system = Pyttsx3Synthesizer(cache_dir, warm_up=(voice, clamped.rate, clamped.volume))
+            speaker = ChoosingSpeaker(system, cache_dir)
         except Exception as error:
             warnings.append(f"Speech is off ({error}); showing captions only.")
             speaker = SilentSpeaker()

@@ -20,7 +20,8 @@ from moderator.narration.audio.mixer import BedShape, Span, lay_out, mix
 from moderator.narration.audio.wavfile import Pcm, read_pcm, write_pcm_atomic
 from moderator.narration.scripts.library import Bed, Line, ScriptLibrary, Wait
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.speech.speaker import Speaker, SpeechFault
+from moderator.narration.speech.speaker import SpeechFault
+from moderator.narration.speech.synthesizer import Synthesizer
 
 #: Generous bound on one line's synthesis when rendering.
 RENDER_LINE_TIMEOUT = 30.0
@@ -42,7 +43,7 @@ class Rendered:
 
 def render_script(
     library: ScriptLibrary,
-    speaker: Speaker,
+    synthesizer: Synthesizer,
     script: str,
     context: Mapping[str, object],
     settings: VoiceSettings,
@@ -65,7 +66,7 @@ def render_script(
     if actions is None:
         raise KeyError(script)
     futures = [
-        speaker.synthesize(a.text, a.voice, settings.rate, settings.volume)
+        synthesizer.synthesize(a.text, a.voice, settings.rate, settings.volume)
         for a in actions
         if isinstance(a, Line)
     ]

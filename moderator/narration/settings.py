@@ -24,6 +24,10 @@ DEFAULT_REVEAL_SECONDS = 5.0
 DEFAULT_GROWL_SECONDS = 2.0
 #: A pause longer than this is surely a typo in a voice script.
 MAX_PAUSE_SECONDS = 60.0
+#: The Possessed's eyes-open window: the one range the settings, the voice-script
+#: loader and `narrate --seconds` all accept.
+MIN_REVEAL_SECONDS = 1.0
+MAX_REVEAL_SECONDS = MAX_PAUSE_SECONDS
 #: The rulebook gives the Meeting's silent passing no length: the bed plays this long
 #: after the last instruction (only with ambience on), and the table can change it.
 DEFAULT_PASSING_SECONDS = 20.0
@@ -81,7 +85,9 @@ class VoiceSettings:
             lang=self.lang,
             rate=int(min(MAX_RATE, max(MIN_RATE, self.rate))),
             volume=float(min(1.0, max(0.0, self.volume))),
-            reveal_seconds=float(min(MAX_PAUSE_SECONDS, max(1.0, self.reveal_seconds))),
+            reveal_seconds=float(
+                min(MAX_REVEAL_SECONDS, max(MIN_REVEAL_SECONDS, self.reveal_seconds))
+            ),
             announce_turns=self.announce_turns,
             growl_seconds=float(min(MAX_PAUSE_SECONDS, max(0.5, self.growl_seconds))),
             ambience=bool(self.ambience),

@@ -25,6 +25,10 @@ from moderator.narration.speech.speaker import Clip, Speaker, SpeechFault
 
 #: Longest the player waits for a mixed span's audio to start before timing it anyway.
 SPAN_START_BOUND = 5.0
+HUNG = (
+    "The audio player stopped responding during the eyes-closed span and was ended; "
+    "check the sound settings."
+)
 #: How often a wait on the background mix looks at the cancel flag.
 _MIX_POLL = 0.1
 
@@ -41,12 +45,15 @@ class SpanPlayer:
         settings: Callable[[], VoiceSettings],
         pacer: Pacer,
         tell: Callable[[Job, SpeechFault], None],
+        player_failed: Callable[[Job, BaseException], None],
         synthesis_bound: float,
     ) -> None:
+        """`tell` a fault once; `player_failed` tells a playback fault and skips the player."""
         self._speaker = speaker
         self._settings = settings
         self._pacer = pacer
         self._tell = tell
+        self._player_failed = player_failed
         self._synthesis_bound = synthesis_bound
 
     def premix(self, actions: list[Action], prepared: Prepared) -> dict[int, Future[SpanClip]]:
@@ -84,7 +91,7 @@ class SpanPlayer:
             mixes[index + 1] = future
         return mixes
 
-    def play(
+    def perform(
         self,
         job: Job,
         actions: list[Action],
@@ -129,11 +136,17 @@ class SpanPlayer:
         return mixed_span(parts, level, folder)
 
     def _run(self, job: Job, actions: list[Action], indexes: range, span: SpanClip) -> float:
-        """Play `span` on a helper thread; post its captions and countdowns at their offsets."""
+        """Play `span` on a helper thread; post its captions and countdowns at their offsets.
+
+        A player that fails while the span plays (dies, or hangs past its
+        bound) is told at once, from the helper thread: the captions go on at
+        their offsets, the audio is gone, and the rest of the script skips the
+        player.
+        """
         clock, scale = self._pacer.clock, self._pacer.scale
         started = threading.Event()
         start_at: list[float] = []
-        faults: list[SpeechFault] = []
+        early: list[BaseException] = []
 
         def on_start() -> None:
             if job.cancelled.is_set() or not self._settings().enabled:
@@ -142,23 +155,24 @@ class SpanPlayer:
                 start_at.append(clock())
                 started.set()
 
-        def play() -> None:
+        def sound() -> None:
             try:
                 self._speaker.play(span.clip, on_start)
-            except SpeechFault as fault:
-                faults.append(fault)
             except Exception as error:
-                faults.append(SpeechFault("player", f"Sound playback failed ({error})."))
+                if started.is_set():
+                    self._player_failed(job, error)  # told now, not at the span's end
+                else:
+                    early.append(error)
             finally:
                 started.set()
 
-        player = threading.Thread(target=play, name="mindflayer-span", daemon=True)
+        player = threading.Thread(target=sound, name="mindflayer-span", daemon=True)
         player.start()
         started.wait(SPAN_START_BOUND)
         begin = start_at[0] if start_at else clock()
-        for fault in faults:
-            self._tell(job, fault)
-        audible = not faults
+        for error in early:
+            self._player_failed(job, error)
+        audible = not early
         emit(job.on_event, AmbienceSpan(started=True, audible=audible))
         for part, index in enumerate(indexes):
             action = actions[index]
@@ -180,7 +194,10 @@ class SpanPlayer:
             end = clock()
         else:
             self._pacer.sleep_until(job, end, hard_only=True)
-        player.join(timeout=SPAN_START_BOUND)
+        player.join(timeout=SPAN_START_BOUND)  # the player's own bound ends a hung one first
+        if player.is_alive():  # a player that ignores its bound
+            self._speaker.stop()
+            self._player_failed(job, SpeechFault("player-hang", HUNG))
         emit(job.on_event, AmbienceSpan(started=False, audible=audible))
         return end
 

@@ -28,6 +28,7 @@ from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from moderator.domain import Team
+from moderator.storage.json_text import list_text
 from moderator.storage.records import GameScore
 
 SOURCE_NAME = "Mind Flayer moderator"
@@ -73,7 +74,7 @@ def plays_for(games: Sequence[GameScore], zone: tzinfo | None = None) -> list[di
 
 def plays_text(games: Sequence[GameScore], zone: tzinfo | None = None) -> str:
     """The `--bgstats` file: a JSON list of plays, names as typed (not escaped)."""
-    return json.dumps(plays_for(games, zone), ensure_ascii=False, indent=2) + "\n"
+    return list_text(plays_for(games, zone)) + "\n"  # one play per line, fast (`json_text`)
 
 
 def create_play_link(play: dict[str, Any]) -> str:

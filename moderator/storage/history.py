@@ -13,6 +13,7 @@ from datetime import datetime
 from moderator.domain import GameState, Team
 from moderator.domain.rules import series_totals, series_winners
 from moderator.storage.records import GameScore, PlayerStats, SeriesRecord
+from moderator.storage.score_cache import CachedScore
 
 
 def game_score(
@@ -26,15 +27,29 @@ def game_score(
     result = state.result
     if result is None:
         raise ValueError("A game without results has no score.")
+    outcome = CachedScore(
+        state.players, state.first_player, result.winner, result.possessed, result.points, 0
+    )
+    return cached_game_score(game_id, number, outcome, finished_at, started_at)
+
+
+def cached_game_score(
+    game_id: int,
+    number: int,
+    cached: CachedScore,
+    finished_at: datetime,
+    started_at: datetime | None = None,
+) -> GameScore:
+    """The score line of a finished game from its outcome (the score cache: no replay)."""
     return GameScore(
         game_id=game_id,
         number=number,
-        players=state.players,
-        points=dict(zip(state.players, result.points, strict=True)),
-        winner=result.winner,
+        players=cached.players,
+        points=dict(zip(cached.players, cached.points, strict=True)),
+        winner=cached.winner,
         finished_at=finished_at,
-        possessed=frozenset(state.players[seat] for seat in result.possessed),
-        first_player=state.players[state.first_player],
+        possessed=frozenset(cached.players[seat] for seat in cached.possessed),
+        first_player=cached.players[cached.first_player],
         started_at=started_at,
     )
 

@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from moderator import paths
+from moderator import paths, safe_output
 from moderator.safe_output import STDOUT
-from moderator.storage import bgstats, export
+from moderator.storage import bgstats, export, history
 from moderator.storage.database import DATABASE_NAME
 from moderator.storage.errors import (
     DatabaseInUseError,
@@ -48,7 +48,13 @@ def run_history(args: argparse.Namespace) -> int:
     bgstats_file: str | None = getattr(args, "bgstats", None)
     # With an export on standard output, the messages go to stderr.
     to_stdout = STDOUT in (csv_file, json_file, bgstats_file)
-    messages = sys.stderr if to_stdout else sys.stdout
+
+    def tell(text: str) -> None:
+        if to_stdout:
+            print(text, file=sys.stderr)
+        else:
+            safe_output.print_text(text + "\n")
+
     try:
         store = open_for_reading(folder)
         if store is None:
@@ -57,25 +63,28 @@ def run_history(args: argparse.Namespace) -> int:
             games: list[GameScore] = []
         else:
             with store:
-                records = store.history()
-                stats = store.player_stats()
+                # Each read only when something shows it, and once: the stats come
+                # from these records, not from `store.player_stats()` (a second read).
+                shown = bool(json_file) or not (csv_file or bgstats_file)
+                records = store.history() if shown or csv_file else []
+                stats = history.player_stats(records) if shown else []
                 games = store.finished_games() if bgstats_file else []
                 for notice in store.notices:  # after reading: it may add some
                     print(notice, file=sys.stderr)
         if csv_file:
             export.write_csv(csv_file, records)
-            print(f"Exported {_series_count(records)} to {csv_file} (CSV).", file=messages)
+            tell(f"Exported {_series_count(records)} to {csv_file} (CSV).")
         if json_file:
             export.write_json(json_file, records, stats)
-            print(f"Exported {_series_count(records)} to {json_file} (JSON).", file=messages)
+            tell(f"Exported {_series_count(records)} to {json_file} (JSON).")
         if bgstats_file:
             export.write_atomically(bgstats_file, bgstats.plays_text(games))
-            print(_bgstats_summary(games, bgstats_file), file=messages)
-    except StorageError as error:
+            tell(_bgstats_summary(games, bgstats_file))
+        if not (csv_file or json_file or bgstats_file):
+            safe_output.print_text(render(records, stats))
+    except (StorageError, safe_output.OutputError) as error:
         print(f"mindflayer history: {error}", file=sys.stderr)
         return 1
-    if not (csv_file or json_file or bgstats_file):
-        print(render(records, stats), end="")
     return 0
 
 
@@ -174,21 +183,27 @@ def _series_block(record: SeriesRecord) -> str:
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric_from: int = 99) -> str:
     """Columns aligned by display width (emoji take two cells); numbers right-aligned."""
-    widths = [width(h) for h in headers]
-    for row in rows:
-        widths = [max(w, width(cell)) for w, cell in zip(widths, row, strict=True)]
+    every = (headers, *rows)
+    # Each cell measured once (a long history has hundreds of thousands of cells).
+    measured = [[(cell, width(cell)) for cell in row] for row in every]
+    widths = [
+        max(column) for column in zip(*([w for _, w in row] for row in measured), strict=True)
+    ]
     lines = []
-    for row in (headers, *rows):
+    for number, row in enumerate(measured):
         cells = []
-        for index, (cell, size) in enumerate(zip(row, widths, strict=True)):
-            pad = " " * (size - width(cell))
-            cells.append(pad + cell if index >= numeric_from and row is not headers else cell + pad)
+        for index, ((cell, used), size) in enumerate(zip(row, widths, strict=True)):
+            pad = " " * (size - used)
+            right = index >= numeric_from and number > 0
+            cells.append(pad + cell if right else cell + pad)
         lines.append("  " + "  ".join(cells).rstrip() + "\n")
     return "".join(lines)
 
 
 def width(text: str) -> int:
     """How many terminal cells `text` takes (wide East Asian and emoji count two)."""
+    if text.isascii():
+        return len(text)  # most cells: no wide or combining character (20,000 games: 1 s)
     total = 0
     for char in text:
         if unicodedata.combining(char):

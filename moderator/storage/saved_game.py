@@ -7,6 +7,7 @@ import json
 from moderator.domain import GameState, IllegalAction, Timeline
 from moderator.domain.timeline import LogEntry, Undo, entry_to_json
 from moderator.storage.journal import Journal
+from moderator.storage.score_cache import score_text
 
 
 def entry_text(entry: LogEntry) -> str:
@@ -76,6 +77,12 @@ class SavedGame:
                     conn.execute(
                         "UPDATE games SET finished_at = ? WHERE id = ?",
                         (at if now_finished else None, self.game_id),
+                    )
+                if following.state.result != self.timeline.state.result:
+                    # The score cache moves with the results, in the same transaction.
+                    conn.execute(
+                        "UPDATE games SET score = ? WHERE id = ?",
+                        (score_text(following.state, seq), self.game_id),
                     )
             self.timeline = following
             self._journal.acknowledge(self.game_id, seq)

@@ -5,7 +5,7 @@ running every migration from version 1, so new installs and old databases go
 through the same, tested code. Each migration runs in one transaction that also
 bumps `user_version`, so a crash mid-migration leaves the previous version intact.
 
-Tables (version 2):
+Tables (version 4):
 
 - `meta(key, value)`: `app_version` = the app that last migrated the schema, so an
   older app can say which version it would need.
@@ -26,6 +26,10 @@ Tables (version 2):
   that `new_name` is the same player as `old_name` of the series' earlier games, so the
   series totals carry the points over. Recorded with the game's start, ignored when
   that game is withdrawn.
+- (v4) `games.score`: the finished game's score line (`moderator.storage.score_cache`),
+  written with the log entry that changes the results, so the history needs no replay;
+  index `games_series_finished(series_id, finished_at)`: counting a series' games with
+  results (complete? resumable?) reads a few index entries instead of every game.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from collections.abc import Callable
 import moderator
 from moderator.domain.errors import IllegalAction
 from moderator.domain.timeline import Timeline, entry_from_json
+from moderator.storage.score_cache import score_text
 
 #: Marks the file as ours in the SQLite header ("MFLY").
 APPLICATION_ID = 0x4D464C59
@@ -149,8 +154,43 @@ def _v3_withdrawn_and_renames(conn: sqlite3.Connection) -> None:
     )
 
 
+def _v4_history_speed(conn: sqlite3.Connection) -> None:
+    """Index the games by series and results, and cache each finished game's score.
+
+    Without the index, "how many games of this series have results" scans every
+    game, once per series: quadratic (2 s at 10,000 games, 9.5 s at 20,000). Without
+    the cache, the history replays every game's log (seconds at 20,000 games).
+    Existing finished games are replayed once to fill it: the log stays the only truth.
+    """
+    conn.execute("ALTER TABLE games ADD COLUMN score TEXT")
+    game_ids = [
+        row[0] for row in conn.execute("SELECT id FROM games WHERE finished_at IS NOT NULL")
+    ]
+    for game_id in game_ids:
+        entries = [
+            row[0]
+            for row in conn.execute(
+                "SELECT entry FROM log WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+        ]
+        try:
+            timeline = Timeline.from_log(entry_from_json(json.loads(entry)) for entry in entries)
+        except (IllegalAction, ValueError, TypeError):
+            continue  # An unreadable log is reported when the game is loaded.
+        conn.execute(
+            "UPDATE games SET score = ? WHERE id = ?",
+            (score_text(timeline.state, len(entries)), game_id),
+        )
+    conn.execute("CREATE INDEX games_series_finished ON games (series_id, finished_at)")
+
+
 #: MIGRATIONS[i] takes the schema from version i to version i + 1.
-MIGRATIONS: list[Migration] = [_v1_initial, _v2_finished_cache, _v3_withdrawn_and_renames]
+MIGRATIONS: list[Migration] = [
+    _v1_initial,
+    _v2_finished_cache,
+    _v3_withdrawn_and_renames,
+    _v4_history_speed,
+]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

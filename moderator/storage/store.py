@@ -9,7 +9,6 @@ log entry that changes it.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
@@ -21,11 +20,13 @@ from moderator.domain import GameState, IllegalAction, Timeline
 from moderator.domain.names import clean_roster
 from moderator.domain.rules import GAMES_PER_SERIES
 from moderator.domain.timeline import entry_from_json
-from moderator.storage import history
+from moderator.storage import history, scores
 from moderator.storage.database import (
     DATABASE_NAME,
     ConnectionFactory,
+    connect,
     database_id,
+    integrity_problem,
     open_database,
     open_reader,
 )
@@ -38,7 +39,6 @@ from moderator.storage.records import (
     PlayerStats,
     SeriesRecord,
     Unfinished,
-    time_from_text,
     utc_now,
 )
 from moderator.storage.saved_game import SavedGame, entry_text
@@ -64,6 +64,8 @@ class Store:
         self._journal = journal
         self._lock = lock
         self._games: dict[int, SavedGame] = {}
+        #: Opens this folder again with every check, while `check_integrity` is pending.
+        self._reopen: Callable[[], Store] | None = None
 
     @classmethod
     def open(
@@ -72,12 +74,15 @@ class Store:
         *,
         clock: Callable[[], datetime] = utc_now,
         connection_factory: ConnectionFactory = sqlite3.Connection,
+        check_integrity: bool = True,
     ) -> Store:
         """Open the database in `data_dir` (created if needed) for this app instance.
 
         Raises `DatabaseInUseError` if another instance has it, `NewerDatabaseError`
         if a newer app wrote it, `StorageWriteError` if the folder cannot be written.
         `clock` and `connection_factory` exist so tests can pin time and inject faults.
+        `check_integrity=False` leaves the integrity check to `check_integrity()`
+        (the app runs it after its first frame).
         """
         folder = Path(data_dir)
         if folder.exists() and not folder.is_dir():
@@ -93,7 +98,7 @@ class Store:
         lock = DatabaseLock(folder / f"{DATABASE_NAME}.lock")
         lock.acquire()
         try:
-            conn, notices = open_database(path, clock, connection_factory)
+            conn, notices = open_database(path, clock, connection_factory, check_integrity)
         except BaseException:
             lock.release()
             raise
@@ -116,6 +121,11 @@ class Store:
         except BaseException:
             store.close()
             raise
+        if not check_integrity:
+            # The full check, with the same folder, clock and factory, when asked for.
+            store._reopen = lambda: cls.open(
+                folder, clock=clock, connection_factory=connection_factory
+            )
         return store
 
     @classmethod
@@ -141,6 +151,37 @@ class Store:
             journal.close()
             raise
         return cls(path, journal, None, [lost.sentence] if lost is not None else [])
+
+    def check_integrity(self) -> list[str]:
+        """Run the integrity check `open(check_integrity=False)` left; notices for the table.
+
+        The check reads the whole file on a connection of its own (the table's
+        reads and writes go on meanwhile; safe on a worker thread). A damaged
+        file is handled as `open` handles it: this store closes, the file is
+        opened again with every check, so it is moved aside untouched and a fresh
+        database starts; this store then uses that one (the notices say so; the
+        games loaded before are gone with the old file). Nothing to do: [].
+        """
+        reopen, self._reopen = self._reopen, None
+        if reopen is None:
+            return []
+        conn = connect(self.path)
+        try:
+            problem = integrity_problem(conn)
+        except sqlite3.Error as error:  # not damage (busy, I/O): nothing is moved
+            raise StorageError(
+                f"The score database {self.path} cannot be read ({error})."
+            ) from error
+        finally:
+            conn.close()
+        if problem is None:
+            return []
+        with self._journal.lock:
+            self.close()
+            fresh = reopen()
+            self._journal, self._lock, self.notices = fresh._journal, fresh._lock, fresh.notices
+            self._games = {}
+        return list(self.notices)
 
     def close(self) -> None:
         """Close the database and let another instance open it (safe to call twice).
@@ -251,11 +292,12 @@ class Store:
         Its row, seating and log stay (the log is append-only) but it no longer
         counts: its series is as before the start (the number is free again, a
         rename recorded with it is void) and it is never offered to resume.
-        Refused (`IllegalAction`) once anything was done in it (even if undone).
+        Refused (`IllegalAction`) once anything was done in it (even if undone),
+        the end of the eyes-closed reveal aside (`Timeline.just_started`).
         """
         with self._journal.lock:
             game = self.load_game(game_id)
-            if len(game.timeline.log) > 1:
+            if not game.timeline.just_started:
                 raise IllegalAction(
                     f"Game {game.number} has been played: only a game with nothing "
                     "done yet can be taken back."
@@ -274,7 +316,7 @@ class Store:
             "WHERE g.series_id = ? AND g.withdrawn_at IS NULL ORDER BY g.number",
             (series_id,),
         )
-        return latest_names({str(old): str(new) for old, new in rows})
+        return scores.latest_names({str(old): str(new) for old, new in rows})
 
     def abandon_series(self, series_id: int) -> None:
         """The table starts afresh instead of resuming: the series is no longer offered.
@@ -336,9 +378,13 @@ class Store:
 
     def series_games(self, series_id: int) -> list[GameScore]:
         """The series' games whose replayed log has results, in order."""
-        return self._scores(
-            "WHERE series_id = ? AND withdrawn_at IS NULL ORDER BY number", (series_id,)
-        )
+        where = "WHERE series_id = ? AND withdrawn_at IS NULL ORDER BY number"
+        return [
+            score
+            for _, score in scores.series_scores(
+                self._journal, where, (series_id,), self.renames, self._replayed
+            )
+        ]
 
     def finished_games(self) -> list[GameScore]:
         """Every game with results, of any series (complete or not), oldest first.
@@ -346,58 +392,27 @@ class Store:
         A game played to its results was played, even in a series the table
         later abandoned: this is what a play log such as BG Stats wants.
         """
-        return self._scores("WHERE finished_at IS NOT NULL AND withdrawn_at IS NULL ORDER BY id")
+        return scores.finished_games(self._journal, self._replayed)
 
-    def _scores(self, where: str, params: tuple[object, ...] = ()) -> list[GameScore]:
-        rows = self._journal.query(
-            f"SELECT id, number, started_at, finished_at, series_id FROM games {where}",  # noqa: S608
-            params,
-        )
-        scores: list[GameScore] = []
-        renames: dict[int, dict[str, str]] = {}
-        for game_id, number, started_at, finished_at, series_id in rows:
-            assert isinstance(game_id, int) and isinstance(number, int)
-            assert isinstance(series_id, int)
-            if series_id not in renames:
-                renames[series_id] = self.renames(series_id)
-            try:
-                state = renamed(self.load_game(game_id).state, renames[series_id])
-            except UnreadableGameError as error:
-                self._tell(left_out_sentence(error, self.path))
-                continue
-            if state.result is None:
-                continue
-            # The cache is kept with the log; the fallback only covers a hand-edited file.
-            moment = finished_at if isinstance(finished_at, str) else self._last_time(game_id)
-            scores.append(
-                history.game_score(
-                    game_id,
-                    number,
-                    state,
-                    time_from_text(moment),
-                    time_from_text(str(started_at)),
-                )
-            )
-        return scores
+    def _replayed(self, game_id: int) -> GameState | None:
+        """The game rebuilt from its log (for a game without a readable score cache).
+
+        None (and a notice) when its log cannot be replayed: it is left out.
+        """
+        try:
+            return self.load_game(game_id).state
+        except UnreadableGameError as error:
+            self._tell(left_out_sentence(error, self.path))
+            return None
 
     # -- history ------------------------------------------------------------------
 
     def history(self) -> list[SeriesRecord]:
-        """Every complete series (3 games with results), oldest first."""
-        rows = self._journal.query(
-            "SELECT id, started_at FROM series "
-            "WHERE (SELECT count(*) FROM games WHERE series_id = series.id "
-            "       AND finished_at IS NOT NULL) >= ? "
-            "ORDER BY id",
-            (GAMES_PER_SERIES,),
-        )
-        records: list[SeriesRecord] = []
-        for series_id, started_at in rows:
-            assert isinstance(series_id, int) and isinstance(started_at, str)
-            games = self.series_games(series_id)
-            if len(games) >= GAMES_PER_SERIES:
-                records.append(history.series_record(series_id, time_from_text(started_at), games))
-        return records
+        """Every complete series (3 games with results), oldest first.
+
+        Read in bulk from the score cache (`scores.complete_series`): linear in games.
+        """
+        return scores.complete_series(self._journal, self._replayed)
 
     def player_stats(self) -> list[PlayerStats]:
         """Per-player totals over every complete series, best first."""
@@ -477,31 +492,6 @@ class Store:
         except (ValueError, TypeError, KeyError, AttributeError) as error:
             # IllegalAction is a ValueError; a malformed row can raise any of these.
             raise UnreadableGameError(game_id, series_id, number, f"{where}: {error}") from error
-
-    def _last_time(self, game_id: int) -> str:
-        rows = self._journal.query("SELECT max(at) FROM log WHERE game_id = ?", (game_id,))
-        return str(rows[0][0])
-
-
-def latest_names(renames: Mapping[str, str]) -> dict[str, str]:
-    """Follow chains of renames (Noah -> Noah B -> Noah Bell) to the name used now."""
-    latest: dict[str, str] = {}
-    for old_name in renames:
-        name, seen = old_name, {old_name}
-        while name in renames and renames[name] not in seen:
-            name = renames[name]
-            seen.add(name)
-        latest[old_name] = name
-    return latest
-
-
-def renamed(state: GameState, names: Mapping[str, str]) -> GameState:
-    """The game with each player under the name they have now in the series."""
-    if not any(name in names for name in state.players):
-        return state
-    return dataclasses.replace(
-        state, players=tuple(names.get(name, name) for name in state.players)
-    )
 
 
 def folder_is_a_file(folder: Path) -> str:

@@ -33,7 +33,9 @@ from moderator.tui import compat
 from moderator.tui.compat_screens import DropsInputAfterClose, TablePalette
 from moderator.tui.config import load_settings
 from moderator.tui.controller import TableController
+from moderator.tui.database_check import check_after_first_frame
 from moderator.tui.keymap import load_keymap
+from moderator.tui.literal import visible
 from moderator.tui.messages import (
     AskKnockOut,
     AskSitOut,
@@ -69,6 +71,7 @@ from moderator.tui.outcomes import Outcome
 from moderator.tui.phases import Phase
 from moderator.tui.ports import NarratorLike, StoreLike
 from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.set_aside import ANSWERS, KEEP, SET_ASIDE
 from moderator.tui.voice import DeferredNarrator, build_narrator
 from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
 
@@ -182,8 +185,11 @@ class MindFlayerApp(DropsInputAfterClose):
         Keys in a burst (or a held key) can be refused many times in a row; ten
         identical red toasts hide the table. The same sentence again replaces its
         toast with one that says how many times ("… (×3)"). Thread-safe like
-        `App.notify`: the counting happens on the app's loop.
+        `App.notify`: the counting happens on the app's loop. Sentences quote
+        files and parsers, so control characters are removed (`literal.visible`):
+        an ESC in a toast would reach the real terminal.
         """
+        message, title = visible(message), visible(title)
         if severity != "error":
             super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
             return
@@ -230,7 +236,8 @@ class MindFlayerApp(DropsInputAfterClose):
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
-        """The first frame is drawn: settle the start-up a moment later, off the first frame."""
+        """The first frame is drawn: check the database, settle the start-up a moment later."""
+        check_after_first_frame(self)
         self.set_timer(SETTLE_DELAY, self._after_start_up)
 
     def _after_start_up(self) -> None:
@@ -327,7 +334,8 @@ class MindFlayerApp(DropsInputAfterClose):
             case Resume():
                 outcome = controller.resume()
             case NewSeries():
-                outcome = controller.new_series()
+                outcome = None
+                self._new_series()
             case NextGame():
                 outcome = controller.next_game()
             case GoHome():
@@ -382,6 +390,23 @@ class MindFlayerApp(DropsInputAfterClose):
                 raise TypeError(f"Unknown intent {intent!r}")
         if outcome is not None:
             self.settle(outcome)
+
+    def _new_series(self) -> None:
+        """A new series; a started one is set aside only on the table's yes (Esc keeps it)."""
+        question = self.controller.set_aside_question()
+        if question is None:
+            self.settle(self.controller.new_series())
+            return
+        phase = self.controller.phase
+
+        def answered(answer: int | None) -> None:
+            if answer == SET_ASIDE and self.controller.phase is phase:
+                self.settle(self.controller.new_series())
+            else:
+                self.notify("Kept: the series goes on.", markup=False)
+
+        pick = cast("type[PickPlayerScreen]", load_class(_DIALOGS["pick"]))
+        self.push_screen(pick(question, ANSWERS, KEEP), answered)
 
     def _start_game(self, players: tuple[str, ...], first: int) -> None:
         """Start the game; first ask whether each new name is an earlier player renamed.
@@ -557,7 +582,8 @@ def make_app(
     settings, settings_notice = load_settings(config_dir)
     keymap, keymap_notice = load_keymap(config_dir, MindFlayerApp)
     if store is None:
-        store = Store.open(data_dir)
+        # Its integrity check runs after the first frame (`moderator.tui.database_check`).
+        store = Store.open(data_dir, check_integrity=False)
     if narrator is None:
         # Built after the first frame, off the UI thread (see `DeferredNarrator`).
         narrator = DeferredNarrator(lambda: build_narrator(settings, voice_scripts_dir, cache_dir))

@@ -45,6 +45,11 @@ toasts being shown, so counting an error toast that comes again ("... (x3)",
 it is read) and withdraws one with `App._unnotify`. The three helpers below are
 the only users; `tests/tui/test_compat.py::test_private_toast_api_still_behaves`
 fails if a Textual upgrade changes them.
+
+Keys passed on (no patch; private API). A key can be routed to the roster just
+before a key ahead of it moved the focus to the name field; `forward_key` hands
+it on with `Widget._forward_event`, as the app does for the focused widget
+(`tests/tui/test_name_keys.py` types such a burst on plain Textual widgets).
 """
 
 from __future__ import annotations
@@ -56,8 +61,9 @@ from typing import Any
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.dom import NoScreen
-from textual.events import Mount
+from textual.events import Key, Mount
 from textual.notifications import Notification
+from textual.widget import Widget
 from textual.widgets._header import Header, HeaderTitle
 from textual.widgets._select import Select, SelectCurrent, SelectOverlay
 from textual.widgets._toast import Toast
@@ -252,3 +258,18 @@ def show_toast(app: App[Any], notification: Notification) -> None:
     """Show a notification built by the caller (what `App.notify` does after building it)."""
     app._notifications.add(notification)
     app._refresh_notifications()
+
+
+# --- a key passed on to the widget it was typed for (private API, no patch) ---------------
+
+
+def forward_key(target: Widget, key: Key) -> None:
+    """Hand a copy of `key` to `target` as the app hands keys to the focused widget.
+
+    The copy is marked forwarded (`Widget._forward_event`), so when it bubbles
+    back to the app unhandled, the app takes it for the focused widget's key
+    and checks its bindings, instead of routing it again as a new key press.
+    The roster uses it for keys already on their way to it when "Fix name"
+    moved the focus to the name field (`widgets/name_input.py`).
+    """
+    target._forward_event(Key(key.key, key.character))

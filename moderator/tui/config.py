@@ -1,8 +1,8 @@
 """The table's settings, kept as JSON in the config folder.
 
-Saved atomically (write a temp file, fsync, rename) so a crash never leaves a
-half-written file; a missing or damaged file gives the defaults plus a notice
-instead of stopping the game night.
+Saved atomically (`safe_output`: a temp file, fsync, rename) so a crash never
+leaves a half-written file; read by `safe_input`, so a missing or damaged file
+gives the defaults plus a notice instead of stopping the game night.
 """
 
 from __future__ import annotations
@@ -10,21 +10,26 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from moderator import safe_output
 from moderator.narration.audio.ambience import DEFAULT_LEVEL
 from moderator.narration.settings import (
     DEFAULT_GROWL_SECONDS,
     DEFAULT_PASSING_SECONDS,
     DEFAULT_RATE,
+    DEFAULT_REVEAL_SECONDS,
     ENGLISH_ENGINES,
     MAX_PAUSE_SECONDS,
     MAX_RATE,
+    MAX_REVEAL_SECONDS,
     MIN_RATE,
+    MIN_REVEAL_SECONDS,
 )
+from moderator.safe_input import FileProblem, read_json
 
 SETTINGS_FILE = "settings.json"
 
@@ -40,7 +45,7 @@ class TableSettings:
     #: 0.0 .. 1.0
     volume: float = 1.0
     #: Length of the Possessed's eyes-open window in the reveal.
-    reveal_seconds: float = 5.0
+    reveal_seconds: float = DEFAULT_REVEAL_SECONDS
     #: Speak "<name>, your turn" each time the turn passes.
     announce_turns: bool = False
     #: How long the Possessed growl in the finale before the applause cue.
@@ -58,7 +63,12 @@ class TableSettings:
         """The same settings, or ValueError with a sentence saying what is wrong."""
         if not isinstance(self.enabled, bool) or not isinstance(self.announce_turns, bool):
             raise ValueError("Voice and turn announcements must be on or off.")
-        if not isinstance(self.lang, str) or not self.lang.strip() or len(self.lang) > 20:
+        if (
+            not isinstance(self.lang, str)
+            or not self.lang.strip()
+            or len(self.lang) > 20
+            or not self.lang.isprintable()
+        ):
             raise ValueError("The language must be a code such as en, fr or de.")
         if not isinstance(self.rate, int) or isinstance(self.rate, bool):
             raise ValueError("The speech rate must be a whole number of words per minute.")
@@ -66,27 +76,30 @@ class TableSettings:
             raise ValueError(
                 f"The speech rate must be between {MIN_RATE} and {MAX_RATE} words per minute."
             )
-        volume = float(self.volume)
-        if not math.isfinite(volume) or not 0.0 <= volume <= 1.0:
-            raise ValueError("The volume must be between 0 and 1.")
-        seconds = float(self.reveal_seconds)
-        if not math.isfinite(seconds) or not 1.0 <= seconds <= 30.0:
-            raise ValueError("The reveal window must be between 1 and 30 seconds.")
-        growl = float(self.growl_seconds)
-        if not math.isfinite(growl) or not 1.0 <= growl <= 30.0:
-            raise ValueError("The growling time must be between 1 and 30 seconds.")
+        volume = _within(self.volume, 0.0, 1.0, "The volume must be between 0 and 1.")
+        seconds = _within(
+            self.reveal_seconds,
+            MIN_REVEAL_SECONDS,
+            MAX_REVEAL_SECONDS,
+            f"The reveal window must be between {MIN_REVEAL_SECONDS:g} and "
+            f"{MAX_REVEAL_SECONDS:g} seconds.",
+        )
+        growl = _within(
+            self.growl_seconds, 1.0, 30.0, "The growling time must be between 1 and 30 seconds."
+        )
         if not isinstance(self.ambience, bool):
             raise ValueError("Ambience must be on or off.")
-        level = float(self.ambience_level)
-        if not math.isfinite(level) or not 0.0 <= level <= 1.0:
-            raise ValueError("The ambience level must be between 0 and 1.")
+        level = _within(
+            self.ambience_level, 0.0, 1.0, "The ambience level must be between 0 and 1."
+        )
         if self.english_engine not in ENGLISH_ENGINES:
             raise ValueError(f"The English voice must be one of: {', '.join(ENGLISH_ENGINES)}.")
-        passing = float(self.passing_seconds)
-        if not math.isfinite(passing) or not 1.0 <= passing <= MAX_PAUSE_SECONDS:
-            raise ValueError(
-                f"The silent passing must be between 1 and {MAX_PAUSE_SECONDS:g} seconds."
-            )
+        passing = _within(
+            self.passing_seconds,
+            1.0,
+            MAX_PAUSE_SECONDS,
+            f"The silent passing must be between 1 and {MAX_PAUSE_SECONDS:g} seconds.",
+        )
         return replace(
             self,
             lang=self.lang.strip(),
@@ -98,40 +111,124 @@ class TableSettings:
         )
 
 
+def _within(value: object, least: float, most: float, sentence: str) -> float:
+    """`value` as a float if it is a number from `least` to `most`, else ValueError(sentence).
+
+    A string or a bool is not a number here (settings.json holds numbers), and
+    neither is NaN or infinity.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(sentence)
+    try:
+        number = float(value)
+    except OverflowError:  # an integer too large for a float
+        raise ValueError(sentence) from None
+    if not math.isfinite(number) or not least <= number <= most:
+        raise ValueError(sentence)
+    return number
+
+
 def load_settings(config_dir: Path) -> tuple[TableSettings, str | None]:
-    """The saved settings, or the defaults and a sentence saying why."""
+    """The saved settings, or the defaults and a sentence saying why.
+
+    The file is read by `safe_input` (any content gives a sentence, never an
+    exception). A field out of range, or of the wrong kind, takes its default and
+    is named in the sentence; the other fields are kept. Unknown fields are
+    ignored (a newer version's file still loads).
+    """
     path = config_dir / SETTINGS_FILE
     try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return TableSettings(), None
-    except OSError as error:
-        return (
-            TableSettings(),
-            f"The settings could not be read ({error.strerror}); using defaults.",
+        data = read_json(path)
+    except FileProblem as problem:
+        return TableSettings(), (
+            f"The settings file {problem.where} was not used: it {problem.reason}. "
+            "Using the default settings."
         )
-    try:
-        data: Any = json.loads(raw)
-        if not isinstance(data, dict):
-            raise ValueError("not an object")
-        known = {f.name for f in fields(TableSettings)}
-        settings = TableSettings(**{k: v for k, v in data.items() if k in known})
-        return settings.validated(), None
-    except (ValueError, TypeError):
-        return TableSettings(), f"The settings file {path.name} was damaged; using defaults."
+    if data is None:
+        return TableSettings(), None
+    if not isinstance(data, dict):
+        return TableSettings(), (
+            f"The settings file {path} was not used: it holds no settings "
+            "(a JSON object in braces). Using the default settings."
+        )
+    settings, refused = _fields_of(data)
+    if not refused:
+        return settings, None
+    back = "That setting is" if len(refused) == 1 else "Those settings are"
+    return settings, (
+        f"In the settings file {path}, {' '.join(refused)} "
+        f"{back} back to the default; the others are kept."
+    )
 
 
-def save_settings(config_dir: Path, settings: TableSettings) -> None:
-    """Write the settings atomically; OSError propagates with its sentence."""
+def _fields_of(data: Mapping[str, Any]) -> tuple[TableSettings, list[str]]:
+    """The settings the file gives, one field at a time, and a sentence per refused field.
+
+    Each field is checked alone on top of the ones already accepted, so a bad
+    field cannot take a good one down with it.
+    """
+    settings = TableSettings()
+    refused: list[str] = []
+    for item in fields(TableSettings):
+        if item.name not in data:
+            continue
+        try:
+            settings = replace(settings, **{item.name: data[item.name]}).validated()
+        except ValueError as error:
+            sentence = str(error)
+            refused.append(
+                f"{item.name} = {_shown(data[item.name])} was not used: "
+                f"{sentence[:1].lower()}{sentence[1:]}"
+            )
+    return settings, refused
+
+
+def _shown(value: object) -> str:
+    """A value from the file as JSON, cut short: quoted back in a sentence."""
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 24 else text[:23] + "…"
+
+
+def save_settings(config_dir: Path, settings: TableSettings) -> str | None:
+    """Write the settings atomically, through the one writer (`moderator.safe_output`).
+
+    A `settings.json` that is a symlink (as dotfile managers make) keeps its link and
+    the file it points at is replaced; one that is not a regular file (a FIFO would
+    block the app) is refused. An earlier file that could not be read (a typo in a
+    hand-edited file) is not overwritten: it is renamed aside first, and the
+    sentence returned says where it is.
+
+    Raises:
+        OutputError: the file cannot be written; `str(error)` says why.
+        OSError: the config folder cannot be created, or the unreadable file moved.
+    """
     config_dir.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(asdict(settings), indent=2, sort_keys=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=config_dir)
+    path = config_dir / SETTINGS_FILE
+    if safe_output.check_target(path).kind is not safe_output.Kind.FILE:
+        raise safe_output.OutputError(
+            f"Could not write {path}: it is not a regular file. Nothing was written."
+        )
+    kept = _set_aside_if_unreadable(path)
+    safe_output.write_text(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
+    if kept is None:
+        return None
+    return f"The earlier {SETTINGS_FILE}, which could not be read, is kept as {kept}."
+
+
+def _set_aside_if_unreadable(path: Path) -> Path | None:
+    """Rename an unreadable settings file (the link's target) to a free `.unreadable` name."""
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, config_dir / SETTINGS_FILE)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        read_json(path)
+        return None
+    except FileProblem:
+        pass
+    real = path.resolve()
+    for number in range(1, 100):
+        aside = real.with_name(f"{real.name}.unreadable" + (f"-{number}" if number > 1 else ""))
+        if not aside.exists() and not aside.is_symlink():
+            os.replace(real, aside)
+            return aside
+    raise safe_output.OutputError(
+        f"Could not write {path}: it could not be read, and 99 earlier unreadable copies "
+        "are kept beside it already. Nothing was written."
+    )

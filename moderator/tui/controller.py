@@ -28,6 +28,7 @@ from moderator.domain import (
     Redo,
     Result,
     ResultsDeclared,
+    RevealFinished,
     SitOutToggled,
     TurnPassed,
     Undo,
@@ -39,6 +40,7 @@ from moderator.domain.timeline import LogEntry
 from moderator.safe_output import OutputError, write_text
 from moderator.storage import GameScore, PlayerStats, SeriesRecord
 from moderator.storage.bgstats import create_play_link, play_for, plays_text
+from moderator.storage.history import player_stats
 from moderator.tui.config import TableSettings, save_settings
 from moderator.tui.cues import (
     Cue,
@@ -55,6 +57,7 @@ from moderator.tui.outcomes import Outcome, PlayExport, RenameQuestions, Seating
 from moderator.tui.phases import Flags, Phase, phase_for
 from moderator.tui.playback import Post, Voice
 from moderator.tui.ports import ACTION_ERRORS, GameScoreLike, NarratorLike, SavedGameLike, StoreLike
+from moderator.tui.set_aside import series_words, set_aside_question
 
 
 class TableController:
@@ -158,7 +161,8 @@ class TableController:
 
     def history(self) -> tuple[list[SeriesRecord], list[PlayerStats]]:
         """Complete series and each player's record (StorageError: unreadable)."""
-        return list(self._store.history()), list(self._store.player_stats())
+        records = list(self._store.history())
+        return records, player_stats(records)  # the stats of these: the history read once
 
     def series_games(self) -> list[GameScoreLike]:
         """The finished games of the current series, in order."""
@@ -254,12 +258,30 @@ class TableController:
             self._plan = self.next_plan()
         except ACTION_ERRORS as error:
             return self._refused(str(error))
-        return self._moved(Flags(at_start=False))
+        notice = None
+        if self._game is not None and self._game.state.reveal_pending:
+            notice = "The eyes-closed reveal had not finished: it is offered again."
+        return self._moved(Flags(at_start=False), notice)
+
+    def set_aside_question(self) -> str | None:
+        """What to ask before `new_series` sets a started series aside (None: nothing to lose).
+
+        The app asks it (`set_aside.ANSWERS`, keeping the series first) and calls
+        `new_series` only on the table's yes. A store error is no reason to skip it.
+        """
+        try:
+            return set_aside_question(self._store)
+        except ACTION_ERRORS as error:
+            return f"{error} Start a new series anyway?"
 
     def new_series(self) -> Outcome:
-        """A fresh series (an unfinished one is set aside), starting with setup."""
+        """A fresh series (an unfinished one is set aside), starting with setup.
+
+        Call it once the table said yes to `set_aside_question` (if it had one).
+        """
         try:
             plan = self.next_plan()
+            words = series_words(self._store)
             unfinished = self._store.unfinished()
             if unfinished is not None:
                 self._store.abandon_series(unfinished.series_id)
@@ -268,7 +290,7 @@ class TableController:
             return self._refused(str(error))
         self._game = None
         self._plan = plan
-        notice = "The unfinished series was set aside; a new one starts." if unfinished else None
+        notice = f"Set aside: {words}. A new series starts." if words else None
         return self._moved(Flags(at_start=False, seating=True), notice)
 
     def next_game(self) -> Outcome:
@@ -320,7 +342,7 @@ class TableController:
         `renames`: earlier name -> new name, for players the table said are the same.
         """
         try:
-            setup = setup_for(len(players))
+            setup_for(len(players))
             roster = clean_roster(players)
             if self._series_id is None:
                 self._series_id = self._store.new_series()
@@ -329,7 +351,7 @@ class TableController:
             )
         except ACTION_ERRORS as error:
             return self._refused(str(error))
-        return self._moved(Flags(at_start=False, revealing=setup.reveal))
+        return self._moved(Flags(at_start=False))  # 6+ players: the reveal is pending
 
     def read_setup(self, players: int) -> Outcome:
         """Speak the setup checklist for this many players (refused outside 4..10)."""
@@ -349,8 +371,16 @@ class TableController:
         return self._outcome()
 
     def finish_reveal(self) -> Outcome:
-        """The reveal is over (or skipped): the turns begin."""
-        return self._moved(replace(self._flags, revealing=False))
+        """The reveal is over (or skipped): saved as `RevealFinished`, then the turns begin.
+
+        Until it is saved, a resume offers the reveal again (the app was closed
+        or killed while eyes were closed); undo at the table brings it back.
+        """
+        self.silence()
+        state = self.game_state
+        if state is None or not state.reveal_pending:
+            return self._outcome()
+        return self._act(RevealFinished())
 
     def pass_turn(self) -> Outcome:
         """The current player gave their Adventure card away: next player."""
@@ -440,12 +470,13 @@ class TableController:
     def undo(self) -> Outcome:
         """Take back the last action, saying what it was.
 
-        Right after the start (nothing done, nothing undone) that is the start itself: the game
+        Right after the start (nothing done, nothing undone but the reveal's end:
+        `Timeline.just_started`) that is the start itself: the game
         is withdrawn (it counts for nothing) and the table is back at setup with
         the same roster, so an accidental Enter on "Start game" costs nothing.
         """
         game = self._game
-        if game is not None and len(game.timeline.log) == 1:
+        if game is not None and game.timeline.just_started:
             return self._withdraw(game)
         return self._step(Undo())
 
@@ -476,12 +507,33 @@ class TableController:
         """Mute or unmute the voice (a running script keeps its captions); True if muted now."""
         return self._voice.toggle_mute(self._settings)
 
-    def change_settings(self, settings: TableSettings) -> None:
-        """Save new settings (ValueError: refused; OSError: the disk refused them)."""
+    def change_settings(self, settings: TableSettings) -> str | None:
+        """Save new settings; a sentence when an unreadable earlier file was kept aside.
+
+        Raises:
+            ValueError: the settings are refused.
+            OSError, OutputError: the disk refused them.
+        """
         settings = settings.validated()
-        save_settings(self._config_dir, settings)
+        kept = save_settings(self._config_dir, settings)
         self._settings = settings
         self._voice.use(settings)
+        return kept
+
+    def check_database(self) -> list[str]:
+        """The start-up integrity check, left for after the first frame (worker thread).
+
+        Returns the notices: empty when the file is sound; else it was moved aside
+        and a fresh database started (then call `database_replaced` on the UI thread).
+        """
+        return self._store.check_integrity()
+
+    def database_replaced(self) -> Outcome:
+        """The database was started afresh: nothing of the old one is open any more."""
+        self._series_id = None
+        self._game = None
+        self._plan = None
+        return self.go_home()
 
     def close(self) -> None:
         """Silence the narrator and close the database."""

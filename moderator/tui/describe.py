@@ -10,6 +10,7 @@ from moderator.domain import (
     MeetingStarted,
     PlayerKnockedOut,
     ResultsDeclared,
+    RevealFinished,
     SitOutToggled,
     TurnPassed,
 )
@@ -24,6 +25,8 @@ def describe(event: Event, state: GameState) -> str:
 
     if isinstance(event, TurnPassed):
         return "the turn passing"
+    if isinstance(event, RevealFinished):
+        return "the end of the reveal"
     if isinstance(event, PlayerKnockedOut):
         return f"{name(event.player)} knocked out"
     if isinstance(event, MeetingStarted):

@@ -24,6 +24,8 @@ from textual.app import App
 from textual.binding import Binding
 from textual.keys import Keys, format_key, key_to_character
 
+from moderator.safe_input import FileProblem, parse_toml, read_toml
+
 if TYPE_CHECKING:
     from moderator.tui.key_reference import BindingOwner
 
@@ -33,6 +35,10 @@ KEYMAP_FILE = "keymap.toml"
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 
 _NAMED_KEYS = frozenset(key.value for key in Keys)
+#: How every sentence about a keymap file that was not used ends.
+DEFAULTS = "Using the default keys."
+#: Longest part of the table's own text quoted back in a sentence.
+SHOWN_CHARS = 40
 
 
 class KeymapError(ValueError):
@@ -42,23 +48,20 @@ class KeymapError(ValueError):
 def load_keymap(config_dir: Path, app_class: type[App[Any]]) -> tuple[dict[str, str], str | None]:
     """The table's keymap (binding id -> keys), or no keymap and a sentence saying why.
 
-    A missing file is no keymap and no sentence.
+    A missing file is no keymap and no sentence. The file is read by
+    `safe_input`, so whatever it holds (bad bytes, endless brackets, a FIFO) is
+    a sentence naming the file and line, never an exception.
     """
     path = config_dir / KEYMAP_FILE
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}, None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or "not readable text"
-        return (
-            {},
-            f"The keymap file {KEYMAP_FILE} could not be read ({reason}); using the default keys.",
-        )
-    try:
-        return parse_keymap(text, app_class), None
+        data = read_toml(path)
+        if data is None:
+            return {}, None
+        return check_keymap(data, app_class), None
+    except FileProblem as problem:
+        return {}, f"The keymap file {problem.where} was not used: it {problem.reason}. {DEFAULTS}"
     except KeymapError as error:
-        return {}, f"The keymap file {KEYMAP_FILE} was not used: {error} Using the default keys."
+        return {}, f"The keymap file {path} was not used: {error} {DEFAULTS}"
 
 
 def parse_keymap(text: str, app_class: type[App[Any]]) -> dict[str, str]:
@@ -67,17 +70,24 @@ def parse_keymap(text: str, app_class: type[App[Any]]) -> dict[str, str]:
     Raises:
         KeymapError: with a sentence naming the first problem found.
     """
-    # Start-up (docs/startup.md): the TOML parser and every screen's bindings are
-    # loaded only when the table has a keymap file; at every other start they cost
-    # the first frame about 4 ms (bench/bench_tui.py --startup-only).
-    import tomllib
+    try:
+        data = parse_toml(text, Path(KEYMAP_FILE))
+    except FileProblem as problem:
+        raise KeymapError(f"it {problem.reason}.") from problem
+    return check_keymap(data, app_class)
 
+
+def check_keymap(data: Mapping[str, object], app_class: type[App[Any]]) -> dict[str, str]:
+    """Check a parsed keymap file against the app's bindings.
+
+    Raises:
+        KeymapError: with a sentence naming the first problem found.
+    """
+    # Start-up (docs/startup.md): every screen's bindings are loaded only when the
+    # table has a keymap file; at every other start they cost the first frame about
+    # 4 ms (bench/bench_tui.py --startup-only).
     from moderator.tui.key_reference import binding_owners, declared_bindings
 
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise KeymapError(f"it is not valid TOML ({error}).") from error
     owners = binding_owners()
     app_bindings = declared_bindings(app_class)
     ids = {b.id for b in app_bindings if b.id} | {
@@ -90,8 +100,9 @@ def parse_keymap(text: str, app_class: type[App[Any]]) -> dict[str, str]:
         if binding_id is None:
             raise KeymapError(f"no key is called {name!r} (the help screen lists their ids).")
         if not isinstance(value, str):
-            raise KeymapError(f'{name} must be keys in quotes, such as {name} = "space".')
-        keymap[binding_id] = ",".join(_checked_keys(name, value))
+            shown = _shown(name)
+            raise KeymapError(f'{shown} must be keys in quotes, such as {shown} = "space".')
+        keymap[binding_id] = ",".join(_checked_keys(_shown(name), value))
     _check_clashes(keymap, owners, app_bindings)
     return keymap
 
@@ -105,12 +116,24 @@ def _checked_keys(name: str, value: str) -> list[str]:
     """The keys of one line in Textual's names, or KeymapError."""
     keys = [key.strip() for key in value.split(",")]
     if not all(keys):
-        raise KeymapError(f'{name} has an empty key name in "{value}".')
+        raise KeymapError(f'{name} has an empty key name in "{_shown(value)}".')
     normalized = [binding.key for binding in Binding.make_bindings([Binding(value, "x")])]
     for typed, key in zip(keys, normalized, strict=True):
         if not is_key_name(key):
-            raise KeymapError(f'{name}: "{typed}" is not a key name (try "space", "f5", "ctrl+s").')
+            raise KeymapError(
+                f'{name}: "{_shown(typed)}" is not a key name (try "space", "f5", "ctrl+s").'
+            )
     return normalized
+
+
+def _shown(typed: str) -> str:
+    """What the table typed, as quoted back in a sentence.
+
+    Cut to `SHOWN_CHARS`, control characters spelled out (ESC as `\\x1b`): none
+    reaches the terminal, and the table sees what is really in the file.
+    """
+    spelled = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in typed)
+    return spelled if len(spelled) <= SHOWN_CHARS else spelled[: SHOWN_CHARS - 1] + "…"
 
 
 def is_key_name(key: str) -> bool:

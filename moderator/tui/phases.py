@@ -35,8 +35,6 @@ class Flags:
     at_start: bool = True
     #: A roster is being seated for the next game of the series.
     seating: bool = False
-    #: A new game of 6+ players: the eyes-closed reveal comes before the turns.
-    revealing: bool = False
     #: The finale is done: the table enters who growled.
     entering_results: bool = False
 
@@ -59,4 +57,6 @@ def phase_for(state: GameState | None, games_played: int, flags: Flags) -> Phase
         return Phase.RESULT if flags.entering_results else Phase.FINALE
     if state.meeting is not None:
         return Phase.MEETING
-    return Phase.REVEAL if flags.revealing else Phase.TABLE
+    # A game of 6+ players owes the table its eyes-closed reveal until `RevealFinished`
+    # is saved: a new game, and one resumed after the app was closed in the middle of it.
+    return Phase.REVEAL if state.reveal_pending else Phase.TABLE

@@ -74,3 +74,38 @@ def test_duplicates_ignoring_case_are_refused() -> None:
 
 def test_a_valid_roster_comes_back_cleaned() -> None:
     assert clean_roster([" Will", "Mike "]) == ("Will", "Mike")
+
+
+def test_nfc_and_nfd_spellings_are_one_name() -> None:
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    assert clean_name(decomposed) == composed
+    with pytest.raises(IllegalAction, match="Two players are called"):
+        clean_roster(["Ann", composed, decomposed])
+
+
+@pytest.mark.parametrize("raw", ["\u3164", "\u2800", "\u3164\u3164", "\uffa0", "\u115f\u1160"])
+def test_invisible_filler_names_are_refused_with_a_sentence(raw: str) -> None:
+    with pytest.raises(IllegalAction, match="blank filler characters"):
+        clean_name(raw)
+
+
+def test_a_filler_added_to_a_name_is_refused() -> None:
+    with pytest.raises(IllegalAction, match="blank filler characters"):
+        clean_roster(["Ann", "Ann\u3164"])
+
+
+def test_a_name_of_combining_marks_only_is_refused() -> None:
+    with pytest.raises(IllegalAction, match="at least one visible"):
+        clean_name("\u0301\u0308")
+
+
+def test_colour_codes_pasted_in_caret_notation_are_refused() -> None:
+    with pytest.raises(IllegalAction, match="pasted with colour codes"):
+        clean_name("^[31mZo\u00eb^[0m")
+
+
+def test_an_old_log_with_a_decomposed_name_still_replays() -> None:
+    from moderator.domain import GameStarted, replay
+
+    players = ("Zoe\u0308", "Ann", "Bob", "Cy")
+    assert replay([GameStarted(players, 0)]).players == players

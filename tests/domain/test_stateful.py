@@ -13,6 +13,7 @@ from moderator.domain import (
     MeetingStarted,
     PlayerKnockedOut,
     ResultsDeclared,
+    RevealFinished,
     SitOutToggled,
     Timeline,
     TurnPassed,
@@ -53,6 +54,10 @@ class TableMachine(RuleBasedStateMachine):
             assert self.timeline.state == before_state
             assert self.timeline.log == before_log
             assert self.timeline.redo_stack == before_redo
+
+    @rule()
+    def finish_reveal(self) -> None:
+        self._try(RevealFinished())
 
     @rule()
     def pass_turn(self) -> None:
@@ -108,6 +113,12 @@ class TableMachine(RuleBasedStateMachine):
             assert state.meetings_resolved < rules.MEETINGS_PER_GAME
         else:
             STEPS_RUN["games_over"] += 1
+
+    @invariant()
+    def a_reveal_is_owed_only_before_any_action(self) -> None:
+        state = self.timeline.state
+        if state.reveal_pending:
+            assert rules.setup_for(state.count).reveal and state.turn == 1 and not state.is_over
 
     @invariant()
     def meetings_never_exceed_three(self) -> None:

@@ -88,3 +88,46 @@ def test_after_gives_the_next_timeline_and_leaves_this_one_as_it_was() -> None:
     with pytest.raises(IllegalAction):
         timeline.after(MeetingResolved())
     assert (timeline.state, timeline.events, timeline.log) == before
+
+
+def test_a_six_player_game_owes_its_reveal_until_it_is_recorded() -> None:
+    from moderator.domain import RevealFinished, TurnPassed
+
+    six = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+    timeline = Timeline.start(six)
+    assert timeline.state.reveal_pending and timeline.just_started
+    timeline.record(RevealFinished())
+    assert not timeline.state.reveal_pending
+    with pytest.raises(IllegalAction, match="The reveal is over"):
+        timeline.check(RevealFinished())
+    timeline.record(Undo())
+    assert timeline.state.reveal_pending, "undo at the table brings the reveal back"
+    assert timeline.just_started, "the reveal's end alone is no play: undo takes the start back"
+    timeline.record(Redo())
+    timeline.record(TurnPassed())
+    timeline.record(Undo())
+    assert not timeline.just_started and not timeline.state.reveal_pending
+
+
+def test_an_old_log_without_reveal_finished_owes_no_reveal_once_played() -> None:
+    from moderator.domain import TurnPassed
+
+    six = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+    old = Timeline.from_log(
+        entry_from_json(data)
+        for data in (
+            {"type": "GameStarted", "players": list(six), "first_player": 0},
+            {"type": "TurnPassed"},
+        )
+    )
+    assert not old.state.reveal_pending
+    assert old.state == Timeline.start(six).after(TurnPassed()).state
+
+
+def test_four_players_have_no_reveal_to_finish() -> None:
+    from moderator.domain import RevealFinished
+
+    timeline = Timeline.start(("Ann", "Bob", "Cy", "Dee"))
+    assert not timeline.state.reveal_pending
+    with pytest.raises(IllegalAction, match="no eyes-closed reveal with 4 players"):
+        timeline.check(RevealFinished())

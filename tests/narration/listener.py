@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from moderator.narration.audio.wavfile import Pcm
-from moderator.narration.speech.neural import resample as to_rate
+from moderator.narration.speech.piper_synth import resample as to_rate
 
 #: The model's sample rate.
 MODEL_RATE = 16000

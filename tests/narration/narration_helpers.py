@@ -6,14 +6,43 @@ import os
 import shutil
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from moderator.narration.events import Finished, NarrationEvent
-from moderator.narration.speech.espeak_speaker import library_present
+from moderator.narration.speech.engines import ChoosingSpeaker
+from moderator.narration.speech.platforms import LIBRARY_NAMES, engine_setup
+from moderator.narration.speech.players import Player
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 REQUIRE_SPEECH_ENV = "MINDFLAYER_REQUIRE_SPEECH"
+
+
+def library_present(names: Sequence[str] = LIBRARY_NAMES) -> bool:
+    """Whether espeak-ng can be loaded: the system's library, or the espeakng-loader one."""
+    return engine_setup(library_names=names).fault is None
+
+
+def system_speaker(
+    cache: Path, *worker_command: str, player: Player | None = None, **synthesizer: Any
+) -> ChoosingSpeaker:
+    """The app's real speaker on the platform's voice (the synthesizer built with `synthesizer`)."""
+    system = Pyttsx3Synthesizer(cache, list(worker_command) or None, **synthesizer)
+    return ChoosingSpeaker(system, cache, player=player)
+
+
+def user_scripts(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A user's voice-scripts folder in `tmp_path` holding `files` (path -> text)."""
+    root = tmp_path / "user"
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+    return root
 
 
 def missing_speech(*, player: bool) -> str | None:

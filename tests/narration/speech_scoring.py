@@ -24,13 +24,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from narration_helpers import library_present
+
 from moderator.narration.audio.wavfile import Pcm, read_pcm
 from moderator.narration.render import render_script
 from moderator.narration.scripts.library import Line, ScriptLibrary
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.speech.espeak_speaker import library_present
-from moderator.narration.speech.neural import resample as to_rate
-from moderator.narration.speech.speaker import Speaker
+from moderator.narration.speech.piper_synth import resample as to_rate
+from moderator.narration.speech.synthesizer import Synthesizer
 
 #: The acoustic model's sample rate.
 MODEL_RATE = 16000
@@ -215,7 +216,7 @@ def script_lines(library: ScriptLibrary, lang: str, script: str) -> list[Line]:
 
 def score_script(
     library: ScriptLibrary,
-    speaker: Speaker,
+    speaker: Synthesizer,
     recognizer: Recognizer,
     script: str,
     settings: VoiceSettings,
@@ -231,7 +232,7 @@ def score_script(
 
 def score_lines(
     library: ScriptLibrary,
-    speaker: Speaker,
+    speaker: Synthesizer,
     recognizer: Recognizer,
     scripts: Sequence[str],
     settings: VoiceSettings,

@@ -11,17 +11,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from audio_measures import dbfs, longest_silence, render_bed, steady_bed
 
 from moderator.narration.audio.ambience import (
     DEFAULT_LEVEL,
     FADE_SECONDS,
     RATE,
-    dbfs,
     fade_envelope,
     level_dbfs,
-    render_bed,
     rms,
-    steady_bed,
 )
 from moderator.narration.audio.mixer import (
     BedShape,
@@ -34,11 +32,11 @@ from moderator.narration.audio.mixer import (
     mix,
     speech_track,
 )
-from moderator.narration.audio.wavfile import Pcm, longest_silence, read_pcm, silence
+from moderator.narration.audio.wavfile import Pcm, read_pcm, silence
 from moderator.narration.render import render_script
 from moderator.narration.scripts.library import Line, ScriptLibrary, Wait
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 #: Samples at or below this count as silence when measuring (as in the speech tests).
 MEASURE_THRESHOLD = 200
@@ -285,15 +283,15 @@ def test_bad_layouts_are_refused_with_a_sentence() -> None:
 
 
 @pytest.fixture
-def speaker(speech: None, speech_cache: Path) -> Iterator[EspeakSpeaker]:
-    speaker = EspeakSpeaker(speech_cache)
+def speaker(speech: None, speech_cache: Path) -> Iterator[Pyttsx3Synthesizer]:
+    speaker = Pyttsx3Synthesizer(speech_cache)
     yield speaker
     speaker.close()
 
 
 @pytest.mark.speech
 def test_real_reveal_with_ambience_keeps_the_window_and_is_never_silent(
-    speaker: EspeakSpeaker, tmp_path: Path
+    speaker: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     """The reveal as espeak speaks it, mixed as the renderer will mix it."""
     settings = VoiceSettings(reveal_seconds=5.0)

@@ -11,7 +11,7 @@ import moderator
 from moderator.cli import main
 from moderator.domain.errors import IllegalAction
 from moderator.domain.rules import setup_for
-from moderator.narration.speech import espeak_speaker
+from moderator.narration.speech import pyttsx3_synth
 
 PACKAGE_ROOT = Path(moderator.__file__).resolve().parent.parent
 
@@ -63,7 +63,7 @@ def test_a_warm_render_starts_no_synthesis_child(
         encoding="utf-8",
     )
     monkeypatch.setattr(
-        espeak_speaker, "default_worker_command", lambda: [sys.executable, str(worker)]
+        pyttsx3_synth, "default_worker_command", lambda: [sys.executable, str(worker)]
     )
     out = tmp_path / "finale.wav"
     assert main(["narrate", "finale", "--wav", str(out)]) == 0  # cold: synthesizes

@@ -13,15 +13,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from audio_measures import peak
 
-from moderator.narration.audio.wavfile import peak, read_pcm
+from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.narrator import Narrator
 from moderator.narration.scripts.library import ScriptLibrary
 from moderator.narration.settings import DEFAULT_RATE, VoiceSettings
 from moderator.narration.speech.engines import ChoosingSpeaker
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
-from moderator.narration.speech.neural import NeuralSynthesizer
 from moderator.narration.speech.neural_voice import NOT_INSTALLED, NeuralVoice, neural_problem
+from moderator.narration.speech.piper_synth import PiperSynthesizer
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 from moderator.narration.speech.speaker import SpeechFault
 
 pytestmark = pytest.mark.speech  # every test here speaks through real espeak-ng
@@ -35,22 +36,22 @@ def _fake_voice(tmp_path: Path) -> NeuralVoice:
 
 
 @pytest.fixture
-def espeak(speech: None, speech_cache: Path) -> Iterator[EspeakSpeaker]:
-    speaker = EspeakSpeaker(speech_cache, warm=False)
+def espeak(speech: None, speech_cache: Path) -> Iterator[Pyttsx3Synthesizer]:
+    speaker = Pyttsx3Synthesizer(speech_cache, warm=False)
     yield speaker
     speaker.close()
 
 
-def _choosing(espeak: EspeakSpeaker, tmp_path: Path, made: list[str]) -> ChoosingSpeaker:
-    def dying(cache: Path) -> NeuralSynthesizer:
+def _choosing(espeak: Pyttsx3Synthesizer, tmp_path: Path, made: list[str]) -> ChoosingSpeaker:
+    def dying(cache: Path) -> PiperSynthesizer:
         made.append("neural")
-        return NeuralSynthesizer(cache, _fake_voice(tmp_path), command=DIES, warm_up_rate=None)
+        return PiperSynthesizer(cache, _fake_voice(tmp_path), command=DIES, warm_up_rate=None)
 
     return ChoosingSpeaker(espeak, tmp_path / "cache", neural_factory=dying)
 
 
 def test_a_failing_neural_voice_speaks_every_line_with_espeak_and_says_so_once(
-    espeak: EspeakSpeaker, tmp_path: Path
+    espeak: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     made: list[str] = []
     speaker = _choosing(espeak, tmp_path, made)
@@ -62,15 +63,15 @@ def test_a_failing_neural_voice_speaks_every_line_with_espeak_and_says_so_once(
         assert clip.path == espeak.cache_path(text, "en-us", DEFAULT_RATE, 1.0)
         assert peak(read_pcm(clip.path)) > 3000  # real speech, from espeak
     assert [fault.part for fault in told] == ["neural"]
-    assert "model broken" in told[0].message and "espeak" in told[0].message
+    assert "model broken" in told[0].message and "system voice" in told[0].message
     assert made == ["neural"]  # one synthesizer, not one per line
     speaker.close()
 
 
 def test_piper_not_installed_keeps_espeak_with_one_sentence(
-    espeak: EspeakSpeaker, tmp_path: Path
+    espeak: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
-    def missing(cache: Path) -> NeuralSynthesizer:
+    def missing(cache: Path) -> PiperSynthesizer:
         raise SpeechFault("neural", NOT_INSTALLED, permanent=True)
 
     speaker = ChoosingSpeaker(espeak, tmp_path / "cache", neural_factory=missing)
@@ -83,7 +84,7 @@ def test_piper_not_installed_keeps_espeak_with_one_sentence(
 
 
 def test_other_languages_and_espeak_choice_never_start_piper(
-    espeak: EspeakSpeaker, tmp_path: Path
+    espeak: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     made: list[str] = []
     speaker = _choosing(espeak, tmp_path, made)
@@ -99,7 +100,7 @@ def test_other_languages_and_espeak_choice_never_start_piper(
 
 
 def test_the_narrator_passes_the_settings_engine_and_tells_the_fallback_once(
-    espeak: EspeakSpeaker, tmp_path: Path
+    espeak: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     made: list[str] = []
     speaker = _choosing(espeak, tmp_path, made)
@@ -116,7 +117,7 @@ def test_the_narrator_passes_the_settings_engine_and_tells_the_fallback_once(
 
 @pytest.mark.neural
 def test_piper_speaks_english_when_chosen_and_installed(
-    espeak: EspeakSpeaker, tmp_path: Path
+    espeak: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     reason = neural_problem()
     if reason is not None:

@@ -14,7 +14,7 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from narration_helpers import Recorder
+from narration_helpers import Recorder, system_speaker
 
 import moderator
 from moderator.narration import (
@@ -28,9 +28,9 @@ from moderator.narration import (
     make_narrator,
 )
 from moderator.narration.audio.wavfile import Pcm, silence, write_pcm_atomic
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
 from moderator.narration.speech.platforms import engine_setup
-from moderator.narration.speech.player import AplayPlayer
+from moderator.narration.speech.players import CommandPlayer
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 PACKAGE_ROOT = Path(moderator.__file__).resolve().parent.parent
 FINALE_LINES = 7
@@ -74,7 +74,7 @@ def notices(recorder: Recorder) -> str:
 def test_no_espeak_library_gives_captions_and_the_install_hint(tmp_path: Path) -> None:
     """Neither the system library nor the espeakng-loader wheel's: captions and a hint."""
     engine = engine_setup("linux", ["libmindflayer-no-such-lib.so.1"], loader=lambda: None)
-    speaker = EspeakSpeaker(tmp_path, engine=engine)
+    speaker = system_speaker(tmp_path, engine=engine)
     assert [p.part for p in speaker.problems()][:1] == ["library"]
     recorder = run_finale(speaker, tmp_path, bound=5)
     assert "apt-get install libespeak-ng1" in notices(recorder)
@@ -88,7 +88,7 @@ def test_library_vanishing_inside_the_engine_process(tmp_path: Path) -> None:
         "def refuse(*args, **kwargs):\n    raise OSError('no libespeak-ng')\n"
         "ctypes.cdll.LoadLibrary = refuse\n",
     )
-    recorder = run_finale(EspeakSpeaker(tmp_path, command), tmp_path, bound=15)
+    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path, bound=15)
     text = notices(recorder)
     assert "apt-get install libespeak-ng1" in text
     assert len(recorder.of(Notice)) == 1
@@ -101,7 +101,7 @@ def test_engine_raising_on_a_line(speech: None, tmp_path: Path) -> None:
         "def boom(self, *args, **kwargs):\n    raise RuntimeError('engine exploded')\n"
         "pyttsx3.engine.Engine.save_to_file = boom\n",
     )
-    recorder = run_finale(EspeakSpeaker(tmp_path, command), tmp_path, bound=15)
+    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path, bound=15)
     assert "engine exploded" in notices(recorder)
     assert len(recorder.of(Notice)) == 1, "told once, not once per line"
 
@@ -113,7 +113,7 @@ def test_engine_failing_to_start(speech: None, tmp_path: Path) -> None:
         "def broken(*args, **kwargs):\n    raise ValueError('no voices at all')\n"
         "pyttsx3.init = broken\n",
     )
-    recorder = run_finale(EspeakSpeaker(tmp_path, command), tmp_path, bound=15)
+    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path, bound=15)
     assert "could not start" in notices(recorder)
 
 
@@ -130,7 +130,7 @@ def test_synthesis_that_never_finishes_is_abandoned(speech: None, tmp_path: Path
         "    return original(self)\n"
         "pyttsx3.engine.Engine.runAndWait = hang\n",
     )
-    speaker = EspeakSpeaker(tmp_path, command, synth_timeout=0.3)
+    speaker = Pyttsx3Synthesizer(tmp_path, command, synth_timeout=0.3)
     start = time.monotonic()
     future = speaker.synthesize("Eleven.", "en", 160, 1.0)
     with pytest.raises(SpeechFault) as caught:
@@ -138,21 +138,21 @@ def test_synthesis_that_never_finishes_is_abandoned(speech: None, tmp_path: Path
     assert caught.value.part == "synthesis"
     assert time.monotonic() - start < 3
     speaker.close()
-    recorder = run_finale(EspeakSpeaker(tmp_path, command, synth_timeout=0.3), tmp_path, 15)
+    recorder = run_finale(system_speaker(tmp_path, *command, synth_timeout=0.3), tmp_path, 15)
     assert "did not answer in time" in notices(recorder)
 
 
 def test_an_engine_that_never_starts_is_abandoned(tmp_path: Path) -> None:
     command = [sys.executable, "-c", "import time; time.sleep(3600)"]
-    speaker = EspeakSpeaker(tmp_path, command, start_timeout=0.3)
+    speaker = system_speaker(tmp_path, *command, start_timeout=0.3)
     recorder = run_finale(speaker, tmp_path, bound=10)
     assert notices(recorder)
 
 
 class RealPlayerSpeaker(SilentSpeaker):
-    """Real WAV clips (of silence) played by the AplayPlayer under test."""
+    """Real WAV clips (of silence) played by the CommandPlayer under test."""
 
-    def __init__(self, folder: Path, player: AplayPlayer, seconds: float = 0.2) -> None:
+    def __init__(self, folder: Path, player: CommandPlayer, seconds: float = 0.2) -> None:
         self.player = player
         self.path = folder / "clip.wav"
         write_pcm_atomic(self.path, Pcm(22050, silence(22050, seconds)))
@@ -176,7 +176,7 @@ class RealPlayerSpeaker(SilentSpeaker):
 
 
 def test_no_audio_player_installed(tmp_path: Path) -> None:
-    player = AplayPlayer(command=("mindflayer-no-such-player",))
+    player = CommandPlayer(command=("mindflayer-no-such-player",))
     recorder = run_finale(RealPlayerSpeaker(tmp_path, player), tmp_path, bound=5)
     assert "Install alsa-utils (aplay)" in notices(recorder)
     assert len(recorder.of(Notice)) == 1
@@ -193,7 +193,7 @@ def test_a_hanging_player_is_killed_after_its_bound(
         "print('noise', flush=True); print('noise', file=sys.stderr, flush=True); "
         "time.sleep(3600)",
     )
-    player = AplayPlayer(command=hang, grace=0.3)
+    player = CommandPlayer(command=hang, grace=0.3)
     start = time.monotonic()
     with pytest.raises(SpeechFault) as caught:
         RealPlayerSpeaker(tmp_path, player).play(
@@ -211,7 +211,7 @@ def test_a_hanging_player_is_killed_after_its_bound(
 
 def test_cancel_kills_the_playing_child_at_once(tmp_path: Path) -> None:
     hang = (sys.executable, "-c", "import time; time.sleep(3600)")
-    speaker = RealPlayerSpeaker(tmp_path, AplayPlayer(command=hang), seconds=30.0)
+    speaker = RealPlayerSpeaker(tmp_path, CommandPlayer(command=hang), seconds=30.0)
     narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     recorder = Recorder()
     narrator.play("turn", {"player": "Max"}, recorder)
@@ -229,12 +229,12 @@ def test_cancel_kills_the_playing_child_at_once(tmp_path: Path) -> None:
 def test_make_narrator_survives_a_speaker_that_cannot_be_built(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import moderator.narration.speech.espeak_speaker as espeak_speaker
+    import moderator.narration.speech.pyttsx3_synth as pyttsx3_synth
 
     def explode(*args: object, **kwargs: object) -> None:
         raise RuntimeError("no engine here")
 
-    monkeypatch.setattr(espeak_speaker, "EspeakSpeaker", explode)
+    monkeypatch.setattr(pyttsx3_synth, "Pyttsx3Synthesizer", explode)
     narrator = make_narrator(VoiceSettings(), None, tmp_path, time_scale=0.01)
     assert any("no engine here" in w for w in narrator.warnings)
     recorder = Recorder()
@@ -255,7 +255,7 @@ def test_an_engine_that_ignores_the_rate_is_restarted_then_given_up(
         "from moderator.narration.speech import synth_worker as worker\n"
         "worker._current_parameter = lambda parameter: 999\n",
     )
-    recorder = run_finale(EspeakSpeaker(tmp_path, command), tmp_path, bound=20)
+    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path, bound=20)
     assert "keeps ignoring the speech rate" in notices(recorder)
     assert count_file.read_text() == "xxxx"
 

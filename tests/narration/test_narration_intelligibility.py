@@ -18,7 +18,7 @@ from moderator.narration import VoiceSettings
 from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.scripts.library import ScriptLibrary
 from moderator.narration.scripts.validation import SCRIPT_NAMES
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 pytestmark = [pytest.mark.speech, pytest.mark.slow]
 pytest.importorskip("pocketsphinx", reason="the test extra brings pocketsphinx")
@@ -30,19 +30,21 @@ def recognizer() -> Recognizer:
 
 
 @pytest.fixture
-def speaker(speech: None, tmp_path: Path) -> Iterator[EspeakSpeaker]:
+def speaker(speech: None, tmp_path: Path) -> Iterator[Pyttsx3Synthesizer]:
     """A fresh engine and cache: espeak's audio for a line varies slightly (tens of
     ms) with what the same engine said before, and so does the score (about 0.1);
     a fresh engine saying the script in order is the table's first game."""
     settings = VoiceSettings()
-    speaker = EspeakSpeaker(tmp_path / "cache", warm_up=("en-us", settings.rate, settings.volume))
+    speaker = Pyttsx3Synthesizer(
+        tmp_path / "cache", warm_up=("en-us", settings.rate, settings.volume)
+    )
     yield speaker
     speaker.close()
 
 
 @pytest.mark.parametrize("script", ["reveal", "finale"])
 def test_reveal_and_finale_are_understood_as_a_whole(
-    script: str, speaker: EspeakSpeaker, recognizer: Recognizer, tmp_path: Path
+    script: str, speaker: Pyttsx3Synthesizer, recognizer: Recognizer, tmp_path: Path
 ) -> None:
     library = ScriptLibrary.load(None)
     # The speech alone: the voice and phrasing are under test here. The bed under
@@ -54,7 +56,7 @@ def test_reveal_and_finale_are_understood_as_a_whole(
 
 
 def test_every_reveal_line_is_recognized_among_all_english_lines(
-    speaker: EspeakSpeaker, recognizer: Recognizer
+    speaker: Pyttsx3Synthesizer, recognizer: Recognizer
 ) -> None:
     library = ScriptLibrary.load(None)
     lines = score_lines(library, speaker, recognizer, SCRIPT_NAMES, VoiceSettings())
@@ -64,7 +66,7 @@ def test_every_reveal_line_is_recognized_among_all_english_lines(
     assert missed == []
 
 
-def test_the_scorer_can_fail(speaker: EspeakSpeaker, recognizer: Recognizer) -> None:
+def test_the_scorer_can_fail(speaker: Pyttsx3Synthesizer, recognizer: Recognizer) -> None:
     """A line spoken with the wrong voice (French) is not taken for the English one."""
     library = ScriptLibrary.load(None)
     recognizer.use_grammar(["Everyone, close your eyes.", "Possessed players, close your eyes."])

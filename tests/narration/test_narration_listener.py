@@ -18,7 +18,7 @@ from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.render import render_script
 from moderator.narration.scripts.library import ScriptLibrary
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 pytestmark = [pytest.mark.speech, pytest.mark.slow]
 CONTEXT: dict[str, object] = {"players": 7, "player": "Eleven", "meeting": 2}
@@ -39,8 +39,8 @@ def listener() -> Listener:
 
 
 @pytest.fixture(scope="module")
-def speaker(tmp_path_factory: pytest.TempPathFactory) -> EspeakSpeaker:
-    return EspeakSpeaker(tmp_path_factory.mktemp("speech"), warm=False)
+def speaker(tmp_path_factory: pytest.TempPathFactory) -> Pyttsx3Synthesizer:
+    return Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
 
 
 @pytest.mark.parametrize(
@@ -54,7 +54,7 @@ def speaker(tmp_path_factory: pytest.TempPathFactory) -> EspeakSpeaker:
     ],
 )
 def test_the_reveal_role_words_are_heard_with_the_bed_on(
-    speech: None, listener: Listener, speaker: EspeakSpeaker, tmp_path: Path, lang: str
+    speech: None, listener: Listener, speaker: Pyttsx3Synthesizer, tmp_path: Path, lang: str
 ) -> None:
     library = ScriptLibrary.load(None)
     settings = VoiceSettings(lang=lang, ambience=True)
@@ -67,7 +67,7 @@ def test_the_reveal_role_words_are_heard_with_the_bed_on(
 
 
 def test_the_listener_hears_english_and_can_fail(
-    speech: None, listener: Listener, speaker: EspeakSpeaker
+    speech: None, listener: Listener, speaker: Pyttsx3Synthesizer
 ) -> None:
     """A plain English line is heard; French audio scored as that English line is not."""
     text = "Everyone, open your eyes, and start the game."

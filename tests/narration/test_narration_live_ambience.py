@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from narration_helpers import Recorder
+from narration_helpers import Recorder, system_speaker
 
 from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.events import AmbienceSpan, Countdown, Finished, LineStarted
@@ -22,7 +22,7 @@ from moderator.narration.narrator import Narrator
 from moderator.narration.render import render_script
 from moderator.narration.scripts.library import ScriptLibrary
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.engines import ChoosingSpeaker
 from moderator.narration.speech.speaker import SilentSpeaker, SpeechFault
 
 CONTEXT = {"players": 7, "meeting": 1}
@@ -56,8 +56,8 @@ def player() -> RecordingPlayer:
 
 
 @pytest.fixture
-def espeak(speech: None, speech_cache: Path, player: RecordingPlayer) -> Iterator[EspeakSpeaker]:
-    speaker = EspeakSpeaker(speech_cache, player=player, warm=False)
+def espeak(speech: None, speech_cache: Path, player: RecordingPlayer) -> Iterator[ChoosingSpeaker]:
+    speaker = system_speaker(speech_cache, player=player, warm=False)
     yield speaker
     speaker.close()
 
@@ -71,7 +71,7 @@ def _play(narrator: Narrator, script: str = "reveal") -> Recorder:
 
 @pytest.mark.speech
 def test_the_reveal_plays_as_one_mixed_clip_identical_to_the_render(
-    espeak: EspeakSpeaker, player: RecordingPlayer, tmp_path: Path
+    espeak: ChoosingSpeaker, player: RecordingPlayer, tmp_path: Path
 ) -> None:
     settings = VoiceSettings()
     library = ScriptLibrary.load(None)
@@ -105,7 +105,7 @@ def test_the_reveal_plays_as_one_mixed_clip_identical_to_the_render(
 
 @pytest.mark.speech
 def test_ambience_off_plays_line_by_line_with_no_span_event(
-    espeak: EspeakSpeaker, player: RecordingPlayer
+    espeak: ChoosingSpeaker, player: RecordingPlayer
 ) -> None:
     narrator = Narrator(VoiceSettings(ambience=False), ScriptLibrary.load(None), espeak, SCALE)
     recorder = _play(narrator)
@@ -130,7 +130,7 @@ def test_no_sound_device_keeps_the_timing_and_says_the_bed_is_unheard(
     speech: None, speech_cache: Path
 ) -> None:
     player = RecordingPlayer(fail=True)
-    speaker = EspeakSpeaker(speech_cache, player=player, warm=False)
+    speaker = system_speaker(speech_cache, player=player, warm=False)
     narrator = Narrator(VoiceSettings(), ScriptLibrary.load(None), speaker, SCALE)
     recorder = _play(narrator)
     assert recorder.of(AmbienceSpan) == [AmbienceSpan(True, False), AmbienceSpan(False, False)]
@@ -141,7 +141,7 @@ def test_no_sound_device_keeps_the_timing_and_says_the_bed_is_unheard(
 
 @pytest.mark.speech
 def test_a_newer_script_ends_the_span_after_the_line_being_spoken(
-    espeak: EspeakSpeaker, player: RecordingPlayer
+    espeak: ChoosingSpeaker, player: RecordingPlayer
 ) -> None:
     narrator = Narrator(VoiceSettings(), ScriptLibrary.load(None), espeak, time_scale=0.2)
     first = Recorder()

@@ -29,7 +29,7 @@ from moderator.narration.render import render_script
 from moderator.narration.scripts.library import Line, ScriptLibrary, Wait
 from moderator.narration.scripts.validation import SCRIPT_NAMES
 from moderator.narration.settings import DEFAULT_LEAD_IN, VoiceSettings
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 from moderator.narration.speech.speaker import Clip
 
 RATE = 22050
@@ -83,15 +83,15 @@ def test_a_mix_over_the_ceiling_is_lowered_as_a_whole() -> None:
 
 
 @pytest.fixture(scope="module")
-def speaker(tmp_path_factory: pytest.TempPathFactory) -> EspeakSpeaker:
-    return EspeakSpeaker(tmp_path_factory.mktemp("speech"), warm=False)
+def speaker(tmp_path_factory: pytest.TempPathFactory) -> Pyttsx3Synthesizer:
+    return Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
 
 
 @pytest.mark.speech
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
 def test_every_render_is_leveled_unclipped_and_starts_after_a_lead_in(
-    speech: None, speaker: EspeakSpeaker, tmp_path: Path, lang: str
+    speech: None, speaker: Pyttsx3Synthesizer, tmp_path: Path, lang: str
 ) -> None:
     """Every script in the language, bed on: no clipped sample, true peak under -1 dBFS,
     each line at the one loudness, and silence before the first sound."""
@@ -118,7 +118,9 @@ def test_every_render_is_leveled_unclipped_and_starts_after_a_lead_in(
 
 
 @pytest.mark.speech
-def test_the_lead_in_is_configurable(speech: None, speaker: EspeakSpeaker, tmp_path: Path) -> None:
+def test_the_lead_in_is_configurable(
+    speech: None, speaker: Pyttsx3Synthesizer, tmp_path: Path
+) -> None:
     library = ScriptLibrary.load(None)
     assert DEFAULT_LEAD_IN >= 0.15
     for lead_in in (0.0, 0.6):
@@ -132,7 +134,7 @@ def test_the_lead_in_is_configurable(speech: None, speaker: EspeakSpeaker, tmp_p
 @pytest.mark.speech
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
 def test_the_live_reveal_span_is_leveled_and_unclipped(
-    speech: None, speaker: EspeakSpeaker, tmp_path: Path, lang: str
+    speech: None, speaker: Pyttsx3Synthesizer, tmp_path: Path, lang: str
 ) -> None:
     """The span the director plays (its lines, pauses and the bed as one clip): the
     Spanish one hard-clipped under the bed before (true peak -0.04 dBFS a clip)."""

@@ -20,16 +20,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from audio_measures import peak
 
-from moderator.narration.audio.wavfile import SILENCE_THRESHOLD, Pcm, peak, read_pcm
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
-from moderator.narration.speech.neural import (
-    LOUDNESS_MATCH,
-    TARGET_RATE,
-    NeuralSynthesizer,
-    resample,
-    scale_volume,
-)
+from moderator.narration.audio.wavfile import SILENCE_THRESHOLD, Pcm, read_pcm
 from moderator.narration.speech.neural_voice import (
     NOT_INSTALLED,
     NeuralVoice,
@@ -38,6 +31,14 @@ from moderator.narration.speech.neural_voice import (
     neural_problem,
     one_line,
 )
+from moderator.narration.speech.piper_synth import (
+    LOUDNESS_MATCH,
+    TARGET_RATE,
+    PiperSynthesizer,
+    resample,
+    scale_volume,
+)
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 from moderator.narration.speech.speaker import SpeechFault
 
 REQUIRE_NEURAL_ENV = "MINDFLAYER_REQUIRE_NEURAL"
@@ -56,8 +57,8 @@ def neural_voice() -> NeuralVoice:
 
 
 @pytest.fixture
-def synthesizer(neural_voice: NeuralVoice, tmp_path: Path) -> Iterator[NeuralSynthesizer]:
-    synthesizer = NeuralSynthesizer(tmp_path / "cache", neural_voice)
+def synthesizer(neural_voice: NeuralVoice, tmp_path: Path) -> Iterator[PiperSynthesizer]:
+    synthesizer = PiperSynthesizer(tmp_path / "cache", neural_voice)
     yield synthesizer
     synthesizer.close()
 
@@ -99,9 +100,9 @@ def test_the_shipped_model_is_found(neural_voice: NeuralVoice) -> None:
 
 @pytest.mark.neural
 def test_a_line_becomes_real_trimmed_speech_in_the_speech_format(
-    synthesizer: NeuralSynthesizer,
+    synthesizer: PiperSynthesizer,
 ) -> None:
-    clip = synthesizer.synthesize(LINE, 160, 1.0).result(timeout=60)
+    clip = synthesizer.synthesize(LINE, "en-us", 160, 1.0).result(timeout=60)
     assert clip.path is not None
     pcm = read_pcm(clip.path)
     assert pcm.rate == TARGET_RATE
@@ -115,11 +116,13 @@ def test_a_line_becomes_real_trimmed_speech_in_the_speech_format(
 
 
 @pytest.mark.neural
-def test_a_cached_line_is_not_synthesized_again(synthesizer: NeuralSynthesizer) -> None:
-    first = synthesizer.synthesize("Everyone, close your eyes.", 160, 1.0).result(timeout=60)
+def test_a_cached_line_is_not_synthesized_again(synthesizer: PiperSynthesizer) -> None:
+    first = synthesizer.synthesize("Everyone, close your eyes.", "en-us", 160, 1.0).result(
+        timeout=60
+    )
     assert first.path is not None
     stamp = first.path.stat().st_mtime_ns
-    again = synthesizer.synthesize("Everyone, close your eyes.", 160, 1.0)
+    again = synthesizer.synthesize("Everyone, close your eyes.", "en-us", 160, 1.0)
     assert again.done()  # answered from the cache, without the child
     assert again.result().path == first.path
     assert first.path.stat().st_mtime_ns == stamp
@@ -127,11 +130,11 @@ def test_a_cached_line_is_not_synthesized_again(synthesizer: NeuralSynthesizer) 
 
 @pytest.mark.neural
 def test_rate_and_volume_change_the_audio_and_the_cache_key(
-    synthesizer: NeuralSynthesizer,
+    synthesizer: PiperSynthesizer,
 ) -> None:
-    normal = synthesizer.synthesize(LINE, 160, 1.0).result(timeout=60)
-    fast = synthesizer.synthesize(LINE, 240, 1.0).result(timeout=60)
-    quiet = synthesizer.synthesize(LINE, 160, 0.5).result(timeout=60)
+    normal = synthesizer.synthesize(LINE, "en-us", 160, 1.0).result(timeout=60)
+    fast = synthesizer.synthesize(LINE, "en-us", 240, 1.0).result(timeout=60)
+    quiet = synthesizer.synthesize(LINE, "en-us", 160, 0.5).result(timeout=60)
     assert len({normal.path, fast.path, quiet.path}) == 3
     assert fast.duration < 0.8 * normal.duration
     assert normal.path is not None and quiet.path is not None
@@ -140,10 +143,10 @@ def test_rate_and_volume_change_the_audio_and_the_cache_key(
 
 
 @pytest.mark.neural
-def test_the_engine_is_in_the_cache_key(synthesizer: NeuralSynthesizer, tmp_path: Path) -> None:
-    espeak = EspeakSpeaker(tmp_path / "cache", warm_up=("en", 160, 1.0))
+def test_the_engine_is_in_the_cache_key(synthesizer: PiperSynthesizer, tmp_path: Path) -> None:
+    espeak = Pyttsx3Synthesizer(tmp_path / "cache", warm_up=("en", 160, 1.0))
     try:
-        ours = synthesizer.cache_path(LINE, 160, 1.0)
+        ours = synthesizer.cache_path(LINE, "en-us", 160, 1.0)
         theirs = espeak.cache_path(LINE, "en", 160, 1.0)
     finally:
         espeak.close()
@@ -153,15 +156,15 @@ def test_the_engine_is_in_the_cache_key(synthesizer: NeuralSynthesizer, tmp_path
 
 @pytest.mark.neural
 def test_odd_lines_get_a_sentence_and_the_voice_keeps_working(
-    synthesizer: NeuralSynthesizer,
+    synthesizer: PiperSynthesizer,
 ) -> None:
-    two = synthesizer.synthesize("Everyone, open your eyes.\nThe game begins.", 160, 1.0)
+    two = synthesizer.synthesize("Everyone, open your eyes.\nThe game begins.", "en-us", 160, 1.0)
     assert two.result(timeout=60).duration > 1.5  # one clip for both sentences
     with pytest.raises(SpeechFault, match="nothing to say"):
-        synthesizer.synthesize("...", 160, 1.0).result(timeout=60)
-    hostile = synthesizer.synthesize("[/] [@click=app.quit]x \x1b[31m", 160, 1.0)
+        synthesizer.synthesize("...", "en-us", 160, 1.0).result(timeout=60)
+    hostile = synthesizer.synthesize("[/] [@click=app.quit]x \x1b[31m", "en-us", 160, 1.0)
     assert hostile.result(timeout=60).path is not None
-    after = synthesizer.synthesize("Possessed, growl!", 160, 1.0).result(timeout=60)
+    after = synthesizer.synthesize("Possessed, growl!", "en-us", 160, 1.0).result(timeout=60)
     assert after.path is not None and after.duration > 0.3
 
 
@@ -177,11 +180,11 @@ def test_not_installed_is_a_sentence_and_nothing_is_started(
     monkeypatch.setattr(importlib.metadata, "version", missing)
     assert neural_problem() == NOT_INSTALLED
     assert "pip install 'mindflayer-moderator[neural]'" in NOT_INSTALLED
-    synthesizer = NeuralSynthesizer(tmp_path)
+    synthesizer = PiperSynthesizer(tmp_path)
     try:
         assert [p.message for p in synthesizer.problems()] == [NOT_INSTALLED]
         with pytest.raises(SpeechFault) as caught:
-            synthesizer.synthesize(LINE, 160, 1.0).result(timeout=5)
+            synthesizer.synthesize(LINE, "en-us", 160, 1.0).result(timeout=5)
         assert caught.value.part == "neural" and caught.value.permanent
     finally:
         synthesizer.close()
@@ -195,16 +198,16 @@ def test_a_child_that_dies_at_start_turns_the_voice_off_with_its_last_words(
         "-c",
         "import sys; print('onnxruntime: no such model', file=sys.stderr); sys.exit(3)",
     ]
-    synthesizer = NeuralSynthesizer(tmp_path, _fake_voice(tmp_path), command=command)
+    synthesizer = PiperSynthesizer(tmp_path, _fake_voice(tmp_path), command=command)
     try:
         with pytest.raises(SpeechFault) as caught:
-            synthesizer.synthesize(LINE, 160, 1.0).result(timeout=30)
+            synthesizer.synthesize(LINE, "en-us", 160, 1.0).result(timeout=30)
         assert caught.value.permanent
         assert "could not start" in caught.value.message
         assert "no such model" in caught.value.message
-        assert "using espeak instead" in caught.value.message
+        assert "the system voice speaks instead" in caught.value.message
         # Later lines fail at once with the same sentence: no new child each time.
-        later = synthesizer.synthesize("Another line.", 160, 1.0)
+        later = synthesizer.synthesize("Another line.", "en-us", 160, 1.0)
         with pytest.raises(SpeechFault, match="could not start"):
             later.result(timeout=1)
     finally:
@@ -213,12 +216,12 @@ def test_a_child_that_dies_at_start_turns_the_voice_off_with_its_last_words(
 
 def test_a_child_that_hangs_is_bounded_and_killed(tmp_path: Path) -> None:
     command = [sys.executable, "-c", "import time; time.sleep(120)"]
-    synthesizer = NeuralSynthesizer(
+    synthesizer = PiperSynthesizer(
         tmp_path, _fake_voice(tmp_path), command=command, start_timeout=0.5
     )
     try:
         with pytest.raises(SpeechFault, match="did not answer in time"):
-            synthesizer.synthesize(LINE, 160, 1.0).result(timeout=30)
+            synthesizer.synthesize(LINE, "en-us", 160, 1.0).result(timeout=30)
     finally:
         synthesizer.close()
 
@@ -262,7 +265,7 @@ def test_a_voice_that_keeps_hanging_is_turned_off_for_the_session(tmp_path: Path
         "sys.stdin.readline()\n"
         "time.sleep(120)\n"
     )
-    synthesizer = NeuralSynthesizer(
+    synthesizer = PiperSynthesizer(
         tmp_path,
         _fake_voice(tmp_path),
         command=[sys.executable, "-c", script],
@@ -271,10 +274,10 @@ def test_a_voice_that_keeps_hanging_is_turned_off_for_the_session(tmp_path: Path
     try:
         for _ in range(2):
             with pytest.raises(SpeechFault) as caught:
-                synthesizer.synthesize(LINE, 160, 1.0).result(timeout=30)
+                synthesizer.synthesize(LINE, "en-us", 160, 1.0).result(timeout=30)
         assert caught.value.permanent
         assert "keeps hanging" in caught.value.message
-        later = synthesizer.synthesize("Another line.", 160, 1.0)
+        later = synthesizer.synthesize("Another line.", "en-us", 160, 1.0)
         assert later.done()
         with pytest.raises(SpeechFault, match="keeps hanging"):
             later.result()

@@ -16,13 +16,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from audio_measures import peak
 from narration_helpers import Recorder
 
 from moderator.narration import Finished, LineStarted, Notice, VoiceSettings, make_narrator
-from moderator.narration.audio.wavfile import peak, read_pcm
+from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.render import render_script
 from moderator.narration.scripts.library import ScriptLibrary
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
 from moderator.narration.speech.platforms import (
     EngineSetup,
     driver_for,
@@ -30,7 +30,8 @@ from moderator.narration.speech.platforms import (
     loader_library,
     player_command,
 )
-from moderator.narration.speech.player import CommandPlayer, WinsoundPlayer, platform_player
+from moderator.narration.speech.players import CommandPlayer, WinsoundPlayer, platform_player
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 
 @pytest.mark.parametrize(
@@ -126,13 +127,13 @@ def test_winsound_is_missing_off_windows() -> None:
 
 
 @pytest.fixture
-def loader_speaker(speech: None, tmp_path: Path) -> Iterator[EspeakSpeaker]:
+def loader_speaker(speech: None, tmp_path: Path) -> Iterator[Pyttsx3Synthesizer]:
     found = loader_library()
     if found is None:
         pytest.fail("espeakng-loader is a Linux dependency of the app: it must be installed")
     engine = engine_setup("linux", prefer_loader=True)
     assert (engine.library, engine.data) == found
-    speaker = EspeakSpeaker(tmp_path / "cache", engine=engine)
+    speaker = Pyttsx3Synthesizer(tmp_path / "cache", engine=engine)
     yield speaker
     speaker.close()
 
@@ -140,10 +141,12 @@ def loader_speaker(speech: None, tmp_path: Path) -> Iterator[EspeakSpeaker]:
 @pytest.mark.speech
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the wheel path is for Linux")
 def test_the_loader_wheels_library_speaks_for_real(
-    loader_speaker: EspeakSpeaker, tmp_path: Path
+    loader_speaker: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     """A fresh desktop without libespeak-ng1: the wheel's library renders real audio."""
-    library = loader_speaker.engine_library()
+    library = loader_speaker.on_owner(
+        lambda: loader_speaker.child(loader_speaker.warm_up_voice).library, timeout=20
+    )
     assert library is not None
     assert Path(library).resolve() == Path(loader_speaker.engine.library or "").resolve()
     out = tmp_path / "reveal.wav"
@@ -174,7 +177,7 @@ def test_a_user_voice_the_engine_lacks_is_told_once_and_the_shipped_one_speaks(
     assert second.of(Notice) == []
     assert first.of(LineStarted) == [LineStarted("Max, à toi de jouer.")]
     assert second.of(Finished) == [Finished(cancelled=False)]
-    probe = EspeakSpeaker(tmp_path / "cache", warm=False)
+    probe = Pyttsx3Synthesizer(tmp_path / "cache", warm=False)
     rate = VoiceSettings().rate
     assert probe.cache_path("Lucas, à toi de jouer.", "fr", rate, 1.0).is_file()  # French voice
     assert not probe.cache_path("Lucas, à toi de jouer.", "en-us", rate, 1.0).exists()

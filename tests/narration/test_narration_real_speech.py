@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from audio_measures import longest_silence, peak
 from narration_helpers import Recorder
 
 from moderator.cli import main
 from moderator.narration import Finished, LineStarted, Notice, VoiceSettings, make_narrator
-from moderator.narration.audio.wavfile import longest_silence, peak, read_pcm
+from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.render import render_script
 from moderator.narration.scripts.library import ScriptLibrary, shipped_scripts_dir
 from moderator.narration.scripts.validation import SCRIPT_NAMES
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.clip_cache import usable_cache
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 pytestmark = pytest.mark.speech
 #: Samples at or below this count as silence when measuring (independent of trimming).
@@ -28,8 +31,8 @@ CONTEXT = {
 
 
 @pytest.fixture
-def speaker(speech: None, speech_cache: Path) -> Iterator[EspeakSpeaker]:
-    speaker = EspeakSpeaker(speech_cache)
+def speaker(speech: None, speech_cache: Path) -> Iterator[Pyttsx3Synthesizer]:
+    speaker = Pyttsx3Synthesizer(speech_cache)
     yield speaker
     speaker.close()
 
@@ -44,7 +47,7 @@ def _native_scripts() -> list[tuple[str, str]]:
 
 
 def test_every_shipped_script_in_every_language_renders_real_audio(
-    speaker: EspeakSpeaker, tmp_path: Path
+    speaker: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     library = ScriptLibrary.load(None)
     pairs = _native_scripts()
@@ -61,7 +64,7 @@ def test_every_shipped_script_in_every_language_renders_real_audio(
 
 
 def test_duration_grows_with_the_text_and_shrinks_with_the_rate(
-    speaker: EspeakSpeaker,
+    speaker: Pyttsx3Synthesizer,
 ) -> None:
     short = "Eleven."
     long = "Eleven, Mike, Dustin, Lucas and Will are lost in the Upside Down."
@@ -76,7 +79,7 @@ def test_duration_grows_with_the_text_and_shrinks_with_the_rate(
 
 @pytest.mark.parametrize("window", [5.0, 8.0])
 def test_rendered_reveal_holds_the_eyes_open_window(
-    speaker: EspeakSpeaker, tmp_path: Path, window: float
+    speaker: Pyttsx3Synthesizer, tmp_path: Path, window: float
 ) -> None:
     out = tmp_path / "reveal.wav"
     render_script(
@@ -111,7 +114,7 @@ def test_real_playback_keeps_exact_time_and_a_clean_terminal(
     recorder = Recorder()
     narrator.play("reveal", {}, recorder)
     assert recorder.wait(30)
-    first_clip = EspeakSpeaker(speech_cache)
+    first_clip = Pyttsx3Synthesizer(speech_cache)
     try:
         duration = (
             first_clip.synthesize("Possessed players, open your eyes.", "en-us", 175, 1.0)
@@ -203,7 +206,7 @@ def test_shipped_dir_is_the_checkout_one() -> None:
 def test_an_unusable_cache_folder_falls_back_to_a_private_one(speech: None, tmp_path: Path) -> None:
     not_a_folder = tmp_path / "cache"
     not_a_folder.write_text("a file where the cache should be", encoding="utf-8")
-    speaker = EspeakSpeaker(not_a_folder)
+    speaker = Pyttsx3Synthesizer(not_a_folder)
     try:
         clip = speaker.synthesize("Eleven.", "en", 160, 1.0).result(timeout=30)
     finally:
@@ -212,8 +215,41 @@ def test_an_unusable_cache_folder_falls_back_to_a_private_one(speech: None, tmp_
     assert not clip.path.is_relative_to(not_a_folder)
 
 
+@pytest.fixture
+def temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The system's temporary folder, for this test only."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+def test_an_unusable_cache_folder_reuses_one_fallback_run_after_run(
+    tmp_path: Path, temp: Path
+) -> None:
+    """Issue 15, item 12: a cache that cannot be written leaked a new temp folder per run."""
+    not_a_folder = tmp_path / "cache"
+    not_a_folder.write_text("a file where the cache should be", encoding="utf-8")
+    runs = [usable_cache(not_a_folder / "speech") for _ in range(3)]
+    assert len(set(runs)) == 1 and runs[0].parent == temp
+    assert len(list(temp.iterdir())) == 1
+
+
+def test_a_fallback_that_is_not_private_is_not_used(tmp_path: Path, temp: Path) -> None:
+    elsewhere = tmp_path / "someone-elses"
+    elsewhere.mkdir()
+    fallback = usable_cache(tmp_path / "missing" / "speech")
+    assert fallback == tmp_path / "missing" / "speech"  # a folder that can be made is used
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    planted = temp / usable_cache(tmp_path / "file" / "speech").name
+    planted.rmdir()
+    planted.symlink_to(elsewhere)  # a link planted where the fallback goes
+    used = usable_cache(tmp_path / "file" / "speech")
+    assert used != planted and used.parent == temp and not used.is_symlink()
+
+
 def test_the_finale_pauses_for_growling_before_the_applause_cue(
-    speaker: EspeakSpeaker, tmp_path: Path
+    speaker: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     """Measured in the rendered samples: the growl cue, then the configured silence."""
     library = ScriptLibrary.load(None)
@@ -251,7 +287,7 @@ def test_a_knock_out_line_is_heard_to_its_end_before_the_finale(
         time.sleep(0.01)
     narrator.cancel()
     assert finale.wait(5)
-    probe = EspeakSpeaker(speech_cache, warm=False)
+    probe = Pyttsx3Synthesizer(speech_cache, warm=False)
     line = probe.synthesize("Eleven is knocked out.", "en-us", VoiceSettings().rate, 1.0)
     duration = line.result(timeout=30).duration
     probe.close()

@@ -14,15 +14,16 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from audio_measures import dbfs, longest_silence
 
 from moderator.cli import main
-from moderator.narration.audio.ambience import dbfs, rms
+from moderator.narration.audio.ambience import rms
 from moderator.narration.audio.loudness import level
-from moderator.narration.audio.wavfile import Pcm, longest_silence, read_pcm, silence
+from moderator.narration.audio.wavfile import Pcm, read_pcm, silence
 from moderator.narration.render import Rendered, render_script
 from moderator.narration.scripts.library import Line, ScriptLibrary, Wait
 from moderator.narration.settings import VoiceSettings
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 #: Samples at or below this count as silence when measuring (as in the speech tests).
 MEASURE_THRESHOLD = 200
@@ -32,14 +33,14 @@ CONTEXT = {"players": 7, "meeting": 1}
 
 
 @pytest.fixture
-def speaker(speech: None, speech_cache: Path) -> Iterator[EspeakSpeaker]:
-    speaker = EspeakSpeaker(speech_cache)
+def speaker(speech: None, speech_cache: Path) -> Iterator[Pyttsx3Synthesizer]:
+    speaker = Pyttsx3Synthesizer(speech_cache)
     yield speaker
     speaker.close()
 
 
 def _render(
-    speaker: EspeakSpeaker, tmp_path: Path, script: str, settings: VoiceSettings
+    speaker: Pyttsx3Synthesizer, tmp_path: Path, script: str, settings: VoiceSettings
 ) -> tuple[Rendered, Pcm]:
     out = tmp_path / f"{script}-{settings.ambience}-{settings.reveal_seconds}.wav"
     rendered = render_script(ScriptLibrary.load(None), speaker, script, CONTEXT, settings, out)
@@ -57,7 +58,7 @@ def _longest_near_silence(samples: array.array[int], rate: int) -> float:
     return best * window / rate
 
 
-def _todays_render(speaker: EspeakSpeaker, script: str, settings: VoiceSettings) -> Pcm:
+def _todays_render(speaker: Pyttsx3Synthesizer, script: str, settings: VoiceSettings) -> Pcm:
     """The render as written before ambience: the lead-in, each clip at the one loudness,
     then its pauses as silence."""
     library = ScriptLibrary.load(None)
@@ -76,7 +77,7 @@ def _todays_render(speaker: EspeakSpeaker, script: str, settings: VoiceSettings)
 
 @pytest.mark.speech
 def test_eyes_closed_reveal_is_never_near_silent_for_a_second(
-    speaker: EspeakSpeaker, tmp_path: Path
+    speaker: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     rendered, pcm = _render(speaker, tmp_path, "reveal", VoiceSettings())
     (span,) = rendered.spans
@@ -96,7 +97,7 @@ def test_eyes_closed_reveal_is_never_near_silent_for_a_second(
 @pytest.mark.speech
 @pytest.mark.parametrize("script", ["reveal", "meeting", "finale"])
 def test_ambience_off_is_todays_file_sample_for_sample(
-    speaker: EspeakSpeaker, tmp_path: Path, script: str
+    speaker: Pyttsx3Synthesizer, tmp_path: Path, script: str
 ) -> None:
     settings = VoiceSettings(ambience=False)
     rendered, pcm = _render(speaker, tmp_path, script, settings)
@@ -108,7 +109,7 @@ def test_ambience_off_is_todays_file_sample_for_sample(
 @pytest.mark.parametrize("window", [5.0, 8.0])
 @pytest.mark.parametrize("ambience", [True, False])
 def test_the_eyes_open_window_is_exact_with_the_bed_on_and_off(
-    speaker: EspeakSpeaker, tmp_path: Path, window: float, ambience: bool
+    speaker: Pyttsx3Synthesizer, tmp_path: Path, window: float, ambience: bool
 ) -> None:
     settings = VoiceSettings(reveal_seconds=window, ambience=ambience)
     rendered, pcm = _render(speaker, tmp_path, "reveal", settings)
@@ -127,7 +128,7 @@ def test_the_eyes_open_window_is_exact_with_the_bed_on_and_off(
 
 @pytest.mark.speech
 def test_the_meeting_bed_covers_the_silent_passing_for_the_configured_time(
-    speaker: EspeakSpeaker, tmp_path: Path
+    speaker: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     on, pcm = _render(speaker, tmp_path, "meeting", VoiceSettings(passing_seconds=12.0))
     off, _ = _render(speaker, tmp_path, "meeting", VoiceSettings(ambience=False))

@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from narration_helpers import user_scripts
 
 from moderator.domain.rules import MAX_PLAYERS, MIN_PLAYERS, setup_for
 from moderator.narration import available_languages
@@ -56,7 +57,7 @@ def test_every_language_has_every_script_in_its_own_voice(lang: str, voice: str)
 
 
 def test_a_user_language_lacking_a_script_is_told_and_english_is_used(tmp_path: Path) -> None:
-    user = _user_dir(
+    user = user_scripts(
         tmp_path,
         {
             "it/language.toml": 'name = "Italiano"\nvoice = "it"\n',
@@ -76,7 +77,7 @@ def test_a_user_language_lacking_a_script_is_told_and_english_is_used(tmp_path: 
 
 
 def test_a_user_voice_override_keeps_the_shipped_voice_as_fallback(tmp_path: Path) -> None:
-    user = _user_dir(tmp_path, {"fr/language.toml": 'name = "Français"\nvoice = "frr"\n'})
+    user = user_scripts(tmp_path, {"fr/language.toml": 'name = "Français"\nvoice = "frr"\n'})
     library = ScriptLibrary.load(user, SHIPPED)
     assert library.warnings == []
     (line, *_) = library.actions("reveal", {}, voice("fr")) or []
@@ -141,24 +142,17 @@ def test_meeting_finale_and_winners() -> None:
     assert "{Max} [/]" in text("knockout", {"player": "{Max} [/]"})
 
 
-def _user_dir(tmp_path: Path, files: dict[str, str]) -> Path:
-    root = tmp_path / "user"
-    for name, content in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(content, encoding="utf-8")
-    return root
-
-
 def test_a_valid_user_script_overrides_the_shipped_one(tmp_path: Path) -> None:
-    user = _user_dir(tmp_path, {"en/turn.toml": '[[step]]\nsay = "Go, {player}!"\n'})
+    user = user_scripts(tmp_path, {"en/turn.toml": '[[step]]\nsay = "Go, {player}!"\n'})
     library = ScriptLibrary.load(user, SHIPPED)
     assert library.warnings == []
     assert library.actions("turn", {"player": "Lucas"}, voice()) == [Line("Go, Lucas!", "en-us")]
 
 
 def test_a_broken_user_script_falls_back_with_file_and_line(tmp_path: Path) -> None:
-    user = _user_dir(tmp_path, {"en/turn.toml": '[[step]]\nsay = "Hi"\n\n[[step]]\npause = -1\n'})
+    user = user_scripts(
+        tmp_path, {"en/turn.toml": '[[step]]\nsay = "Hi"\n\n[[step]]\npause = -1\n'}
+    )
     library = ScriptLibrary.load(user, SHIPPED)
     (warning,) = library.warnings
     assert f"{user / 'en' / 'turn.toml'}:5: pause must be more than 0 seconds" in warning
@@ -169,13 +163,14 @@ def test_a_broken_user_script_falls_back_with_file_and_line(tmp_path: Path) -> N
 
 
 def test_user_folder_mistakes_are_warnings_not_crashes(tmp_path: Path) -> None:
-    user = _user_dir(
+    user = user_scripts(
         tmp_path,
         {
             "en/revael.toml": "",
             "it/reveal.toml": '[[step]]\nsay = "Chiudete gli occhi."\n',
             "nl/language.toml": "name = 'Nederlands'\nvoice = 'nl'\n",
-            "nl/reveal.toml": '[[step]]\nsay = "Iedereen, ogen dicht."\n',
+            "nl/reveal.toml": '[[step]]\nsay = "Iedereen, ogen dicht."\n'
+            '[[step]]\npause = "{seconds}"\n',
             "Not A Language/x.toml": "",
         },
     )
@@ -185,7 +180,10 @@ def test_user_folder_mistakes_are_warnings_not_crashes(tmp_path: Path) -> None:
     assert f"{user / 'it' / 'language.toml'}:1: missing" in joined
     assert "not a language code folder" in joined
     assert library.languages["nl"].voice == "nl"
-    assert library.actions("reveal", {}, voice("nl")) == [Line("Iedereen, ogen dicht.", "nl")]
+    assert library.actions("reveal", {}, voice("nl")) == [
+        Line("Iedereen, ogen dicht.", "nl"),
+        Wait(voice("nl").reveal_seconds),
+    ]
     assert "it" not in library.languages
 
 
@@ -201,7 +199,7 @@ def test_a_broken_shipped_script_is_reported(tmp_path: Path) -> None:
     shutil.copytree(SHIPPED, shipped)
     (shipped / "en" / "finale.toml").write_text("[[step]\n", encoding="utf-8")
     library = ScriptLibrary.load(None, shipped)
-    assert any("finale.toml:1: not valid TOML" in w for w in library.warnings)
+    assert any("finale.toml:1: the file is not valid TOML" in w for w in library.warnings)
     assert any("No usable finale script" in w for w in library.warnings)
     assert library.actions("finale", {}, voice()) is None
     assert library.actions("finale", {}, voice("fr"))

@@ -8,7 +8,8 @@ import pytest
 
 from moderator.cli import main
 from moderator.narration.scripts.library import Line, ScriptLibrary
-from moderator.narration.scripts.validation import Ambience, ScriptError, load_script, parse_script
+from moderator.narration.scripts.steps import Ambience, ScriptError
+from moderator.narration.scripts.validation import load_script, parse_script
 from moderator.narration.settings import VoiceSettings
 
 
@@ -76,7 +77,7 @@ def test_a_pause_placeholder_must_hold_seconds() -> None:
 
 def test_bad_toml_reports_the_parser_line() -> None:
     (message,) = problems("reveal", '[[step]]\nsay = "unterminated\n')
-    assert message.startswith("reveal.toml:2: not valid TOML")
+    assert message.startswith("reveal.toml:2: the file is not valid TOML")
 
 
 def test_a_step_needs_exactly_one_kind() -> None:
@@ -112,7 +113,7 @@ def test_conditions_can_be_inverted() -> None:
 def test_unknown_script_name_and_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(ScriptError, match="unknown script 'revael'"):
         parse_script("revael", GOOD, Path("revael.toml"))
-    with pytest.raises(ScriptError, match="cannot read the file"):
+    with pytest.raises(ScriptError, match="the file is missing"):
         load_script("reveal", tmp_path / "missing.toml")
     binary = tmp_path / "reveal.toml"
     binary.write_bytes(b"\xff\xfe\x00")
@@ -131,7 +132,7 @@ def test_a_non_utf8_script_is_reported_at_the_bad_bytes_line(tmp_path: Path) -> 
     path.write_bytes(b'[[step]]\nsay = "Hi"\n\n[[step]]\nsay = "Caf\xe9, {player}"\n')
     with pytest.raises(ScriptError) as refused:
         load_script("turn", path)
-    assert f"{path}:5: not UTF-8 text (byte 0xe9)" in str(refused.value)
+    assert f"{path}:5: the file is not UTF-8 text (byte 0xe9)" in str(refused.value)
 
 
 def test_a_symlink_loop_is_reported_not_ignored(tmp_path: Path) -> None:

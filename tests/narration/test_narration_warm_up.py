@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import moderator
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 PACKAGE_ROOT = Path(moderator.__file__).resolve().parent.parent
 
@@ -64,7 +64,7 @@ def wait_for_file(path: Path, bound: float) -> bool:
 @pytest.mark.usefixtures("speech")
 def test_the_engine_warms_up_after_its_delay(tmp_path: Path) -> None:
     command, marker = recording_worker(tmp_path)
-    speaker = EspeakSpeaker(tmp_path / "cache", command, warm_up_delay=1.5)
+    speaker = Pyttsx3Synthesizer(tmp_path / "cache", command, warm_up_delay=1.5)
     try:
         time.sleep(0.5)
         assert not marker.exists(), "the child started before the app had its first frame"
@@ -86,7 +86,7 @@ def test_a_line_asked_for_before_the_warm_up_does_not_wait_for_it(
     What must never happen is a second serving child for one line.
     """
     command, marker = recording_worker(tmp_path, lose_first_start)
-    speaker = EspeakSpeaker(tmp_path / "cache", command, warm_up_delay=60.0)
+    speaker = Pyttsx3Synthesizer(tmp_path / "cache", command, warm_up_delay=60.0)
     try:
         clip = speaker.synthesize("Everyone, close your eyes.", "en", 160, 1.0).result(timeout=30)
         assert clip.duration > 0.5

@@ -25,7 +25,7 @@ def test_a_folder_is_refused_before_rendering(
     def no_speaker(*args: object, **kwargs: object) -> None:
         raise AssertionError("nothing may be rendered for a refused target")
 
-    monkeypatch.setattr("moderator.narration.speech.espeak_speaker.EspeakSpeaker", no_speaker)
+    monkeypatch.setattr("moderator.narration.speech.pyttsx3_synth.Pyttsx3Synthesizer", no_speaker)
     started = time.monotonic()
     assert main(["narrate", "reveal", "--wav", str(tmp_path)]) == 1
     assert time.monotonic() - started < 5

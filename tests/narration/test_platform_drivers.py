@@ -1,6 +1,6 @@
 """Windows and macOS speech without the machines: the real path over stand-in OS layers.
 
-Each test runs the app's own synthesis path (EspeakSpeaker, its child process,
+Each test runs the app's own synthesis path (Pyttsx3Synthesizer, its child process,
 `synth_worker`, pyttsx3's real `sapi5` or `nsss` driver module) on top of a
 stand-in COM or PyObjC layer (see `standins`), which fakes only the operating
 system's objects, as documented. Two Windows bugs of pyttsx3 2.99 are
@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from audio_measures import peak
 from standins import WORLD_ENV, cocoa, sapi, save_world, worker_command
 
-from moderator.narration.audio.wavfile import peak, read_pcm
-from moderator.narration.speech.espeak_speaker import EspeakSpeaker
+from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.speech.platforms import EngineSetup
-from moderator.narration.speech.player import WinsoundPlayer
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 from moderator.narration.speech.speaker import Clip, SpeechFault
 
 ZIRA = sapi.VoiceSpec(
@@ -53,16 +53,16 @@ ZARVOX = cocoa.VoiceSpec("com.apple.speech.synthesis.voice.Zarvox", "Zarvox", "e
 THOMAS = cocoa.VoiceSpec("com.apple.voice.compact.fr-FR.Thomas", "Thomas", "fr_FR")
 
 #: Makes a speaker over a stand-in machine (None: the driver's packages are missing).
-MachineFactory = Callable[[sapi.World | cocoa.World | None, str], EspeakSpeaker]
+MachineFactory = Callable[[sapi.World | cocoa.World | None, str], Pyttsx3Synthesizer]
 LINES = ["Everyone, close your eyes.", "Possessed, open your eyes.", "Everyone, open your eyes."]
 
 
 @pytest.fixture
 def machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MachineFactory]:
     """Speakers over a stand-in machine; each is closed at the end."""
-    made: list[EspeakSpeaker] = []
+    made: list[Pyttsx3Synthesizer] = []
 
-    def make(world: sapi.World | cocoa.World | None, driver: str) -> EspeakSpeaker:
+    def make(world: sapi.World | cocoa.World | None, driver: str) -> Pyttsx3Synthesizer:
         world_file = tmp_path / "world.json"
         if world is None:  # the driver's Python packages are not installed
             world_file.write_text(json.dumps({"kind": "none"}), encoding="utf-8")
@@ -70,11 +70,10 @@ def machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Machine
             world.record = str(tmp_path / "record.jsonl")
             save_world(world, world_file)
         monkeypatch.setenv(WORLD_ENV, str(world_file))
-        speaker = EspeakSpeaker(
+        speaker = Pyttsx3Synthesizer(
             tmp_path / "cache",
             worker_command=worker_command(),
             engine=EngineSetup(driver),
-            player=WinsoundPlayer(),
             warm=False,
             start_timeout=30.0,
             synth_timeout=30.0,
@@ -93,11 +92,11 @@ def _records(tmp_path: Path) -> list[list[object]]:
     return [json.loads(line) for line in lines]
 
 
-def _speak(speaker: EspeakSpeaker, text: str, voice: str = "en-us") -> Clip:
+def _speak(speaker: Pyttsx3Synthesizer, text: str, voice: str = "en-us") -> Clip:
     return speaker.synthesize(text, voice, 160, 1.0).result(timeout=60)
 
 
-def _fault(speaker: EspeakSpeaker, text: str, voice: str = "en-us") -> SpeechFault:
+def _fault(speaker: Pyttsx3Synthesizer, text: str, voice: str = "en-us") -> SpeechFault:
     error = speaker.synthesize(text, voice, 160, 1.0).exception(timeout=60)
     assert isinstance(error, SpeechFault), error
     return error

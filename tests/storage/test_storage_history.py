@@ -8,6 +8,7 @@ import json
 import sqlite3
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -171,9 +172,11 @@ HOSTILE = [
     '=HYPERLINK("x")',
     "-Eleven",
     "ABCDEFGHIJKLMNOPQRSTUVWX",  # 24 characters, the longest name allowed
-    "Zoe\u0308 (decomposed)",  # not normalized: kept as typed
+    "Zoe\u0308 (decomposed)",  # stored in NFC (issue 15 item 11): one spelling per player
     "Ñandú; %s ?",
 ]
+#: The names as the store keeps them: NFC, otherwise byte for byte.
+STORED = [unicodedata.normalize("NFC", name) for name in HOSTILE]
 
 
 def test_hostile_names_survive_byte_for_byte(
@@ -189,13 +192,13 @@ def test_hostile_names_survive_byte_for_byte(
     store = open_store()
     (record,) = store.history()
     for game in record.games:
-        assert [n.encode() for n in game.players] == [n.encode() for n in HOSTILE]
+        assert [n.encode() for n in game.players] == [n.encode() for n in STORED]
     conn = sqlite3.connect(data_dir / DATABASE_NAME)
     stored = {row[0] for row in conn.execute("SELECT name FROM players")}
     conn.close()
-    assert stored == set(HOSTILE)
-    assert sorted(s.name for s in store.player_stats()) == sorted(HOSTILE)
-    assert set(store.known_players()) == set(HOSTILE)
+    assert stored == set(STORED)
+    assert sorted(s.name for s in store.player_stats()) == sorted(STORED)
+    assert set(store.known_players()) == set(STORED)
     write_csv(tmp_path / "h.csv", store.history())
     write_json(tmp_path / "h.json", store.history(), store.player_stats())
     assert read_csv(tmp_path / "h.csv") == store.history()

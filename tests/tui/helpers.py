@@ -140,3 +140,10 @@ async def save_showing_points(pilot: Pilot[None], preview: str, points: Sequence
     await key(pilot, "ctrl+s")
     result = state_of(app).result
     assert result is not None and result.points == tuple(points)
+
+
+async def history_read(pilot: Pilot[None]) -> None:
+    """Wait until the History dialog has read the history (its worker) and shown it."""
+    screen = pilot.app.screen
+    await pilot.app.workers.wait_for_complete([w for w in pilot.app.workers if w.node is screen])
+    await pilot.pause()

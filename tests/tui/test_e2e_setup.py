@@ -27,7 +27,7 @@ def test_accidental_start_undone_and_renamed_player_keeps_points(
     seat_new_series(term, ("Ann", "Bob", "Noah", "Dee"))
 
     # Shift+Tab from the name field lands on "Start game"; Enter starts by accident.
-    term.press_seen("BTab")
+    term.press_on("BTab", "Start game ^S")  # the button is drawn focused: Enter is its
     term.keys("Enter")
     term.wait_for("Seat 1: your turn", "Meetings done: 0 of 3")
     term.keys("u")
@@ -49,12 +49,14 @@ def test_accidental_start_undone_and_renamed_player_keeps_points(
     term.keys("Enter")
     term.wait_for("Tick everyone who growled")
     # As in test_e2e_tmux: focus starts on Ann's box; Tab: Ann's Waffles, Bob's box,
-    # Bob's Waffles, Noah's box, Noah's Waffles.
-    for _ in range(5):
-        term.press_seen("Tab")
+    # Bob's Waffles, Noah's box, Noah's Waffles. Each Tab waits for its row to be
+    # drawn focused, so what is typed next lands in the right field.
+    ann, bob, noah, dee = "▌ Ann ", "▌ Bob  (knocked out)", "▌ Noah  (knocked out)", "▌ Dee "
+    for row in (ann, bob, bob, noah, noah):
+        term.press_on("Tab", row)
     term.type("2")
     term.wait_for("Waffles: 2")
-    term.press_seen("Tab")
+    term.press_on("Tab", dee)
     term.keys("Space")  # Dee growled
     term.wait_for("the SANE win. Points: Ann 1, Bob 1, Noah 3, Dee 0")
     term.keys("C-s")
@@ -63,11 +65,11 @@ def test_accidental_start_undone_and_renamed_player_keeps_points(
     # Game 2: Noah's name is fixed to "Noah B"; the table says it is the same player.
     term.keys("n")
     term.wait_for("4 players seated", "3. Noah")
-    term.press_seen("Tab")  # to the roster
-    term.press_seen("Down")
-    term.press_seen("Down")
-    term.press_seen("e")  # "Fix": Noah's name goes into the field
-    term.keys("End")
+    term.keys("Tab")  # to the roster: its keys show in the footer once it has the focus
+    term.wait_for("Fix name")
+    # From here a typist's burst (issue 15 item 10): the roster runs its keys in order and
+    # "Fix" hands the field the keys typed behind it, so nothing waits on the machine.
+    term.keys("Down", "Down", "e", "End")  # "Fix": Noah's name goes into the field
     term.type(" B")
     term.keys("Enter")
     term.wait_for("3. Noah B")

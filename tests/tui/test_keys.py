@@ -147,13 +147,14 @@ async def test_a_broken_keymap_gives_a_sentence_and_the_default_keys(
 async def test_an_unreadable_keymap_gives_a_sentence(
     app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
 ) -> None:
-    (folders["config"] / KEYMAP_FILE).mkdir()
+    keymap = folders["config"] / KEYMAP_FILE
+    keymap.mkdir()
     app = app_factory()
     async with app.run_test(size=(100, 40)):
         notices = [n.message for n in app._notifications if KEYMAP_FILE in n.message]
         assert notices == [
-            f"The keymap file {KEYMAP_FILE} could not be read (Is a directory); "
-            "using the default keys."
+            f"The keymap file {keymap} was not used: it could not be read (Is a directory). "
+            "Using the default keys."
         ]
 
 

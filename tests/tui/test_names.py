@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from moderator.tui.app import MindFlayerApp
@@ -74,3 +75,47 @@ async def test_control_characters_are_refused_with_the_domain_sentence(
         assert "control characters" in error
         assert field.value == "\x1b[2J", "what was typed is kept for fixing"
         assert isinstance(app.screen, SetupScreen) and app.screen.players == []
+
+
+async def name_field(pilot: Pilot[None]) -> Input:
+    """From the start screen: a new series' setup, its name field focused."""
+    await pilot.press("n")
+    field = pilot.app.screen.query_one("#setup-name", Input)
+    field.focus()
+    await pilot.pause()
+    return field
+
+
+async def test_a_bracketed_paste_of_colour_codes_is_refused_not_stored(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    """Textual's parser types the Escape of a pasted "\\x1b[31m" into the field as "^["."""
+    from textual._xterm_parser import XTermParser
+    from textual.events import Key
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        field = await name_field(pilot)
+        pasted = "\x1b[200~\x1b[31mZo\u00eb\x1b[0m\x1b[201~"
+        for event in XTermParser().feed(pasted):
+            if isinstance(event, Key):
+                app.post_message(Key(event.key, event.character))
+        await pilot.pause()
+        assert field.value == "^[31mZo\u00eb^[0m", "what Textual 8.2.8 makes of the paste"
+        await pilot.press("enter")
+        assert "pasted with colour codes" in plain(app.screen.query_one("#setup-error", Static))
+        assert isinstance(app.screen, SetupScreen) and app.screen.players == []
+        assert field.value == "^[31mZo\u00eb^[0m", "kept in the field to fix"
+
+
+async def test_zoe_spelled_two_ways_is_one_player(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        field = await name_field(pilot)
+        for spelling in ("Zoe\u0308", "Zo\u00eb"):
+            field.value = spelling
+            await pilot.press("enter")
+        assert isinstance(app.screen, SetupScreen) and app.screen.players == ["Zo\u00eb"]
+        assert "Two players are called" in plain(app.screen.query_one("#setup-error", Static))

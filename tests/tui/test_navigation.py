@@ -13,6 +13,7 @@ from moderator.domain import (
     MeetingStarted,
     PlayerKnockedOut,
     ResultsDeclared,
+    RevealFinished,
     Timeline,
     TurnPassed,
 )
@@ -47,8 +48,9 @@ def test_between_games_the_board_or_the_seating() -> None:
 
 def test_the_phase_follows_the_game() -> None:
     timeline = Timeline.start(SIX)
+    assert phase_for(timeline.state, 0, PLAYING) is Phase.REVEAL, "6 players: the reveal first"
+    timeline = timeline.after(RevealFinished())
     assert phase_for(timeline.state, 0, PLAYING) is Phase.TABLE
-    assert phase_for(timeline.state, 0, Flags(at_start=False, revealing=True)) is Phase.REVEAL
     meeting = timeline.after(TurnPassed()).after(MeetingStarted())
     assert phase_for(meeting.state, 0, PLAYING) is Phase.MEETING
     ended = over(timeline)
@@ -89,7 +91,6 @@ def test_a_screen_imports_neither_the_app_nor_another_screen(path: Path) -> None
 #: Imports left inside a function for a start-up reason measured by the start-up bench,
 #: each commented where it is: (file under moderator/tui, module imported).
 LAZY_FOR_START_UP = {
-    ("keymap.py", "tomllib"),
     ("keymap.py", "moderator.tui.key_reference"),
     ("messages.py", "moderator.narration.events"),
 }

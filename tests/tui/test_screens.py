@@ -26,7 +26,16 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.helpers import key, knock_out, new_game, seat_players, state_of, to_setup, wait_for
+from tests.tui.helpers import (
+    history_read,
+    key,
+    knock_out,
+    new_game,
+    seat_players,
+    state_of,
+    to_setup,
+    wait_for,
+)
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -210,6 +219,7 @@ async def test_mute_help_history_and_palette(
         await key(pilot, "escape")
         await key(pilot, "h")
         assert isinstance(app.screen, HistoryScreen)
+        await history_read(pilot)
         assert "No complete series yet" in plain(app.screen.query_one("#history-empty", Static))
         await key(pilot, "escape")
         await new_game(pilot, FOUR)
@@ -248,7 +258,12 @@ async def test_a_damaged_settings_file_gives_defaults_and_a_notice(
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert app.controller.settings == TableSettings()
-        assert any("damaged" in n.message for n in app._notifications)
+        path = folders["config"] / SETTINGS_FILE
+        # The message, not the test's folder (whose name holds "damaged"), is checked.
+        assert [n.message for n in app._notifications if str(path) in n.message] == [
+            f"The settings file {path}:1 was not used: it is not valid JSON (Expecting "
+            "property name enclosed in double quotes). Using the default settings."
+        ]
 
 
 def test_run_app_reports_a_database_in_use_without_a_traceback(
@@ -295,8 +310,9 @@ async def test_new_series_sets_an_unfinished_one_aside(
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await new_game(pilot, FOUR)
         await key(pilot, "escape", "n")
+        await key(pilot, "2")  # yes: set the started series aside (issue 15 item 6)
         assert isinstance(app.screen, SetupScreen)
-        assert any("set aside" in n.message for n in app._notifications)
+        assert any("set aside" in n.message.lower() for n in app._notifications)
         found, summary = app.controller.unfinished_summary()  # the new, empty series
         assert found and summary == "An unfinished series is waiting for its next game."
 
@@ -345,6 +361,7 @@ async def test_names_seated_before_are_suggested(
     async with app.run_test(size=(80, 24)) as pilot:
         await new_game(pilot, ["Ann", "Bartholomew", "Cy", "Dee"])
         await key(pilot, "escape", "n")
+        await key(pilot, "2")  # yes: set the started series aside (issue 15 item 6)
         screen = app.screen
         assert isinstance(screen, SetupScreen)
         assert screen.players == ["Ann", "Bartholomew", "Cy", "Dee"], "same roster offered"

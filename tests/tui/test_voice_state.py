@@ -96,3 +96,28 @@ async def test_a_fault_during_the_reveal_is_toasted_once(folders: dict[str, Path
         await pilot.pause(0.3)
         toasts = [n.message for n in app._notifications]
         assert toasts.count(NO_DEVICE) == 1, toasts
+
+
+class DeviceBackOnce(NoSoundDevice):
+    """The sound device fails the first clip, then works (unplugged, plugged back)."""
+
+    def __init__(self) -> None:
+        self.plays = 0
+
+    def play(self, clip: Clip, on_start: Callable[[], None]) -> None:
+        self.plays += 1
+        if self.plays == 1:
+            super().play(clip, on_start)
+        on_start()
+
+
+async def test_the_marker_goes_when_the_voice_works_again(folders: dict[str, Path]) -> None:
+    narrator = make_narrator(VoiceSettings(), None, folders["cache"], DeviceBackOnce(), 0.01)
+    app = app_on(folders, narrator)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        narrator.play("turn", {"player": "Max"}, lambda event: None)
+        await wait_for(pilot, lambda: "voice off: no sound device" in _header(app))
+        narrator.play("turn", {"player": "Max"}, lambda event: None)  # this clip plays
+        await wait_for(pilot, lambda: "voice off" not in _header(app))
+        assert "·" not in app.title

@@ -8,6 +8,7 @@ end-to-end tests share.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import time
 from dataclasses import dataclass
@@ -18,6 +19,8 @@ WIDTH, HEIGHT = 100, 32
 TIMEOUT = 20.0
 #: Seconds between keys that move the focus, as a fast typist's.
 TYPIST_GAP = 0.1
+#: The colour and style sequences of a `capture-pane -e` line.
+_ESCAPES = re.compile(r"\x1b\[[0-9;:]*[A-Za-z]")
 
 
 def tmux_required() -> bool:
@@ -74,6 +77,30 @@ class Terminal:
                 return
             time.sleep(0.02)
         raise AssertionError(f"{key} changed nothing on screen within {timeout} s")
+
+    def lines_with(self, marker: str) -> list[str]:
+        """The pane's lines (with their colours) that contain `marker`."""
+        styled = self.run("capture-pane", "-e", "-p", "-t", self.target).splitlines()
+        return [line for line in styled if marker in _ESCAPES.sub("", line)]
+
+    def press_on(self, key: str, marker: str, timeout: float = TIMEOUT) -> None:
+        """Send one key and wait until a line showing `marker` is drawn differently.
+
+        For a key that moves the focus to a widget on that line: the line
+        changes when the focus is there, and only then (unlike the whole pane,
+        where a blinking cursor elsewhere changes too), so the next key is sent
+        once the focus has arrived, whatever the machine's load.
+        """
+        before = self.lines_with(marker)
+        if not before:
+            raise AssertionError(f"no line shows {marker!r}\n{self.screen()}")
+        self.keys(key)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.lines_with(marker) != before:
+                return
+            time.sleep(0.02)
+        raise AssertionError(f"{key} changed no line with {marker!r} within {timeout} s")
 
     def screen(self) -> str:
         """The pane's text now."""

@@ -78,12 +78,6 @@ def clamp_level(level: float) -> float:
     return min(1.0, max(0.0, float(level))) if math.isfinite(level) else 0.0
 
 
-def steady_bed(length: int, level: float, *, rate: int = RATE, seed: int = 0) -> list[float]:
-    """`length` samples of bed at the level's RMS, no fades (floats, not yet rounded)."""
-    samples, gain = unscaled_bed(length, level, rate=rate, seed=seed)
-    return list(map(operator.mul, samples, repeat(gain)))
-
-
 def unscaled_bed(
     length: int, level: float, *, rate: int = RATE, seed: int = 0
 ) -> tuple[list[float], float]:
@@ -99,21 +93,7 @@ def unscaled_bed(
     rng = random.Random(seed)
     drone = _tiled(_drone_period(rate), length, rng.randrange(rate * _DRONE_PERIOD_SECONDS))
     samples = list(map(operator.add, drone, _noise(length, rate, rng)))
-    return samples, target / (_rms(samples[::_MEASURE_STEP]) or 1.0)
-
-
-def render_bed(
-    length: int,
-    level: float,
-    *,
-    rate: int = RATE,
-    seed: int = 0,
-    fade_seconds: float = FADE_SECONDS,
-) -> array.array[int]:
-    """A bed on its own (the Meeting's silent passing): steady bed with smooth fades."""
-    samples, gain = unscaled_bed(length, level, rate=rate, seed=seed)
-    envelope = fade_envelope(length, round(fade_seconds * rate), gain)
-    return to_int16(map(operator.mul, samples, envelope))
+    return samples, target / (rms(samples[::_MEASURE_STEP]) or 1.0)
 
 
 def fade_envelope(length: int, fade: int, top: float = 1.0) -> list[float]:
@@ -141,16 +121,6 @@ def to_int16(values: Iterable[float]) -> array.array[int]:
         return array.array("h", [max(-FULL_SCALE - 1, min(FULL_SCALE, v)) for v in rounded])
 
 
-def rms(samples: Sequence[float]) -> float:
-    """Root mean square of `samples` (0 for none)."""
-    return _rms(samples)
-
-
-def dbfs(value: float) -> float:
-    """An RMS or peak in dB relative to 16-bit full scale (-inf for 0)."""
-    return 20 * math.log10(value / FULL_SCALE) if value > 0 else -math.inf
-
-
 @functools.lru_cache(maxsize=4)
 def _drone_period(rate: int) -> tuple[float, ...]:
     """One exact period of the drone (every partial repeats within it), its power `_DRONE_POWER`."""
@@ -162,7 +132,7 @@ def _drone_period(rate: int) -> tuple[float, ...]:
         phase = phases.uniform(0, 2 * math.pi)
         partial = [amplitude * math.sin(step * i + phase) for i in range(size)]
         total = list(map(operator.add, total, partial))
-    gain = _UNIT * math.sqrt(_DRONE_POWER) / (_rms(total) or 1.0)
+    gain = _UNIT * math.sqrt(_DRONE_POWER) / (rms(total) or 1.0)
     return tuple(v * gain for v in total)
 
 
@@ -194,7 +164,7 @@ def _noise(length: int, rate: int, rng: random.Random) -> list[float]:
             state * (1 - _SWELL_DEPTH * (0.5 + 0.5 * math.sin(swell_step * i + swell_phase)))
         )
     # Box sums multiply a slow signal by their widths: divide that out in advance.
-    gain = _UNIT * math.sqrt(_RUMBLE_POWER) / (_rms(values) or 1.0)
+    gain = _UNIT * math.sqrt(_RUMBLE_POWER) / (rms(values) or 1.0)
     gain /= _DECIMATE * _AIR_BOX**2
     held = chain.from_iterable(repeat(v * gain, _DECIMATE) for v in values)
     rumble = _box_sum(held, _DECIMATE)
@@ -208,7 +178,8 @@ def _box_sum(values: Iterable[float], width: int) -> list[float]:
     return list(map(operator.sub, islice(sums, width, None), sums))
 
 
-def _rms(samples: Sequence[float]) -> float:
+def rms(samples: Sequence[float]) -> float:
+    """Root mean square of `samples` (0 for none)."""
     if not samples:
         return 0.0
     return math.sqrt(sum(map(operator.mul, samples, samples)) / len(samples))

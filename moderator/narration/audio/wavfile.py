@@ -97,25 +97,3 @@ def write_pcm_atomic(path: Path, pcm: Pcm) -> None:
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
-
-
-def longest_silence(pcm: Pcm, threshold: int = SILENCE_THRESHOLD) -> tuple[float, float]:
-    """(start, length) in seconds of the longest run of silent samples."""
-    best_start = best_len = 0
-    run_start = -1
-    for index, sample in enumerate(pcm.samples):
-        if abs(sample) <= threshold:
-            if run_start < 0:
-                run_start = index
-        elif run_start >= 0:
-            if index - run_start > best_len:
-                best_start, best_len = run_start, index - run_start
-            run_start = -1
-    if run_start >= 0 and len(pcm.samples) - run_start > best_len:
-        best_start, best_len = run_start, len(pcm.samples) - run_start
-    return best_start / pcm.rate, best_len / pcm.rate
-
-
-def peak(pcm: Pcm) -> int:
-    """Largest sample magnitude (0 for digital silence)."""
-    return max((abs(s) for s in pcm.samples), default=0)

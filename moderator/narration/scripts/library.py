@@ -20,23 +20,18 @@ force-includes it there).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from moderator.domain.errors import IllegalAction
+from moderator.domain.names import clean_name
 from moderator.narration.scripts.context import pause_seconds, script_values
-from moderator.narration.scripts.validation import (
-    SCRIPT_NAMES,
-    Ambience,
-    Pause,
-    Say,
-    Script,
-    ScriptError,
-    load_script,
-)
+from moderator.narration.scripts.steps import Ambience, Pause, Say, Script, ScriptError
+from moderator.narration.scripts.validation import SCRIPT_NAMES, key_line, load_script
 from moderator.narration.settings import VoiceSettings
 from moderator.paths import config_dir
+from moderator.safe_input import FileProblem, parse_toml, read_text
 
 BASE_LANGUAGE = "en"
 LANGUAGE_FILE = "language.toml"
@@ -142,7 +137,7 @@ class ScriptLibrary:
         for folder in reversed(folders):  # shipped first, so the user's metadata wins
             if not folder.is_dir():
                 continue
-            for sub in sorted(folder.iterdir()):
+            for sub in self._entries(folder):
                 if sub.name.startswith("."):
                     continue
                 if not sub.is_dir():
@@ -167,7 +162,7 @@ class ScriptLibrary:
                         "(an espeak-ng voice, see `mindflayer voices`)"
                     )
                 if folder == user_dir:
-                    for file in sorted(sub.iterdir()):
+                    for file in self._entries(sub):
                         if (
                             file.suffix == ".toml"
                             and file.name != LANGUAGE_FILE
@@ -181,6 +176,20 @@ class ScriptLibrary:
         self.languages = {code: self.languages[code] for code in ordered}
         return ordered
 
+    def _entries(self, folder: Path) -> list[Path]:
+        """The folder's entries, sorted; none and a warning when it cannot be listed.
+
+        A folder without read permission (or gone meanwhile) raised from the
+        narrator's build: the voice never came up and the next key crashed.
+        """
+        try:
+            return sorted(folder.iterdir())
+        except OSError as error:
+            self.warnings.append(
+                f"{folder}: the folder could not be read ({error.strerror or error}); ignored"
+            )
+            return []
+
     def _tell_if_dangling(self, path: Path) -> None:
         """A link that leads nowhere (a loop, a deleted target) is told, not skipped."""
         if path.is_symlink() and not path.exists():
@@ -191,19 +200,33 @@ class ScriptLibrary:
                 self.warnings.append(message)
 
     def _read_language(self, code: str, meta: Path) -> Language | None:
+        """The language a `language.toml` describes, or None and a warning with its line.
+
+        The name is shown in Settings and in notices, so it must be a name as a
+        player's is (`clean_name`: no control or text-direction characters, short).
+        """
         try:
-            data = tomllib.loads(meta.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-            self.warnings.append(f"{meta}:1: {error}")
+            text = read_text(meta)
+            data = parse_toml(text or "", meta)
+        except FileProblem as problem:
+            self.warnings.append(f"{problem.where}: the file {problem.reason}")
             return None
+        lines = (text or "").splitlines()
         name, voice = data.get("name"), data.get("voice")
+        where = f"{meta}:{key_line(lines, 'name', 1, len(lines))}"
         if not isinstance(name, str) or not name.strip():
-            self.warnings.append(f"{meta}:1: name must be the language's name in quotes")
+            self.warnings.append(f"{where}: name must be the language's name in quotes")
+            return None
+        try:
+            name = clean_name(name)
+        except IllegalAction as error:
+            self.warnings.append(f"{where}: the language's name is refused: {error}")
             return None
         if not isinstance(voice, str) or not _VOICE_NAME.match(voice):
-            self.warnings.append(f'{meta}:1: voice must be an espeak-ng voice such as "fr"')
+            where = f"{meta}:{key_line(lines, 'voice', 1, len(lines))}"
+            self.warnings.append(f'{where}: voice must be an espeak-ng voice such as "fr"')
             return None
-        return Language(code, name.strip(), voice)
+        return Language(code, name, voice)
 
     def _resolve(self, code: str, name: str, folders: Sequence[Path]) -> None:
         language = self.languages[code]

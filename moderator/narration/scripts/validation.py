@@ -3,22 +3,37 @@
 Voice scripts are edited by players in a text editor, so every mistake must be
 reported where it is (`reveal.toml:12: ...`) and must never reach the speech
 code: a file either validates completely or is refused as a whole (the loader
-then falls back to the shipped script). TOML is parsed with the stdlib
-`tomllib`; it does not report where values are, so step lines are found by
-scanning for the `[[step]]` headers, which is exact for the documented format.
+then falls back to the shipped script). The file is read and parsed by
+`moderator.safe_input` (any content is a problem with its line, never an
+exception); the stdlib TOML parser does not report where values are, so step
+lines are found by scanning for the `[[step]]` headers, which is exact for the
+documented format.
 """
 
 from __future__ import annotations
 
 import math
 import re
-import tomllib
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from moderator.narration.scripts.templates import Template, TemplateError, parse_template
+from moderator.domain.names import BIDI_CONTROLS
+from moderator.narration.scripts.steps import (
+    Ambience,
+    Condition,
+    Pause,
+    Problem,
+    Say,
+    Script,
+    ScriptError,
+    Step,
+)
+from moderator.narration.scripts.templates import TemplateError, parse_template
+from moderator.narration.scripts.whole_script import check_whole
 from moderator.narration.settings import MAX_PAUSE_SECONDS
+from moderator.safe_input import FileProblem, parse_toml, read_text
 
 #: Longest line a script may speak; longer is surely pasted by mistake.
 MAX_LINE_CHARS = 600
@@ -40,6 +55,8 @@ class ScriptSpec:
     numeric: frozenset[str] = frozenset()
     #: Flags usable in `when = "flag"` or `when = "not flag"`.
     conditions: frozenset[str] = frozenset()
+    #: The numeric placeholder of the one eyes-open window the script must pause for.
+    window: str | None = None
 
 
 SPECS: Mapping[str, ScriptSpec] = {
@@ -55,6 +72,7 @@ SPECS: Mapping[str, ScriptSpec] = {
             frozenset({"seconds"}),
             numeric=frozenset({"seconds"}),
             conditions=frozenset({"ambience"}),
+            window="seconds",
         ),
         ScriptSpec(
             "meeting",
@@ -71,82 +89,6 @@ SPECS: Mapping[str, ScriptSpec] = {
 SCRIPT_NAMES: tuple[str, ...] = tuple(SPECS)
 
 
-@dataclass(frozen=True)
-class Condition:
-    """`when = "reveal"` or `when = "not reveal"`."""
-
-    flag: str
-    negated: bool = False
-
-    def holds(self, flags: Mapping[str, object]) -> bool:
-        """Whether the step runs, given the script's flags (missing flags are false)."""
-        return bool(flags.get(self.flag, False)) != self.negated
-
-
-@dataclass(frozen=True)
-class Say:
-    """Speak a line (and show it as a caption)."""
-
-    template: Template
-    when: Condition | None = None
-    line: int = 0
-
-
-@dataclass(frozen=True)
-class Pause:
-    """Wait, counted from the end of the previous line's audio."""
-
-    #: A fixed number of seconds, or None when `placeholder` gives it.
-    seconds: float | None
-    placeholder: str | None = None
-    when: Condition | None = None
-    line: int = 0
-
-
-@dataclass(frozen=True)
-class Ambience:
-    """The ambience bed starts (or stops) here; a bed still playing stops with the script."""
-
-    start: bool
-    when: Condition | None = None
-    line: int = 0
-
-
-Step = Say | Pause | Ambience
-
-
-@dataclass(frozen=True)
-class Script:
-    """One validated script file."""
-
-    name: str
-    steps: tuple[Step, ...]
-    source: Path
-    #: The word that joins lists such as "6+ and 9+" in this language.
-    conjunction: str = "and"
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One mistake in a script file."""
-
-    path: Path
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
-
-
-class ScriptError(ValueError):
-    """A script file was refused; `problems` says every reason with its line."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("; ".join(str(p) for p in self.problems))
-
-
-_TOML_LINE = re.compile(r"at line (\d+)")
 _STEP_HEADER = re.compile(r"^\s*\[\[\s*step\s*\]\]")
 
 
@@ -157,24 +99,17 @@ def load_script(name: str, path: Path) -> Script:
         ScriptError: unreadable file, bad TOML, or any invalid step.
     """
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise ScriptError([Problem(path, 1, f"cannot read the file ({reason})")]) from error
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise ScriptError(
-            [
-                Problem(
-                    path,
-                    line,
-                    f"not UTF-8 text (byte 0x{data[error.start]:02x}); save the file as UTF-8",
-                )
-            ]
-        ) from error
+        text = read_text(path)
+    except FileProblem as problem:
+        raise _refused(problem) from problem
+    if text is None:
+        raise ScriptError([Problem(path, 1, "the file is missing")])
     return parse_script(name, text, path)
+
+
+def _refused(problem: FileProblem) -> ScriptError:
+    """A file that could not be read or parsed, at its line (the first when unknown)."""
+    return ScriptError([Problem(problem.path, problem.line or 1, f"the file {problem.reason}")])
 
 
 def parse_script(name: str, text: str, path: Path) -> Script:
@@ -184,11 +119,9 @@ def parse_script(name: str, text: str, path: Path) -> Script:
         known = ", ".join(SCRIPT_NAMES)
         raise ScriptError([Problem(path, 1, f"unknown script {name!r} (known: {known})")])
     try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        found = _TOML_LINE.search(str(error))
-        line = int(found.group(1)) if found else 1
-        raise ScriptError([Problem(path, line, f"not valid TOML: {error}")]) from error
+        document = parse_toml(text, path)
+    except FileProblem as problem:
+        raise _refused(problem) from problem
 
     problems: list[Problem] = []
     source_lines = text.splitlines()
@@ -199,16 +132,16 @@ def parse_script(name: str, text: str, path: Path) -> Script:
             problems.append(
                 Problem(
                     path,
-                    _key_line(source_lines, key, 1, len(source_lines)),
+                    key_line(source_lines, key, 1, len(source_lines)),
                     f"unknown key {key!r}; a script has [[step]] tables (and optionally 'and')",
                 )
             )
     conjunction = document.get("and", "and")
-    if not isinstance(conjunction, str) or not conjunction.strip():
+    if not isinstance(conjunction, str) or not conjunction.strip() or _control_in(conjunction):
         problems.append(
             Problem(
                 path,
-                _key_line(source_lines, "and", 1, len(source_lines)),
+                key_line(source_lines, "and", 1, len(source_lines)),
                 "'and' must be a word, e.g. and = \"et\"",
             )
         )
@@ -229,23 +162,11 @@ def parse_script(name: str, text: str, path: Path) -> Script:
             step = _parse_step(spec, raw, path, source_lines, start, end, problems)
             if step is not None:
                 steps.append(step)
-        _check_ambience_order(steps, path, problems)
+        if not problems:  # each step is valid: check them together
+            problems += check_whole(steps, spec.window, path)
     if problems:
         raise ScriptError(problems)
     return Script(name, tuple(steps), path, conjunction.strip())
-
-
-def _check_ambience_order(steps: Sequence[Step], path: Path, problems: list[Problem]) -> None:
-    """A bed starts before it stops, and is not started twice (unconditional steps)."""
-    playing = False
-    for step in steps:
-        if not isinstance(step, Ambience) or step.when is not None:
-            continue
-        if step.start and playing:
-            problems.append(Problem(path, step.line, 'ambience = "start" while it already plays'))
-        elif not step.start and not playing:
-            problems.append(Problem(path, step.line, 'ambience = "stop" before any "start"'))
-        playing = step.start
 
 
 def _parse_step(
@@ -266,7 +187,7 @@ def _parse_step(
         problems.append(
             Problem(
                 path,
-                _key_line(source_lines, key, start, end),
+                key_line(source_lines, key, start, end),
                 f'unknown step kind {key!r}; a step is say = "text", pause = seconds '
                 'or ambience = "start"/"stop"',
             )
@@ -285,10 +206,10 @@ def _parse_step(
         return None
 
     when = _parse_when(
-        spec, raw.get("when"), path, _key_line(source_lines, "when", start, end), problems
+        spec, raw.get("when"), path, key_line(source_lines, "when", start, end), problems
     )
     kind = kinds[0]
-    line = _key_line(source_lines, kind, start, end)
+    line = key_line(source_lines, kind, start, end)
     value = raw[kind]
     step: Step | None
     if kind == "say":
@@ -319,6 +240,10 @@ def _parse_say(
         return None
     if len(value) > MAX_LINE_CHARS:
         problems.append(Problem(path, line, f"line too long ({len(value)} > {MAX_LINE_CHARS})"))
+        return None
+    hidden = _control_in(value)
+    if hidden is not None:
+        problems.append(Problem(path, line, f"say holds a control character ({hidden}); remove it"))
         return None
     try:
         template = parse_template(value)
@@ -399,12 +324,25 @@ def _parse_when(
     return None
 
 
+def _control_in(text: str) -> str | None:
+    """The first control or text-direction character of `text` (as U+XXXX), or None.
+
+    A line is shown as a caption: TOML escapes such as `\\u001b` would reach the
+    terminal (ESC) or turn the text around (a right-to-left override). Breaks and
+    tabs are only spacing (the caption joins the words).
+    """
+    for ch in text:
+        if ch in BIDI_CONTROLS or (unicodedata.category(ch) == "Cc" and ch not in "\t\n\r"):
+            return f"U+{ord(ch):04X}"
+    return None
+
+
 def _unknown_placeholder(spec: ScriptSpec, name: str) -> str:
     known = ", ".join(f"{{{n}}}" for n in sorted(spec.placeholders)) or "none"
     return f"unknown placeholder {{{name}}} in the {spec.name} script (known: {known})"
 
 
-def _key_line(source_lines: Sequence[str], key: str, start: int, end: int) -> int:
+def key_line(source_lines: Sequence[str], key: str, start: int, end: int) -> int:
     """The line of `key = ...` between lines `start` and `end` (1-based), else `start`."""
     pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
     for number in range(max(start, 1), min(end, len(source_lines)) + 1):

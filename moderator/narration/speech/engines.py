@@ -1,13 +1,15 @@
-"""English through the optional neural voice, everything else (and every fallback) through espeak.
+"""The real Speaker: a synthesizer per line (Piper or the system voice), one player for all.
 
-`ChoosingSpeaker` is a Speaker that wraps the espeak one. When the table picks
-Piper for English and the neural voice is installed, English lines go to a
-`NeuralSynthesizer`, created on first need (its child costs ~1 s of CPU, so a
-table that never picks Piper never pays for it). A line the neural voice
-cannot make is synthesized by espeak instead, so the table always hears it;
-the first such failure is told once (SpeechFault part "neural"), later ones
-silently, as every other part's faults are. Playback is the espeak speaker's
-platform player for both engines: the clips are the same format.
+`ChoosingSpeaker` is what the director speaks through; it never knows which
+engine made a clip. Lines are synthesized by the platform's own voice
+(`pyttsx3_synth`, espeak-ng / NSSS / SAPI5). When the table picks Piper for
+English and the neural voice is installed, English lines go to a
+`PiperSynthesizer` instead, created on first need (its child costs ~1 s of
+CPU, so a table that never picks Piper never pays for it). A line the neural
+voice cannot make is synthesized by the system voice, so the table always
+hears it; the first such failure is told once (SpeechFault part "neural"),
+later ones silently, as every other part's faults are. Every clip is played
+by the platform's player (`players`): both engines write the same format.
 """
 
 from __future__ import annotations
@@ -16,12 +18,10 @@ import threading
 from collections.abc import Callable, Collection
 from concurrent.futures import Future
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from moderator.narration.speech.speaker import Clip, Speaker, SpeechFault
-
-if TYPE_CHECKING:
-    from moderator.narration.speech.neural import NeuralSynthesizer
+from moderator.narration.speech.players import Player, platform_player
+from moderator.narration.speech.speaker import Clip, SpeechFault
+from moderator.narration.speech.synthesizer import Synthesizer
 
 ESPEAK = "espeak"
 PIPER = "piper"
@@ -30,30 +30,35 @@ FaultSink = Callable[[SpeechFault], object]
 
 
 def fallback_fault(fault: SpeechFault) -> SpeechFault:
-    """The one notice the table gets when the neural voice fails: espeak speaks instead."""
+    """The one notice the table gets when the neural voice fails: the system voice speaks."""
     message = fault.message.rstrip()
-    if "espeak" not in message:
-        message = f"{message.rstrip('.')}; English is spoken by espeak instead."
+    if "system voice" not in message:
+        message = f"{message.rstrip('.')}; English is spoken by the system voice instead."
     return SpeechFault("neural", message)
 
 
 class ChoosingSpeaker:
-    """A Speaker that sends English to Piper when chosen and installed, else to espeak."""
+    """A Speaker: English to Piper when chosen and installed, else the system voice; one player."""
 
     def __init__(
         self,
-        espeak: Speaker,
+        system: Synthesizer,
         cache_dir: Path,
-        neural_factory: Callable[[Path], NeuralSynthesizer] | None = None,
+        player: Player | None = None,
+        neural_factory: Callable[[Path], Synthesizer] | None = None,
     ) -> None:
-        """Wrap `espeak`; `neural_factory` replaces the real synthesizer (tests inject faults)."""
-        self.espeak = espeak
+        """Speak through `system` and `player` (default: the platform's).
+
+        `neural_factory` replaces the real Piper synthesizer (tests inject faults).
+        """
+        self.system = system
+        self.player = player or platform_player()
         self._cache_dir = Path(cache_dir)
         self._factory = neural_factory
         self._lock = threading.Lock()
         self._engine = ESPEAK
         self._voices: frozenset[str] = frozenset()
-        self._neural: NeuralSynthesizer | None = None
+        self._neural: Synthesizer | None = None
         self._sinks: list[FaultSink] = []
         self._told: list[SpeechFault] = []
 
@@ -92,7 +97,7 @@ class ChoosingSpeaker:
         for sink in sinks:
             sink(fault)
 
-    def _neural_or_none(self) -> NeuralSynthesizer | None:
+    def _neural_or_none(self) -> Synthesizer | None:
         """The neural synthesizer, created on first need; None (told once) when it cannot speak."""
         with self._lock:
             neural = self._neural
@@ -114,32 +119,36 @@ class ChoosingSpeaker:
             return None
         return neural
 
-    def _create(self) -> NeuralSynthesizer:
+    def _create(self) -> Synthesizer:
         if self._factory is not None:
             return self._factory(self._cache_dir)
-        from moderator.narration.speech.neural import NeuralSynthesizer
         from moderator.narration.speech.neural_voice import find_neural_voice
+        from moderator.narration.speech.piper_synth import PiperSynthesizer
 
-        return NeuralSynthesizer(self._cache_dir, voice=find_neural_voice())
+        return PiperSynthesizer(self._cache_dir, voice=find_neural_voice())
 
     # -- Speaker protocol ----------------------------------------------------
 
     def problems(self) -> list[SpeechFault]:
-        """The espeak speaker's missing parts (the neural voice's are told on use)."""
-        return self.espeak.problems()
+        """The system voice's and the player's missing parts (Piper's are told on use)."""
+        problems = list(self.system.problems())
+        player_fault = self.player.available()
+        if player_fault is not None:
+            problems.append(player_fault)
+        return problems
 
     def synthesize(self, text: str, voice: str, rate: int, volume: float) -> Future[Clip]:
-        """Piper for an English line when chosen, espeak otherwise or when Piper fails."""
+        """Piper for an English line when chosen, the system voice otherwise or on failure."""
         if self._engine != PIPER or voice not in self._voices:
-            return self.espeak.synthesize(text, voice, rate, volume)
+            return self.system.synthesize(text, voice, rate, volume)
         neural = self._neural_or_none()
         if neural is None:
-            return self.espeak.synthesize(text, voice, rate, volume)
+            return self.system.synthesize(text, voice, rate, volume)
         result: Future[Clip] = Future()
 
         def fall_back(fault: SpeechFault) -> None:
             self._tell(fallback_fault(fault))
-            _chain(self.espeak.synthesize(text, voice, rate, volume), result)
+            _chain(self.system.synthesize(text, voice, rate, volume), result)
 
         def done(attempt: Future[Clip]) -> None:
             error = attempt.exception()
@@ -151,26 +160,30 @@ class ChoosingSpeaker:
                 fall_back(SpeechFault("neural", f"The neural voice failed ({error})."))
 
         try:
-            neural.synthesize(text, rate, volume).add_done_callback(done)
+            neural.synthesize(text, voice, rate, volume).add_done_callback(done)
         except Exception as error:  # never trust a synthesizer not to raise
             fall_back(SpeechFault("neural", f"The neural voice failed ({error})."))
         return result
 
     def play(self, clip: Clip, on_start: Callable[[], None]) -> None:
-        """Play through the espeak speaker's platform player (same clip format)."""
-        self.espeak.play(clip, on_start)
+        """Play through the player (bounded); a clip without audio just starts."""
+        if clip.path is None:
+            on_start()
+            return
+        self.player.play(clip.path, clip.duration, on_start)
 
     def stop(self) -> None:
         """Silence at once."""
-        self.espeak.stop()
+        self.player.stop()
 
     def close(self) -> None:
-        """Stop the neural child (if any) and the espeak speaker (bounded)."""
+        """Silence, then stop the synthesizers' children (bounded)."""
+        self.player.stop()
         with self._lock:
             neural, self._neural = self._neural, None
         if neural is not None:
             neural.close()
-        self.espeak.close()
+        self.system.close()
 
 
 def _chain(source: Future[Clip], target: Future[Clip]) -> None:

@@ -29,8 +29,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from moderator.narration.speech.child_process import LineReader, LineTimeout, end_child, kill_group
+from moderator.narration.speech.child_process import (
+    LineReader,
+    LineTimeout,
+    end_child,
+    kill_tree,
+    spawn,
+)
 from moderator.narration.speech.speaker import SpeechFault
+from moderator.narration.speech.synthesizer import LineRefused
 
 ENGINE = "piper"
 ENGINE_DISTRIBUTION = "piper-tts"
@@ -154,7 +161,7 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-class NothingToSay(SpeechFault):
+class NothingToSay(LineRefused):
     """A line without a word: refused before Piper sees it; the child stays healthy."""
 
 
@@ -166,15 +173,7 @@ class PiperChild:
     ) -> None:
         self.folder = folder
         env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1")
-        self._process = subprocess.Popen(
-            list(command),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-            close_fds=True,
-            env=env,
-        )
+        self._process = spawn(command, stderr=subprocess.PIPE, env=env)
         assert self._process.stderr is not None
         self._reader = LineReader(self._process.stderr)
         self._log: collections.deque[str] = collections.deque(maxlen=_LOG_TAIL)
@@ -184,7 +183,8 @@ class PiperChild:
             self.kill()
             raise SpeechFault(
                 "neural",
-                f"The neural voice could not start ({fault.message}); using espeak instead.",
+                f"The neural voice could not start ({fault.message}); "
+                "the system voice speaks instead.",
                 permanent=True,
             ) from fault
 
@@ -236,7 +236,7 @@ class PiperChild:
 
     def terminate(self) -> None:
         """Kill the child; safe from any thread."""
-        kill_group(self._process)
+        kill_tree(self._process)
 
     def kill(self) -> None:
         """End the child at once, close its pipes and reap it (bounded)."""

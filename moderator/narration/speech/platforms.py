@@ -41,10 +41,6 @@ LIBRARY_MISSING = (
     "espeakng-loader) or install it with `sudo apt-get install libespeak-ng1` "
     "(Fedora: espeak-ng). Showing captions only."
 )
-PLAYER_MISSING = (
-    "voice off: no audio player found. Install alsa-utils (aplay), pipewire (pw-play) "
-    "or pulseaudio-utils (paplay); showing captions only."
-)
 
 #: The Python packages pyttsx3 drives each system voice through, and where that voice is set up.
 _PLATFORM_VOICE = {

@@ -2,6 +2,10 @@
 
 Each series row lists every player's points, best first, wrapped onto as many
 lines as the window needs: a 10-player series never loses names off the edge.
+
+The history is read off the UI thread (a worker; thousands of games take a
+moment) while the dialog shows "Reading the history…": the keys keep working
+meanwhile (Esc closes it), and the tables fill in when the read is done.
 """
 
 from __future__ import annotations
@@ -9,12 +13,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import DataTable, Static
 
-from moderator.storage import SeriesRecord
+from moderator.storage import PlayerStats, SeriesRecord
 from moderator.tui.controller import TableController
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.dialog import DialogScreen
@@ -28,6 +34,27 @@ _CELL_PADDING = 2
 #: A vertical scrollbar, when there are more series than the table's height.
 _SCROLLBAR = 2
 _TIME_FORMAT = "%Y-%m-%d %H:%M"
+#: What the dialog says while the worker reads the history.
+LOADING = "Reading the history…"
+#: The newest series shown as rows. A row costs the UI thread ~5 ms to lay out
+#: (its points wrap), so 6,667 series froze it for half a minute; the command
+#: line prints and exports every one.
+SHOWN_SERIES = 100
+
+
+class HistoryRead(Message):
+    """The worker has read the history (or failed to: `error` says why).
+
+    A plain class, as in `moderator.tui.messages` (a dataclass costs start-up time).
+    """
+
+    def __init__(
+        self, records: list[SeriesRecord], stats: list[PlayerStats], error: str | None = None
+    ) -> None:
+        super().__init__()
+        self.records = records
+        self.stats = stats
+        self.error = error
 
 
 def points_lines(record: SeriesRecord, width: int) -> Text:
@@ -62,22 +89,41 @@ class HistoryScreen(DialogScreen[None]):
         self.controller = controller
 
     def compose(self) -> ComposeResult:
-        """Two tables: series, then players."""
+        """Two tables: series, then players (hidden until the history is read)."""
         with Vertical(id="history-box"):
-            yield Static("Complete series", classes="help-heading", markup=False)
-            yield DataTable(id="history-series", cursor_type="row", zebra_stripes=True)
-            yield Static("Players", classes="help-heading", markup=False)
-            yield DataTable(id="history-players", cursor_type="row", zebra_stripes=True)
+            yield Static(LOADING, id="history-loading", markup=False)
+            yield Static("Complete series", classes="help-heading history-part", markup=False)
+            yield DataTable(
+                id="history-series", classes="history-part", cursor_type="row", zebra_stripes=True
+            )
+            yield Static("Players", classes="help-heading history-part", markup=False)
+            yield DataTable(
+                id="history-players", classes="history-part", cursor_type="row", zebra_stripes=True
+            )
             yield Static("", id="history-empty", markup=False)
             yield Static("Esc closes.", markup=False)
 
     def on_mount(self) -> None:
-        """Read the history (the store computes it from the game logs)."""
+        """Show the loading line and read the history off the UI thread."""
+        for part in self.query(".history-part"):
+            part.display = False
+        self._read_history()
+
+    @work(thread=True, exit_on_error=False, exclusive=True)
+    def _read_history(self) -> None:
+        """Read the history (the store computes it from the game logs) and post it back."""
         try:
             records, stats = self.controller.history()
         except ACTION_ERRORS as error:
-            self.notify(str(error), severity="error", markup=False)
-            records, stats = [], []
+            self.post_message(HistoryRead([], [], str(error)))
+            return
+        self.post_message(HistoryRead(records, stats))
+
+    def on_history_read(self, message: HistoryRead) -> None:
+        """Fill the tables in, in place of the loading line."""
+        if message.error is not None:
+            self.notify(message.error, severity="error", markup=False)
+        records, stats = message.records, message.stats
         self._records = list(records)
         self._fill_series()
         players = self.query_one("#history-players", DataTable)
@@ -94,9 +140,18 @@ class HistoryScreen(DialogScreen[None]):
                 Text(str(line.wins_as_sane)),
                 Text(str(line.wins_as_possessed)),
             )
+        self.query_one("#history-loading", Static).display = False
+        for part in self.query(".history-part"):
+            part.display = True
         if not records:
             self.query_one("#history-empty", Static).update(
                 "No complete series yet: a series counts here after its third game."
+            )
+        elif len(records) > SHOWN_SERIES:
+            self.query_one("#history-empty", Static).update(
+                f"The newest {SHOWN_SERIES} of {len(records):,} complete series are listed "
+                "(the players' table counts them all); `mindflayer history` prints every "
+                "one, and --csv or --json exports them."
             )
 
     def on_resize(self) -> None:
@@ -111,7 +166,7 @@ class HistoryScreen(DialogScreen[None]):
         series.add_columns("Finished", "Winners, then every player's points")
         box = min(_BOX_MAX, int(self.app.size.width * 0.9)) - _BOX_FRAME
         width = max(20, box - len("2026-01-01 00:00") - 2 * _CELL_PADDING - _SCROLLBAR)
-        for record in reversed(records):
+        for record in reversed(records[-SHOWN_SERIES:]):
             label = "Winners" if len(record.winners) > 1 else "Winner"
             cell = Text(f"{label}: {' & '.join(record.winners)}\n", style="bold")
             cell.append_text(points_lines(record, width))

@@ -14,8 +14,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from moderator.narration.speech.neural_voice import neural_problem
+from moderator.safe_output import OutputError
 from moderator.tui.config import TableSettings
 from moderator.tui.controller import TableController
+from moderator.tui.literal import literal
 from moderator.tui.screens.dialog import DialogScreen
 
 #: What the number fields accept while typing. Textual's own type="number" and
@@ -44,9 +46,13 @@ class SettingsScreen(DialogScreen[None]):
     def compose(self) -> ComposeResult:
         """One row per setting."""
         current = self.controller.settings
-        codes = [(f"{lang.name} ({lang.code})", lang.code) for lang in self.controller.languages]
+        # Names and codes come from files (language.toml, settings.json): a Select's
+        # str options are markup, so each is a literal Text with controls removed.
+        codes = [
+            (literal(f"{lang.name} ({lang.code})"), lang.code) for lang in self.controller.languages
+        ]
         if current.lang not in [code for _, code in codes]:
-            codes.append((current.lang, current.lang))
+            codes.append((literal(current.lang), current.lang))
         with VerticalScroll(id="settings-box"):
             yield Static("Settings", id="settings-title", markup=False)
             yield _switch_row("Voice", current.enabled, "settings-enabled")
@@ -115,8 +121,11 @@ class SettingsScreen(DialogScreen[None]):
     def action_save(self) -> None:
         """Validate, save atomically, hand to the narrator, close."""
         try:
-            self.controller.change_settings(self._read())
+            kept = self.controller.change_settings(self._read())
         except ValueError as error:
+            self.query_one("#settings-error", Static).update(str(error))
+            return
+        except OutputError as error:
             self.query_one("#settings-error", Static).update(str(error))
             return
         except OSError as error:
@@ -124,7 +133,10 @@ class SettingsScreen(DialogScreen[None]):
                 f"The settings could not be saved: {error.strerror or error}."
             )
             return
-        self.notify("Settings saved.", markup=False)
+        if kept is None:
+            self.notify("Settings saved.", markup=False)
+        else:
+            self.notify(f"Settings saved. {kept}", severity="warning", markup=False, timeout=10)
         self.dismiss(None)
 
     def on_switch_changed(self, event: Switch.Changed) -> None:

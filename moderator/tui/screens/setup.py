@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -24,6 +23,7 @@ from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
 from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.widgets.name_input import FixingList, NameInput
 
 
 def checklist(count: int) -> str:
@@ -52,28 +52,8 @@ def checklist(count: int) -> str:
     )
 
 
-class NameInput(Input):
-    """The name field; Enter hands the name over and empties the field at once.
-
-    Enter is handled in the field's own key handler, in order with the letters
-    around it (a binding's action would run later, after letters typed behind
-    it): letters typed right after Enter start the next name instead of joining
-    or being wiped. Fast typists lose nothing. The public `on_key` handler runs
-    before Input's own, and `prevent_default` keeps Input from seeing the Enter.
-    """
-
-    def on_key(self, event: events.Key) -> None:
-        """Enter submits what is typed now and empties the field."""
-        if event.key == "enter":
-            event.stop()
-            event.prevent_default()
-            value = self.value
-            self.value = ""
-            self.post_message(self.Submitted(self, value, None))
-
-
-class RosterList(OptionList):
-    """The seating, clockwise; keys here edit the selected player."""
+class RosterList(FixingList):
+    """The seating, clockwise; keys here edit the selected player (in order, see the base)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # First in the footer while the roster has focus (see `PhaseScreen.BINDINGS`).
@@ -257,10 +237,8 @@ class SetupScreen(PhaseScreen):
         if seat is None:
             return
         self.editing = seat
-        field = self.query_one("#setup-name", Input)
-        field.value = self.players[seat]
-        field.placeholder = f"Fix the name of seat {seat + 1}, then Enter"
-        field.focus()
+        field = self.query_one("#setup-name", NameInput)
+        field.edit(self.players[seat], f"Fix the name of seat {seat + 1}, then Enter")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter on a player fixes their name."""

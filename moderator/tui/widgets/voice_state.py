@@ -6,7 +6,8 @@ reveal. The narrator reports each failed part once to app-wide watchers
 that into a `VoiceFaulted` message for the app, a toast with the full
 sentence, and a short marker ("voice off: no sound device") appended to the
 app's title, which every screen's Header shows, so a table that missed the
-toast still sees why the app is silent.
+toast still sees why the app is silent. When the part works again (the
+narrator's `SpeechRecovered`) its marker goes, and a new failure is toasted again.
 """
 
 from __future__ import annotations
@@ -17,17 +18,18 @@ from textual.app import App
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from moderator.narration.events import SpeechFaulted
+    from moderator.narration.events import VoiceHealth
 
 
 class VoiceFaulted(Message):
-    """A speech part failed for the first time (posted to the app from any thread)."""
+    """A speech part failed, or works again (`recovered`); posted to the app from any thread."""
 
-    def __init__(self, part: str, message: str, marker: str) -> None:
+    def __init__(self, part: str, message: str, marker: str, recovered: bool = False) -> None:
         super().__init__()
         self.part = part
         self.message = message
         self.marker = marker
+        self.recovered = recovered
 
 
 class VoiceState:
@@ -41,9 +43,14 @@ class VoiceState:
         self.markers: list[str] = []
         #: Every fault sentence reported so far (written on the narration thread).
         self._faults: set[str] = set()
+        #: The sentences shown for each failing part (UI thread), forgotten on recovery.
+        self._faults_of: dict[str, set[str]] = {}
 
-    def on_fault(self, fault: SpeechFaulted) -> None:
+    def on_fault(self, fault: VoiceHealth) -> None:
         """A narrator's fault watcher (see `Narrator.watch_faults`)."""
+        if fault.recovered:
+            self._app.post_message(VoiceFaulted(fault.part, "", fault.marker, recovered=True))
+            return
         # Noted before the narrator emits the same sentence as a playback `Notice`
         # (it calls its watchers first, on this thread), so the app can skip that one.
         self._faults.add(fault.message)
@@ -55,10 +62,22 @@ class VoiceState:
         return message in self._faults
 
     def show(self, fault: VoiceFaulted) -> None:
-        """On the UI thread: toast the sentence (once) and mark the header."""
+        """On the UI thread: toast the sentence (once) and mark the header; or unmark it."""
+        if fault.recovered:
+            if fault.marker in self.markers:
+                self.markers.remove(fault.marker)
+                self._retitle()
+            # A later failure of the part is news again.
+            self._already_told -= self._faults_of.pop(fault.part, set())
+            return
+        self._faults_of.setdefault(fault.part, set()).add(fault.message)
         if fault.message not in self._already_told:
             self._already_told.add(fault.message)
             self._app.notify(fault.message, severity="warning", markup=False, timeout=10)
         if fault.marker not in self.markers:
             self.markers.append(fault.marker)
-            self._app.title = f"{self._base_title} · {'; '.join(self.markers)}"
+            self._retitle()
+
+    def _retitle(self) -> None:
+        markers = "; ".join(self.markers)
+        self._app.title = f"{self._base_title} · {markers}" if markers else self._base_title

@@ -1,11 +1,15 @@
-"""Plays a WAV file in a child process that can never write to the terminal.
+"""Players: each plays a clip's WAV file and nothing else, one per kind of platform.
+
+A player never synthesizes (that is a synthesizer's job, `synthesizer`). It plays
+in a child process that can never write to the terminal.
 
 The player (`aplay`, `pw-play` or `paplay` on Linux, `afplay` on macOS; see
-`platforms.player_command`) runs with stdin, stdout and stderr on /dev/null and in its
-own session, so ALSA's complaints never reach the Textual screen and a Ctrl-C
-meant for the app is not delivered to it. `stop()` kills the process group at
-once. Every wait is bounded by the clip's length plus a grace period, after
-which a hanging player is killed.
+`platforms.player_command`) runs with stdout and stderr on /dev/null and in its
+own process group, so ALSA's complaints never reach the Textual screen and a
+Ctrl-C meant for the app is not delivered to it. It runs under the lifeline
+(`child_process.LIFELINE`), so it ends with the app, even after `kill -9`.
+`stop()` ends it at once. Every wait is bounded by the clip's length plus a
+grace period, after which a hanging player is killed.
 """
 
 from __future__ import annotations
@@ -19,14 +23,24 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Protocol
+from typing import IO, Protocol
 
-from moderator.narration.speech.child_process import end_child, kill_group
-from moderator.narration.speech.platforms import PLAYER_MISSING, Which, player_command
+from moderator.narration.speech.child_process import (
+    NOT_FOUND,
+    end_child,
+    lifeline_command,
+    spawn,
+)
+from moderator.narration.speech.platforms import Which, player_command
+from moderator.narration.speech.remedies import player_missing, sound_check
 from moderator.narration.speech.speaker import SpeechFault
 
-#: Extra time a player may take beyond the clip's length (device start-up, drain).
-GRACE_SECONDS = 2.0
+#: Extra time a player may take beyond the clip's length (device start-up, drain;
+#: measured well under 0.3 s with ALSA and PulseAudio). Past it the player is hung:
+#: ended and told within a second of the clip's end (it was 2 s, on every line).
+GRACE_SECONDS = 0.75
+#: How long the lifeline may take to end its player before both are killed.
+LIFELINE_BOUND = 1.0
 
 
 class Player(Protocol):
@@ -50,14 +64,21 @@ def platform_player(system: str = sys.platform, which: Which = shutil.which) -> 
     command = player_command(system, which)
     if command is None:
         return WinsoundPlayer()
-    return CommandPlayer(command)
+    return CommandPlayer(command, system=system)
 
 
 class CommandPlayer:
     """One clip at a time through `aplay -q FILE` (or another player command)."""
 
-    def __init__(self, command: Sequence[str] = ("aplay", "-q"), grace: float = GRACE_SECONDS):
+    def __init__(
+        self,
+        command: Sequence[str] = ("aplay", "-q"),
+        grace: float = GRACE_SECONDS,
+        system: str = sys.platform,
+    ) -> None:
+        """Play with `command` + the file; `system` picks the remedies the messages name."""
         self._command = list(command)
+        self._system = system
         self._name = Path(self._command[0]).name
         self._grace = grace
         self._lock = threading.Lock()
@@ -67,7 +88,7 @@ class CommandPlayer:
     def available(self) -> SpeechFault | None:
         """A fault when the player program is not installed."""
         if shutil.which(self._command[0]) is None:
-            return SpeechFault("player", PLAYER_MISSING, permanent=True)
+            return SpeechFault("player", player_missing(self._system), permanent=True)
         return None
 
     def play(self, path: Path, duration: float, on_start: Callable[[], None]) -> None:
@@ -80,23 +101,17 @@ class CommandPlayer:
         with self._lock:
             self._stopped = False
             try:
-                process = subprocess.Popen(
-                    [*self._command, str(path)],
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                    start_new_session=True,
-                    close_fds=True,
-                )
+                process = spawn(lifeline_command([*self._command, str(path)]))
             except OSError as error:
-                raise SpeechFault("player", f"{PLAYER_MISSING} ({error})", True) from error
+                missing = player_missing(self._system)
+                raise SpeechFault("player", f"{missing} ({error})", True) from error
             self._process = process
         on_start()
         started = time.monotonic()
         try:
             code = process.wait(timeout=duration + self._grace)
         except subprocess.TimeoutExpired:
-            end_child(process)
+            _end(process)
             raise SpeechFault(
                 "player-hang",
                 f"The audio player ({self._name}) stopped responding and was ended; "
@@ -108,27 +123,26 @@ class CommandPlayer:
                     self._process = None
         with self._lock:
             stopped = self._stopped
+        _close(process.stdin)
+        if code == NOT_FOUND and not stopped:
+            raise SpeechFault("player", player_missing(self._system), permanent=True)
         if code != 0 and not stopped:
             elapsed = time.monotonic() - started
             raise SpeechFault(
                 "device",
                 f"voice off: no sound device ({self._name} exited with code {code} after "
-                f"{elapsed:.1f} s). Is a sound card or PulseAudio available? `aplay -l` "
-                "lists sound cards. Showing captions only.",
+                f"{elapsed:.1f} s). {sound_check(self._system)} Showing captions only.",
             )
 
     def stop(self) -> None:
-        """Kill the playing child at once (its whole process group)."""
+        """End the playing child at once: its lifeline reads end-of-file and kills it."""
         with self._lock:
             self._stopped = True
             process = self._process
         if process is not None:
-            # No wait here: `stop` runs on the UI thread; `play` reaps the child.
-            kill_group(process)
-
-
-#: The old name, kept for callers that build an aplay player explicitly.
-AplayPlayer = CommandPlayer
+            # No wait here: `stop` runs on the UI thread; `play` reaps the lifeline,
+            # and the lifeline its player (a killed group would leave it to init).
+            _close(process.stdin)
 
 
 class WinsoundPlayer:
@@ -155,7 +169,7 @@ class WinsoundPlayer:
         try:
             self._module()
         except ImportError:
-            return SpeechFault("player", PLAYER_MISSING, permanent=True)
+            return SpeechFault("player", player_missing("win32"), permanent=True)
         return None
 
     def play(self, path: Path, duration: float, on_start: Callable[[], None]) -> None:
@@ -166,7 +180,9 @@ class WinsoundPlayer:
             sound.PlaySound(str(path), sound.SND_FILENAME | sound.SND_ASYNC)
         except RuntimeError as error:
             raise SpeechFault(
-                "device", f"voice off: no sound device ({error}). Showing captions only."
+                "device",
+                f"voice off: no sound device ({error}). {sound_check('win32')} "
+                "Showing captions only.",
             ) from error
         on_start()
         self._stopped.wait(duration)
@@ -177,3 +193,19 @@ class WinsoundPlayer:
         if self._sound is not None:
             with contextlib.suppress(RuntimeError):
                 self._sound.PlaySound(None, 0)
+
+
+def _close(stream: IO[bytes] | None) -> None:
+    """Close a child's pipe; a pipe already closed (or broken) is fine."""
+    if stream is not None:
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
+
+
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """End a player in order (its lifeline kills and reaps it); killed outright if that hangs."""
+    _close(process.stdin)
+    try:
+        process.wait(timeout=LIFELINE_BOUND)
+    except subprocess.TimeoutExpired:
+        end_child(process)

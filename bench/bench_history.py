@@ -1,0 +1,251 @@
+"""History bench: a long score database (5,000 and 20,000 games) against an empty one.
+
+The databases are built once per run, in a temp folder, through the storage API
+(`Store.new_series`, `new_game`, `SavedGame.record`: the same rows, log entries and
+caches as a table's evening). To build 20,000 games in seconds instead of
+minutes, the build's connection runs `synchronous = OFF` (a connection factory, the
+hook tests use for faults): what is written is the same, only the fsyncs are
+skipped. Each game: 4 players, two knock-outs, the results (4 log entries).
+
+1. Start-up to the first frame, as `bench_tui.py` measures it (fresh processes,
+   headless, exit after the first settled frame; alternating), with each
+   database against the empty one: the ratio, goal <= 1.05.
+2. `mindflayer history` and each export (`--csv`, `--json`, `--bgstats`) in a
+   fresh process, wall and CPU time; the empty database's in the same run as
+   the baseline (the ratio). Goal at 20,000 games: < 0.5 s of work (CPU time
+   over the empty database's, which is Python's start and the imports).
+3. The History dialog (Pilot, in process): from the `h` key to its first paint
+   (the "Reading the history…" frame: the UI is free) and to the tables filled in.
+
+Run: `make bench`, or `.venv/bin/python bench/bench_history.py [--runs N] [--games N ...]`.
+Not a test: the numbers depend on the machine (2 shared cores here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench_tui import ROOT, fresh_dirs, startup_once
+
+from moderator.domain import PlayerKnockedOut, ResultsDeclared
+from moderator.storage import DATABASE_NAME, Store
+
+SIZES = (5_000, 20_000)
+RUNS = 7
+STARTUP_GOAL = 1.05
+COMMAND_GOAL = 0.5
+PLAYERS = ("Ann", "Bob", "Cyd", "Dee")
+COMMANDS = {
+    "history": (),
+    "--csv": ("--csv", "export.csv"),
+    "--json": ("--json", "export.json"),
+    "--bgstats": ("--bgstats", "plays.json"),
+}
+
+
+class NoSync(sqlite3.Connection):
+    """The build's connection: `synchronous = OFF` instead of FULL (no fsync per action)."""
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if sql.startswith("PRAGMA synchronous"):
+            sql = "PRAGMA synchronous = OFF"
+        return super().execute(sql, *args)
+
+
+def build(folder: Path, games: int) -> float:
+    """`games` games (3 per series) through the storage API; the seconds it took."""
+    started = time.perf_counter()
+    with Store.open(folder, connection_factory=NoSync) as store:
+        series = 0
+        for index in range(games):
+            if index % 3 == 0:
+                series = store.new_series()
+            game = store.new_game(series, PLAYERS, index % 4)
+            game.record(PlayerKnockedOut(2))
+            game.record(PlayerKnockedOut(3))
+            game.record(ResultsDeclared((index % 2,), (1, 0, 2, index % 3)))
+    return time.perf_counter() - started
+
+
+def home_with(base: Path, name: str, database: Path) -> Path:
+    """A home for `bench_tui.startup_once` whose data folder holds a copy of `database`."""
+    home = base / name
+    fresh_dirs(home)
+    shutil.copy2(database / DATABASE_NAME, home / "data" / DATABASE_NAME)
+    return home
+
+
+# --- 1. start-up ---------------------------------------------------------------------
+
+
+def bench_startup(homes: dict[str, Path], runs: int) -> None:
+    frames: dict[str, list[float]] = {name: [] for name in homes}
+    for home in homes.values():
+        startup_once("app", home)  # bytecode, file cache; the empty one creates its database
+    for _ in range(runs):
+        for name, home in homes.items():  # alternating: a busy moment hits every size
+            frames[name].append(startup_once("app", home)[0])
+    empty = statistics.median(frames["empty"])
+    print(f"start-up runs per database:           {runs} (median, alternating)")
+    print(f"first frame, empty database:          {empty * 1000:7.0f} ms")
+    for name, samples in frames.items():
+        if name == "empty":
+            continue
+        ratio = statistics.median(samples) / empty
+        verdict = "met" if ratio <= STARTUP_GOAL else "NOT met"
+        print(
+            f"first frame, {name + ':':24s} {statistics.median(samples) * 1000:7.0f} ms  "
+            f"ratio {ratio:5.2f} (goal <= {STARTUP_GOAL}: {verdict})"
+        )
+
+
+# --- 2. the history command -------------------------------------------------------------
+
+
+def children_cpu() -> float:
+    """User + system seconds of the finished children (NaN where `resource` is missing)."""
+    if sys.platform == "win32":
+        return float("nan")  # no `resource` module there; the wall time still is
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def command_once(data: Path, options: tuple[str, ...], out: Path) -> tuple[float, float]:
+    """(wall, CPU) seconds of `python -m moderator --data-dir DATA history OPTIONS`.
+
+    The CPU time (user + system, of the child alone) moves less than the wall
+    time when the machine is busy: the wall time includes the waits for a core.
+    """
+    paths = tuple(str(out / o) if o.endswith(".csv") or o.endswith(".json") else o for o in options)
+    before = children_cpu()
+    started = time.perf_counter()
+    with (out / "stdout.txt").open("w") as stdout:
+        done = subprocess.run(
+            [sys.executable, "-m", "moderator", "--data-dir", str(data), "history", *paths],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            timeout=300,
+            check=False,
+        )
+    wall = time.perf_counter() - started
+    cpu = children_cpu() - before
+    if done.returncode != 0:
+        raise SystemExit(f"history {' '.join(options)} failed:\n{done.stderr[-2000:]}")
+    return wall, cpu
+
+
+def bench_commands(datas: dict[str, Path], base: Path, runs: int) -> None:
+    out = base / "out"
+    out.mkdir()
+    print(f"history command runs:                 {runs} (median, fresh processes)")
+    print("  each: wall ms / CPU ms; x = ratio to the empty database's; work = CPU - empty's CPU")
+    for command, options in COMMANDS.items():
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in datas}
+        for _ in range(runs):
+            for name, data in datas.items():
+                times[name].append(command_once(data, options, out))
+        wall0 = statistics.median(t[0] for t in times["empty"])
+        cpu0 = statistics.median(t[1] for t in times["empty"])
+        line = f"  {command:10s} empty {wall0 * 1000:4.0f}/{cpu0 * 1000:4.0f}"
+        for name, samples in times.items():
+            if name == "empty":
+                continue
+            wall = statistics.median(t[0] for t in samples)
+            cpu = statistics.median(t[1] for t in samples)
+            line += (
+                f" | {name} {wall * 1000:5.0f}/{cpu * 1000:5.0f} "
+                f"(x{wall / wall0:4.2f}, work {(cpu - cpu0) * 1000:4.0f})"
+            )
+        print(line)
+    print(f"  goal: at the largest size, the work < {COMMAND_GOAL * 1000:.0f} ms")
+
+
+# --- 3. the History dialog ---------------------------------------------------------------
+
+
+async def dialog_once(data: Path, base: Path) -> tuple[float, float]:
+    """(key to first paint, key to the tables filled in) in seconds, the app on `data`."""
+    from textual.widgets import Static
+
+    from moderator.narration import VoiceSettings, make_narrator
+    from moderator.tui.app import make_app
+    from moderator.tui.screens.history import HistoryScreen
+
+    dirs = {name: base / name for name in ("config", "cache")}
+    for folder in dirs.values():
+        folder.mkdir(parents=True, exist_ok=True)
+    narrator = make_narrator(VoiceSettings(enabled=False), None, dirs["cache"], time_scale=0.01)
+    app = make_app(data, dirs["config"], dirs["cache"], None, narrator=narrator)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        started = time.perf_counter()
+        app.simulate_key("h")
+        while not isinstance(app.screen, HistoryScreen):  # the intent goes through the app
+            await pilot.pause(0)
+        screen = app.screen
+        await pilot.pause(0)  # the dialog's first refresh
+        painted = time.perf_counter() - started
+        await app.workers.wait_for_complete([w for w in app.workers if w.node is screen])
+        await pilot.pause()
+        filled = time.perf_counter() - started
+        assert not screen.query_one("#history-loading", Static).display, "tables not shown"
+    return painted, filled
+
+
+def bench_dialog(datas: dict[str, Path], base: Path, runs: int) -> None:
+    print(f"History dialog runs:                  {runs} (median, Pilot, in process)")
+    for name, data in datas.items():
+        samples = [
+            asyncio.run(dialog_once(data, base / f"dialog-{name.replace(' ', '-')}-{i}"))
+            for i in range(runs)
+        ]
+        painted = statistics.median(s[0] for s in samples)
+        filled = statistics.median(s[1] for s in samples)
+        print(
+            f"  {name + ':':22s} key to first paint {painted * 1000:6.1f} ms, "
+            f"to the tables {filled * 1000:7.1f} ms"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=RUNS, help="runs per measure (default 7)")
+    parser.add_argument("--games", type=int, nargs="+", default=list(SIZES), help="sizes")
+    options = parser.parse_args()
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
+        base = Path(tmp)
+        datas: dict[str, Path] = {"empty": base / "db-empty"}
+        Store.open(datas["empty"]).close()
+        for games in options.games:
+            name = f"{games:,} games"
+            datas[name] = base / f"db-{games}"
+            seconds = build(datas[name], games)
+            print(f"built {name} through the Store API in {seconds:5.1f} s (synchronous=OFF)")
+        homes = {
+            name: home_with(base, f"home-{name.replace(' ', '-').replace(',', '')}", data)
+            for name, data in datas.items()
+        }
+        bench_startup(homes, options.runs)
+        bench_commands(datas, base, options.runs)
+        bench_dialog(datas, base, max(3, options.runs // 2))
+    print(f"bench_history total:                  {time.monotonic() - started:7.1f} s")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()

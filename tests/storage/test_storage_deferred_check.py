@@ -1,0 +1,66 @@
+"""The integrity check the app runs after its first frame does what the start-up check did."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from moderator.domain import TurnPassed
+from moderator.storage import DATABASE_NAME, Store
+
+PLAYERS = ("Ann", "Bob", "Cyd", "Dee")
+
+
+def corrupt_files(data_dir: Path) -> list[Path]:
+    return sorted(p for p in data_dir.iterdir() if ".corrupt-" in p.name)
+
+
+def orphaned_page_database(data_dir: Path) -> bytes:
+    """A database with a game in progress whose only damage `integrity_check` sees."""
+    with Store.open(data_dir) as store:
+        game = store.new_game(store.new_series(), PLAYERS, 0)
+        for _ in range(30):
+            game.record(TurnPassed())
+    conn = sqlite3.connect(data_dir / DATABASE_NAME)
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("DELETE FROM sqlite_master WHERE name = 'games_unfinished'")
+    conn.commit()
+    conn.close()
+    return (data_dir / DATABASE_NAME).read_bytes()
+
+
+def test_the_deferred_check_moves_a_damaged_file_aside_and_starts_afresh(data_dir: Path) -> None:
+    original = orphaned_page_database(data_dir)
+    with Store.open(data_dir, check_integrity=False) as store:
+        assert store.notices == [] and corrupt_files(data_dir) == []
+        assert store.unfinished() is not None, "read as it is until the check runs"
+        notices = store.check_integrity()
+        (kept,) = corrupt_files(data_dir)
+        assert kept.read_bytes() == original
+        (notice,) = notices
+        assert "failed its integrity check: Page" in notice and str(kept) in notice
+        assert store.notices == notices
+        assert store.unfinished() is None, "a fresh, empty database"
+        assert store.new_series() == 1
+        assert store.check_integrity() == [], "once"
+    with Store.open(data_dir) as again:
+        assert again.notices == [] and again.unfinished() is not None
+
+
+def test_the_deferred_check_of_a_sound_file_changes_nothing(data_dir: Path) -> None:
+    with Store.open(data_dir) as store:
+        store.new_series()
+    before = (data_dir / DATABASE_NAME).read_bytes()
+    with Store.open(data_dir, check_integrity=False) as store:
+        assert store.check_integrity() == []
+        assert store.unfinished() is not None
+    assert corrupt_files(data_dir) == []
+    assert (data_dir / DATABASE_NAME).read_bytes() == before
+
+
+def test_a_store_opened_with_the_check_has_nothing_left_to_check(data_dir: Path) -> None:
+    orphaned_page_database(data_dir)
+    with Store.open(data_dir) as store:
+        (kept,) = corrupt_files(data_dir)
+        assert str(kept) in store.notices[0]
+        assert store.check_integrity() == []

@@ -16,7 +16,12 @@ LISTEN_STAMP := $(VENV)/.installed-listen
 # (wildcard: a Makefile dry-run alone beside pyproject.toml, as tests/test_cli.py does).
 METADATA := pyproject.toml $(wildcard moderator/__init__.py)
 
-.PHONY: play play-neural neural listen test lint bench clean
+.PHONY: play play-neural neural listen test check lint bench clean
+
+# The suite runs on every core (pytest-xdist); `loadgroup` keeps each
+# `xdist_group` on one worker. PYTEST_WORKERS=0 runs it in this process.
+PYTEST_WORKERS ?= auto
+PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadgroup
 
 # The first run installs for a while: say what happens and let pip show its progress.
 $(VENV_STAMP):
@@ -68,7 +73,11 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
+
+# The inner loop: the linters and every test not marked slow, speech or neural.
+check: lint
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -q -m "not slow and not speech and not neural"
 
 bench: $(STAMP)
 	@for script in bench/bench_*.py; do \

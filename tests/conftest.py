@@ -20,3 +20,10 @@ def _isolated_dirs(
         folder = base / name
         folder.mkdir()
         monkeypatch.setenv(env, str(folder))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The slow tests first, in their collection order: with pytest-xdist, the
+    workers start on the long ones and the many short ones fill in behind them,
+    instead of one worker finishing a long fuzz seed while the others wait."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

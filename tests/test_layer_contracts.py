@@ -59,6 +59,11 @@ def test_the_tree_keeps_every_contract(tmp_path: Path) -> None:
         ("narration/breach.py", "import rich", "Narration imports no UI or database"),
         ("tui/breach.py", "import sqlite3", "The TUI reaches the database"),
         ("tui/breach.py", "import pyttsx3", "The TUI reaches the database"),
+        ("safe_input.py", "import moderator.narration", "Layers"),
+        ("domain/breach.py", "from moderator import safe_input", "Layers"),
+        ("board/breach.py", "import textual", "The phone board imports no UI"),
+        ("board/breach.py", "from moderator.tui import app", "Layers"),
+        ("board/breach.py", "import moderator.storage", "Layers"),
     ],
 )
 def test_a_forbidden_import_breaks_its_contract(

@@ -146,7 +146,15 @@ def series_winners(games: Sequence[Mapping[str, int]]) -> tuple[str, ...]:
     The rulebook names no tie-break, so every player sharing the top total wins.
     Empty until the series is complete.
     """
-    if not series_complete(len(games)):
+    return winners_of(series_totals(games), len(games))
+
+
+def winners_of(totals: Mapping[str, int], games_played: int) -> tuple[str, ...]:
+    """`series_winners` from totals already summed (the history sums each series once).
+
+    The top total's names in `standings` order (case-folded name; ties keep their order).
+    """
+    if not series_complete(games_played) or not totals:
         return ()
-    table = standings(games)
-    return tuple(s.name for s in table if s.rank == 1)
+    top = max(totals.values())
+    return tuple(sorted((name for name, total in totals.items() if total == top), key=str.casefold))

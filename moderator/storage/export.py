@@ -75,6 +75,7 @@ from moderator.storage.records import (
     GameScore,
     PlayerStats,
     SeriesRecord,
+    clock_text,
     time_from_text,
     time_to_text,
     utc_now,
@@ -103,6 +104,7 @@ JSON_VERSION = 1
 _FORMULA_STARTS = ("=", "+", "-", "@", "'")
 _CSV_TIME = "%Y-%m-%d %H:%M:%S"
 _TEAM_LABEL = {Team.SANE: "Sane", Team.POSSESSED: "Possessed"}
+_TEAM_VALUE = {team: team.value for team in Team}  # `Team.value` is a slow enum property
 
 
 def write_atomically(path: Path | str, text: str, encoding: str = "utf-8") -> None:
@@ -219,7 +221,7 @@ def _unprotect(cell: str) -> str:
 
 
 def _csv_time(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime(_CSV_TIME)
+    return clock_text(moment)  # _CSV_TIME in UTC
 
 
 def _from_csv_time(text: str) -> datetime:
@@ -259,12 +261,12 @@ def json_document(
                         "number": game.number,
                         "started_at": _optional_text(game.started_at),
                         "finished_at": time_to_text(game.finished_at),
-                        "winner": game.winner.value,
+                        "winner": _TEAM_VALUE[game.winner],
                         "players": [
                             {
                                 "seat": seat,
                                 "name": name,
-                                "team": game.team_of(name).value,
+                                "team": _TEAM_VALUE[game.team_of(name)],
                                 "points": game.points[name],
                                 "first_player": name == game.first_player,
                             }

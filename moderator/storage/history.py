@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from moderator.domain import GameState, Team
-from moderator.domain.rules import series_totals, series_winners
+from moderator.domain.rules import series_totals, winners_of
 from moderator.storage.records import GameScore, PlayerStats, SeriesRecord
 from moderator.storage.score_cache import CachedScore
 
@@ -56,53 +56,48 @@ def cached_game_score(
 
 def series_record(series_id: int, started_at: datetime, games: Sequence[GameScore]) -> SeriesRecord:
     """A complete series with its totals and winner(s) (co-winners on a tie)."""
-    points = [game.points for game in games]
+    totals = series_totals([game.points for game in games])  # summed once, winners from it
     return SeriesRecord(
         series_id=series_id,
         started_at=started_at,
         finished_at=max(game.finished_at for game in games),
         games=tuple(games),
-        totals=series_totals(points),
-        winners=series_winners(points),
+        totals=totals,
+        winners=winners_of(totals, len(games)),
     )
 
 
 def player_stats(records: Sequence[SeriesRecord]) -> list[PlayerStats]:
     """Totals per player name: most series won first, then points, then name."""
-    table: dict[str, dict[str, int]] = {}
-
-    def line(name: str) -> dict[str, int]:
-        return table.setdefault(
-            name,
-            dict.fromkeys(
-                (
-                    "series_played",
-                    "series_won",
-                    "games_played",
-                    "games_won",
-                    "wins_as_sane",
-                    "wins_as_possessed",
-                    "points",
-                ),
-                0,
-            ),
-        )
-
+    # One list of counters per name, indexed by the fields below (20,000 games: a
+    # dict per name and a call per cell made this a third of the history's time).
+    fields = (
+        "series_played",
+        "series_won",
+        "games_played",
+        "games_won",
+        "wins_as_sane",
+        "wins_as_possessed",
+        "points",
+    )
+    table: dict[str, list[int]] = {}
     for record in records:
         for name in record.totals:
-            line(name)["series_played"] += 1
+            table.setdefault(name, [0] * 7)[0] += 1
         for name in record.winners:
-            line(name)["series_won"] += 1
+            table.setdefault(name, [0] * 7)[1] += 1
         for game in record.games:
+            sane_won = game.winner is Team.SANE
             for name in game.players:
-                stats = line(name)
-                stats["games_played"] += 1
-                stats["points"] += game.points[name]
-                team = game.team_of(name)
-                if team is game.winner:
-                    stats["games_won"] += 1
-                    key = "wins_as_sane" if team is Team.SANE else "wins_as_possessed"
-                    stats[key] += 1
-    result = [PlayerStats(name=name, **numbers) for name, numbers in table.items()]
+                stats = table.setdefault(name, [0] * 7)
+                stats[2] += 1
+                stats[6] += game.points[name]
+                if (name in game.possessed) is not sane_won:  # on the winning team
+                    stats[3] += 1
+                    stats[4 if sane_won else 5] += 1
+    result = [
+        PlayerStats(name, **dict(zip(fields, numbers, strict=True)))
+        for name, numbers in table.items()
+    ]
     result.sort(key=lambda s: (-s.series_won, -s.points, -s.games_won, s.name.casefold(), s.name))
     return result

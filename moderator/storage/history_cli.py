@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 
 from moderator import paths, safe_output
+from moderator.domain import Team
 from moderator.safe_output import STDOUT
 from moderator.storage import bgstats, export, history
 from moderator.storage.database import DATABASE_NAME
@@ -34,10 +35,11 @@ from moderator.storage.errors import (
     NewerDatabaseError,
     StorageError,
 )
-from moderator.storage.records import GameScore, PlayerStats, SeriesRecord
+from moderator.storage.records import GameScore, PlayerStats, SeriesRecord, clock_text
 from moderator.storage.store import Store, folder_is_a_file
 
-_TEAM_NAMES = {"sane": "Sane", "possessed": "Possessed"}
+#: Keyed by the member: `Team.value` is a slow enum property (20,000 games: 80,000 reads).
+_TEAM_NAMES = {Team.SANE: "Sane", Team.POSSESSED: "Possessed"}
 
 
 def run_history(args: argparse.Namespace) -> int:
@@ -167,7 +169,7 @@ def _series_block(record: SeriesRecord) -> str:
             if name in game.points:
                 team = game.team_of(name)
                 won = ", won" if team is game.winner else ""
-                cells.append(f"{game.points[name]} ({_TEAM_NAMES[team.value]}{won})")
+                cells.append(f"{game.points[name]} ({_TEAM_NAMES[team]}{won})")
             else:
                 cells.append("-")
         cells.append(str(record.totals[name]))
@@ -175,8 +177,7 @@ def _series_block(record: SeriesRecord) -> str:
     rows.sort(key=lambda row: (-int(row[-1]), row[0].casefold()))
     headers = ("Player", *(f"Game {g.number}" for g in record.games), "Total")
     won_by = ", ".join(
-        f"game {g.number} {_TEAM_NAMES[g.winner.value]} ({_local(g.finished_at)})"
-        for g in record.games
+        f"game {g.number} {_TEAM_NAMES[g.winner]} ({_local(g.finished_at)})" for g in record.games
     )
     return f"{title}\n{table(headers, rows)}Won by: {won_by}\n"
 
@@ -213,7 +214,7 @@ def width(text: str) -> int:
 
 
 def _local(moment: datetime) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    return clock_text(moment, None, seconds=False)  # "%Y-%m-%d %H:%M", local time
 
 
 def _series_count(records: Sequence[SeriesRecord]) -> str:

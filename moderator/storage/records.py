@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import TYPE_CHECKING
 
 from moderator.domain import Team
@@ -34,6 +34,15 @@ def time_from_text(text: str) -> datetime:
     """Inverse of `time_to_text` (always timezone-aware)."""
     moment = datetime.fromisoformat(text)
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def clock_text(moment: datetime, zone: tzinfo | None = UTC, *, seconds: bool = True) -> str:
+    """``YYYY-MM-DD HH:MM:SS`` (or ``HH:MM``) of `moment` in `zone` (None: local time).
+
+    What ``strftime("%Y-%m-%d %H:%M:%S")`` gives, cut from the C `isoformat`:
+    strftime costs several times more, and a 20,000-game export writes 60,000 times.
+    """
+    return moment.astimezone(zone).isoformat(" ", "seconds")[: 19 if seconds else 16]
 
 
 @dataclass(frozen=True)

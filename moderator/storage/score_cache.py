@@ -39,7 +39,7 @@ class CachedScore:
 
     def renamed(self, names: Mapping[str, str]) -> CachedScore:
         """The same outcome with each player under the name they have now in the series."""
-        if not any(name in names for name in self.players):
+        if not names or not any(name in names for name in self.players):  # most series
             return self
         return CachedScore(
             tuple(names.get(name, name) for name in self.players),

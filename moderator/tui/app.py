@@ -30,6 +30,7 @@ from textual.theme import ThemeProvider
 
 from moderator.storage import Store
 from moderator.tui import compat
+from moderator.tui.board_host import BoardHost
 from moderator.tui.compat_screens import DropsInputAfterClose, TablePalette
 from moderator.tui.config import load_settings
 from moderator.tui.controller import TableController
@@ -168,6 +169,8 @@ class MindFlayerApp(DropsInputAfterClose):
         for phase in Phase:
             self.add_mode(phase.value, self._factory(phase))
         controller.attach(self.post_message)
+        #: The phone board (nothing listens until the table starts it).
+        self.board = BoardHost(controller)
         #: The table's keymap (binding id -> keys) from keymap.toml; the help shows it.
         self.keymap: Mapping[str, str] = {}
 
@@ -277,9 +280,12 @@ class MindFlayerApp(DropsInputAfterClose):
         """A speech part failed for the first time: toast it, mark it in the header."""
         self.voice_state.show(message)
 
-    def on_unmount(self) -> None:
-        """Silence the voice and close the database on the way out."""
-        self.controller.close()
+    async def on_unmount(self) -> None:
+        """Close the phone board, silence the voice and close the database on the way out."""
+        try:
+            await self.board.stop()
+        finally:
+            self.controller.close()
 
     # --- navigation ------------------------------------------------------------------
 

@@ -58,6 +58,11 @@ class TableSettings:
     english_engine: str = "espeak"
     #: How long the bed plays under the Meeting's silent passing (the rulebook gives none).
     passing_seconds: float = DEFAULT_PASSING_SECONDS
+    #: The phone board may be started (off: its key opens no port).
+    board: bool = False
+    #: The board's port, and its address ("": the laptop's address on the local network).
+    board_port: int = 8765
+    board_address: str = ""
 
     def validated(self) -> TableSettings:
         """The same settings, or ValueError with a sentence saying what is wrong."""
@@ -100,6 +105,11 @@ class TableSettings:
             MAX_PAUSE_SECONDS,
             f"The silent passing must be between 1 and {MAX_PAUSE_SECONDS:g} seconds.",
         )
+        if not isinstance(self.board, bool) or not isinstance(self.board_address, str):
+            raise ValueError("The phone board must be on or off, its address an IP address.")
+        port = self.board_port
+        if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port <= 65535:
+            raise ValueError("The phone board's port must be a number from 0 to 65535.")
         return replace(
             self,
             lang=self.lang.strip(),

@@ -84,10 +84,16 @@ class TableController:
         self._flags = Flags()
         #: The roster the setup screen starts from.
         self._plan: SeatingPlan | None = None
+        #: Told after every answered action (the phone board publishes its snapshot).
+        self._published: Callable[[], None] = lambda: None
 
     def attach(self, post: Post) -> None:
         """Narration progress goes to `post` (the app's `post_message`)."""
         self._voice.attach(post)
+
+    def publish_to(self, published: Callable[[], None]) -> None:
+        """`published()` runs after each action, once its outcome is settled here."""
+        self._published = published
 
     # --- reading --------------------------------------------------------------------
 
@@ -561,7 +567,9 @@ class TableController:
     def _outcome(
         self, notice: str | None = None, cues: tuple[Cue, ...] = (), refused: bool = False
     ) -> Outcome:
-        return Outcome(self.game_state, self.phase, notice, cues, refused)
+        outcome = Outcome(self.game_state, self.phase, notice, cues, refused)
+        self._published()
+        return outcome
 
     def _refused(self, sentence: str) -> Outcome:
         return self._outcome(sentence, refused=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +21,9 @@ from moderator.tui.ports import NarratorLike
 
 
 def to_voice_settings(settings: TableSettings) -> VoiceSettings:
-    """The narrator's settings for the table's settings (same fields)."""
-    return VoiceSettings(**asdict(settings))
+    """The narrator's settings for the table's settings (the fields they share)."""
+    voice = {field.name for field in fields(VoiceSettings)}
+    return VoiceSettings(**{k: v for k, v in asdict(settings).items() if k in voice})
 
 
 def build_narrator(

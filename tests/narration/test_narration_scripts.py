@@ -65,15 +65,42 @@ def test_a_user_language_lacking_a_script_is_told_and_english_is_used(tmp_path: 
         },
     )
     library = ScriptLibrary.load(user, SHIPPED)
-    missing = [w for w in library.warnings if "Italiano (it)" in w]
-    assert len(missing) == len(SCRIPT_NAMES) - 1  # once per missing script
-    assert any("no usable reveal script (it/reveal.toml)" in w for w in missing)
-    assert all("spoken in English" in w for w in missing)
+    (missing,) = [w for w in library.warnings if "Italiano (it)" in w]  # one sentence
+    others = [name for name in SCRIPT_NAMES if name != "turn"]
+    assert f"has no usable {', '.join(others[:-1])} and {others[-1]} scripts" in missing
+    assert missing.endswith(
+        "(in its folder it/): those moments are spoken in English, with the English voice."
+    )
     assert library.actions("turn", {"player": "Lucas"}, voice("it")) == [
         Line("Lucas, tocca a te.", "it")
     ]
     (line, *_) = library.actions("reveal", {}, voice("it")) or []
     assert line == Line("Everyone, close your eyes.", "en-us")
+
+
+def test_a_language_with_only_its_language_file_is_one_sentence(tmp_path: Path) -> None:
+    """It gave one toast per script (seven): the table wants to read one."""
+    user = user_scripts(tmp_path, {"it/language.toml": 'name = "Italiano"\nvoice = "it"\n'})
+    library = ScriptLibrary.load(user, SHIPPED)
+    assert library.warnings == [
+        f"Italiano (it) has no usable {', '.join(SCRIPT_NAMES[:-1])} and {SCRIPT_NAMES[-1]} "
+        "scripts (in its folder it/): those moments are spoken in English, "
+        "with the English voice."
+    ]
+    for name in SCRIPT_NAMES:
+        assert library.scripts[("it", name)] == library.scripts[("en", name)]
+
+
+def test_a_language_lacking_one_script_names_its_file(tmp_path: Path) -> None:
+    files = {"it/language.toml": 'name = "Italiano"\nvoice = "it"\n'}
+    for name in SCRIPT_NAMES[1:]:
+        files[f"it/{name}.toml"] = (SHIPPED / "en" / f"{name}.toml").read_text(encoding="utf-8")
+    library = ScriptLibrary.load(user_scripts(tmp_path, files), SHIPPED)
+    first = SCRIPT_NAMES[0]
+    assert library.warnings == [
+        f"Italiano (it) has no usable {first} script (it/{first}.toml): that moment is "
+        "spoken in English, with the English voice."
+    ]
 
 
 def test_a_user_voice_override_keeps_the_shipped_voice_as_fallback(tmp_path: Path) -> None:

@@ -12,8 +12,9 @@ started again on the same folders, as a table would. At the end, each game's
 log read back through a fresh read-only Store equals what the app had in
 memory. An exception anywhere fails the test (`run_test` re-raises it).
 
-The seeds run in parallel worker processes (spawned), each on its own temp
-folders; a failure brings back the worker's traceback.
+Each seed is a test of its own (so pytest-xdist runs the seeds side by side, beside
+the other tests) and runs in a spawned child process on its own temp folders,
+watched for a hang; a failure brings back the child's traceback.
 """
 
 from __future__ import annotations
@@ -313,46 +314,35 @@ def fuzz_in_child(seed: int, base: str, progress: ValueProxy[int]) -> tuple[bool
         return False, f"seed {seed} failed:\n{traceback.format_exc()}"
 
 
-def test_random_keys_and_clicks_never_break_the_game(tmp_path: Path) -> None:
-    """The seeds run side by side, one process each; a hung app is killed and fails.
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_keys_and_clicks_never_break_the_game(tmp_path: Path, seed: int) -> None:
+    """One seed in a child process; a hung app is killed and fails.
 
     Every step runs however long a busy machine takes; only a seed that makes
     no progress for `STALL_LIMIT` seconds counts as hung.
     """
     context = multiprocessing.get_context("spawn")
     manager = context.Manager()
-    pool = context.Pool(processes=len(SEEDS))
+    pool = context.Pool(processes=1)
     try:
-        runs = []
-        for seed in SEEDS:
-            progress = manager.Value("i", 0)
-            work = pool.apply_async(fuzz_in_child, (seed, str(tmp_path / f"seed-{seed}"), progress))
-            runs.append((seed, work, progress))
-        results: list[tuple[bool, str]] = []
-        for seed, work, progress in runs:
-            last, last_change = -1, time.monotonic()
-            while True:
-                try:
-                    results.append(work.get(timeout=WATCH_EVERY))
+        progress = manager.Value("i", 0)
+        work = pool.apply_async(fuzz_in_child, (seed, str(tmp_path / f"seed-{seed}"), progress))
+        last, last_change = -1, time.monotonic()
+        while True:
+            try:
+                passed, text = work.get(timeout=WATCH_EVERY)
+                break
+            except multiprocessing.TimeoutError:
+                steps = progress.value
+                if steps != last:
+                    last, last_change = steps, time.monotonic()
+                elif time.monotonic() - last_change > STALL_LIMIT:
+                    passed = False
+                    text = f"seed {seed}: the app hung at step {steps} (no step in {STALL_LIMIT} s)"
                     break
-                except multiprocessing.TimeoutError:
-                    steps = progress.value
-                    if steps != last:
-                        last, last_change = steps, time.monotonic()
-                    elif time.monotonic() - last_change > STALL_LIMIT:
-                        results.append(
-                            (
-                                False,
-                                f"seed {seed}: the app hung at step {steps} "
-                                f"(no step in {STALL_LIMIT} s)",
-                            )
-                        )
-                        break
     finally:
         pool.terminate()
         pool.join()
         manager.shutdown()
-    for _passed, text in results:
-        print(text)
-    failures = [text for passed, text in results if not passed]
-    assert not failures, "\n\n".join(failures)
+    print(text)
+    assert passed, text

@@ -244,15 +244,21 @@ async def test_every_toast_drops_control_characters(
         assert ("", "an [31merror") in shown
 
 
+def language_file(tmp_path: Path, code: str, name: str) -> Path:
+    """A voice-scripts folder whose `code` folder holds only its language.toml."""
+    user = tmp_path / "voice_scripts"
+    (user / code).mkdir(parents=True)
+    (user / code / "language.toml").write_text(
+        f'name = "{name}"\nvoice = "{code}"\n', encoding="utf-8"
+    )
+    return user
+
+
 async def test_a_language_name_with_markup_is_shown_literally_in_settings(
     folders: dict[str, Path], tmp_path: Path
 ) -> None:
     """`[@click=app.quit]` in a Select's str option was a clickable quit."""
-    user = tmp_path / "voice_scripts"
-    (user / "nl").mkdir(parents=True)
-    (user / "nl" / "language.toml").write_text(
-        'name = "[@click=app.quit]Quit[/]"\nvoice = "nl"\n', encoding="utf-8"
-    )
+    user = language_file(tmp_path, "nl", "[@click=app.quit]Quit[/]")
     narrator = make_narrator(VoiceSettings(enabled=False), user, folders["cache"], time_scale=0.01)
     app = app_on(folders, narrator)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -265,6 +271,22 @@ async def test_a_language_name_with_markup_is_shown_literally_in_settings(
         assert "[@click=app.quit]Quit[/] (nl)" in shown
         await key(pilot, "escape")
         assert app.is_running
+
+
+async def test_a_language_folder_holding_only_its_language_file_is_one_toast(
+    folders: dict[str, Path], tmp_path: Path
+) -> None:
+    """Every script fell back to English with a toast of its own: seven at the table."""
+    user = language_file(tmp_path, "it", "Italiano")
+    narrator = DeferredNarrator(
+        lambda: make_narrator(VoiceSettings(enabled=False), user, folders["cache"], time_scale=0.01)
+    )
+    app = app_on(folders, narrator)
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
+        # The start-up warnings arrive together, in one call from the voice's thread.
+        await wait_for(pilot, lambda: messages(app, "Italiano (it)"))
+        (notice,) = messages(app, "Italiano (it)")
+        assert notice.endswith("those moments are spoken in English, with the English voice.")
 
 
 async def test_a_language_code_with_markup_from_the_settings_is_shown_literally(

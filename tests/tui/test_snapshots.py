@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from moderator.domain import GameState
 from moderator.tui.app import MindFlayerApp
@@ -29,9 +30,11 @@ from tests.tui.tracking import (
     press,
     seat,
     settle,
+    shown,
     start_game,
     still_cursor,
     tracked_app,
+    until,
 )
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
@@ -45,6 +48,17 @@ def game_state(pilot: Pilot[None]) -> GameState:
     app = pilot.app
     assert isinstance(app, MindFlayerApp)
     return app.controller.state
+
+
+def sitting_out(pilot: Pilot[None]) -> frozenset[int]:
+    """The seats sitting out the open Meeting (none when there is no Meeting)."""
+    meeting = game_state(pilot).meeting
+    return meeting.sitting_out if meeting is not None else frozenset()
+
+
+def winner_line(screen: ResultScreen) -> str:
+    """The result screen's preview of who wins and the points."""
+    return str(screen.query_one("#result-winner", Static).render())
 
 
 Scenario = Callable[[Pilot[None], TrackedNarrator], Awaitable[None]]
@@ -61,9 +75,17 @@ async def table_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """Seven players, turn 4: one Meeting resolved, Fay knocked out, Gus to play."""
     await start_game(pilot, SEVEN, first=2)
     await press(pilot, "t")  # straight to the table (reveal skipped)
-    await press(pilot, "n", "m", "enter")  # Cy passes, Dee's Meeting card, resolved
+    await shown(pilot, TableScreen)
+    await press(pilot, "n")  # Cy passes
+    await until(pilot, lambda: game_state(pilot).current == 3, "Dee's turn")
+    await press(pilot, "m")  # Dee's Meeting card
+    await shown(pilot, MeetingScreen)
+    await press(pilot, "enter")  # resolved
+    await shown(pilot, TableScreen)
+    await until(pilot, lambda: game_state(pilot).meetings_resolved == 1, "the Meeting resolved")
     await knock_out(pilot, 5)
     await press(pilot, "n")
+    await until(pilot, lambda: game_state(pilot).current == 6, "Gus's turn")
     assert isinstance(pilot.app.screen, TableScreen)
     state = game_state(pilot)
     assert (state.turn, state.current, state.meetings_resolved) == (4, 6, 1)
@@ -73,8 +95,10 @@ async def table_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
 async def meeting_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """Meeting 2 of 3: Fay knocked out, Bob sits out, the passing chart shown."""
     await table_screen(pilot, narrator)
-    await press(pilot, "m", "2")
-    assert isinstance(pilot.app.screen, MeetingScreen)
+    await press(pilot, "m")
+    await shown(pilot, MeetingScreen)
+    await press(pilot, "2")
+    await until(pilot, lambda: sitting_out(pilot) == frozenset({1}), "Bob sits out")
     meeting = game_state(pilot).meeting
     assert meeting is not None and meeting.number == 2
     assert meeting.sitting_out == frozenset({1})
@@ -84,9 +108,10 @@ async def finale_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """Four players; two knocked out end the game; the count to 3 has run."""
     await start_game(pilot, FOUR)
     await press(pilot, "n")
+    await until(pilot, lambda: game_state(pilot).current == 1, "Bob's turn")
     await knock_out(pilot, 2)
     await knock_out(pilot, 3)
-    assert isinstance(pilot.app.screen, FinaleScreen)
+    await shown(pilot, FinaleScreen)
     assert game_state(pilot).in_play == (0, 1)
 
 
@@ -94,11 +119,10 @@ async def result_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """After that finale: Cy growled, Bob holds 2 Waffles; the preview shows points."""
     await finale_screen(pilot, narrator)
     await press(pilot, "enter")
-    screen = pilot.app.screen
-    assert isinstance(screen, ResultScreen)
+    screen = await shown(pilot, ResultScreen)
     screen.query_one("#possessed-2").value = True  # type: ignore[attr-defined]
     screen.query_one("#waffles-1").value = "2"  # type: ignore[attr-defined]
-    await pilot.pause()
+    await until(pilot, lambda: "Bob 3" in winner_line(screen), "the points previewed")
 
 
 async def _quick_game(
@@ -107,13 +131,13 @@ async def _quick_game(
     for gone in out:
         await knock_out(pilot, gone)
     await press(pilot, "enter")
-    screen = pilot.app.screen
+    screen = await shown(pilot, ResultScreen)
     screen.query_one(f"#possessed-{possessed}").value = True  # type: ignore[attr-defined]
     for winner, count in waffles.items():
         screen.query_one(f"#waffles-{winner}").value = str(count)  # type: ignore[attr-defined]
-    await pilot.pause()
+    await until(pilot, lambda: "Points:" in winner_line(screen), "the points previewed")
     await press(pilot, "ctrl+s")
-    assert isinstance(pilot.app.screen, SeriesScreen)
+    await shown(pilot, SeriesScreen)
 
 
 async def series_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
@@ -123,7 +147,9 @@ async def series_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     for number, (possessed, out, waffles) in enumerate(games):
         if number:
             await press(pilot, "n")
+            await shown(pilot, SetupScreen)
             await press(pilot, "ctrl+s")
+            await shown(pilot, TableScreen)
         await _quick_game(pilot, possessed, out, waffles)
     app = pilot.app
     assert isinstance(app, MindFlayerApp)

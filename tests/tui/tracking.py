@@ -10,18 +10,23 @@ lets the app handle the messages already posted.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Input, OptionList
 
 from moderator.narration import Finished, NarrationEvent, VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.screens.pick_player import PickPlayerScreen
 from moderator.tui.screens.setup import SetupScreen
 from tests.tui.helpers import app_on
+
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 
 
 class TrackedNarrator:
@@ -125,8 +130,46 @@ def still_cursor(pilot: Pilot[None]) -> None:
 # --- driving the app (kept here, so these tests do not move with tests/tui/helpers.py) ---
 
 
+async def until(
+    pilot: Pilot[None], condition: Callable[[], bool], what: str, timeout: float = 60.0
+) -> None:
+    """Let the app run until `condition()` holds (bounded only against a hang).
+
+    One `pilot.pause()` after a key is not "the key is handled": it waits for the
+    messages queued at that moment and for the process to look idle, and on a
+    loaded machine a starved process looks idle. A key that changes screens goes
+    key -> binding -> intent -> app -> new screen -> compose -> mount, so the
+    test waits for the state the key leads to instead.
+    """
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not reached after {timeout} s: {what}")
+        await pilot.pause(0.01)
+    await pilot.pause()
+
+
+async def shown(pilot: Pilot[None], kind: type[ScreenT]) -> ScreenT:
+    """Wait until the app shows a `kind` screen that has mounted (its `entered` has run).
+
+    A phase screen fills its fields in `on_mount`; a value a test sets before then
+    is overwritten, and a query made while it composes finds nothing.
+    """
+    await until(
+        pilot,
+        lambda: isinstance(pilot.app.screen, kind) and pilot.app.screen.is_mounted,
+        f"a mounted {kind.__name__} (showing {type(pilot.app.screen).__name__})",
+    )
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
+
+
 async def press(pilot: Pilot[None], *keys: str) -> None:
-    """Keys as the table would press them, each handled before the next."""
+    """Keys as the table would press them, each delivered before the next.
+
+    The caller waits (`until`, `shown`) for what a key leads to.
+    """
     for name in keys:
         pilot.app.simulate_key(name)
         await pilot.pause()
@@ -134,20 +177,21 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
 
 async def seat(pilot: Pilot[None], names: Sequence[str], first: int) -> None:
     """On the setup screen: add `names` clockwise and choose the first player."""
-    screen = pilot.app.screen
-    assert isinstance(screen, SetupScreen), screen
+    screen = await shown(pilot, SetupScreen)
     field = screen.query_one("#setup-name", Input)
     field.focus()
     await pilot.pause()
-    for name in names:
+    for count, name in enumerate(names, start=1):
         field.value = name
         await press(pilot, "enter")
+        await until(pilot, lambda n=count: len(screen.players) == n, f"{name} seated")
     roster = screen.query_one("#setup-roster", OptionList)
     roster.focus()
-    await pilot.pause()
+    await until(pilot, lambda: roster.has_focus, "the roster focused")
     roster.highlighted = first
     await pilot.pause()
     await press(pilot, "f")
+    await until(pilot, lambda: screen.first_player == first, "the first player chosen")
     assert screen.players == list(names), screen.players
     assert screen.first_player == first, screen.first_player
 
@@ -159,7 +203,15 @@ async def start_game(pilot: Pilot[None], names: Sequence[str], first: int = 0) -
     await press(pilot, "ctrl+s")
     app = pilot.app
     assert isinstance(app, MindFlayerApp)
-    assert app.controller.game is not None, "the game did not start"
+    await until(
+        pilot,
+        lambda: (
+            app.controller.game is not None
+            and not isinstance(app.screen, SetupScreen)
+            and app.screen.is_mounted
+        ),
+        "the game started and its first screen shown",
+    )
 
 
 async def knock_out(pilot: Pilot[None], seat_: int) -> None:
@@ -168,7 +220,16 @@ async def knock_out(pilot: Pilot[None], seat_: int) -> None:
     assert isinstance(app, MindFlayerApp)
     in_play = app.controller.state.in_play
     await press(pilot, "k")
-    picker = app.screen.query_one("#pick-list", OptionList)
+    picker = (await shown(pilot, PickPlayerScreen)).query_one("#pick-list", OptionList)
     picker.highlighted = in_play.index(seat_)
+    await pilot.pause()
     await press(pilot, "enter")
-    assert seat_ in app.controller.state.knocked_out
+    await until(
+        pilot,
+        lambda: (
+            seat_ in app.controller.state.knocked_out
+            and not isinstance(app.screen, PickPlayerScreen)
+            and app.screen.is_mounted
+        ),
+        f"seat {seat_} knocked out",
+    )

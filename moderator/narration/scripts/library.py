@@ -123,8 +123,9 @@ class ScriptLibrary:
             )
         codes = library._find_languages(folders, user_dir)
         for code in codes:
-            for name in SCRIPT_NAMES:
-                library._resolve(code, name, folders)
+            in_english = [name for name in SCRIPT_NAMES if library._resolve(code, name, folders)]
+            if in_english:
+                library.warnings.append(english_fallback(library.languages[code], in_english))
         for name in SCRIPT_NAMES:
             if (BASE_LANGUAGE, name) not in library.scripts:
                 library.warnings.append(
@@ -228,7 +229,12 @@ class ScriptLibrary:
             return None
         return Language(code, name, voice)
 
-    def _resolve(self, code: str, name: str, folders: Sequence[Path]) -> None:
+    def _resolve(self, code: str, name: str, folders: Sequence[Path]) -> bool:
+        """Find the script `name` of `code`; True when the English one stands in for it.
+
+        The caller tells the English stand-ins of a language in one sentence: a
+        folder holding only `language.toml` is one fact, not one toast per script.
+        """
         language = self.languages[code]
         for folder in folders:
             path = folder / code / f"{name}.toml"
@@ -237,7 +243,7 @@ class ScriptLibrary:
                 continue
             try:
                 self.scripts[(code, name)] = (load_script(name, path), language)
-                return
+                return False
             except ScriptError as error:
                 self.warnings.append(f"Voice script refused (falling back): {error}")
         if code != BASE_LANGUAGE and BASE_LANGUAGE in self.languages:
@@ -246,11 +252,8 @@ class ScriptLibrary:
             found = self.scripts.get((BASE_LANGUAGE, name))
             if found is not None:
                 self.scripts[(code, name)] = found
-                self.warnings.append(
-                    f"{language.name} ({code}) has no usable {name} script "
-                    f"({code}/{name}.toml): that moment is spoken in English, "
-                    "with the English voice."
-                )
+                return True
+        return False
 
     def get(self, lang: str, name: str) -> tuple[Script, Language] | None:
         """The script to run for `name` in `lang` (English when `lang` is unknown)."""
@@ -301,6 +304,22 @@ class ScriptLibrary:
                 if seconds > 0:
                     actions.append(Wait(seconds))
         return actions
+
+
+def english_fallback(language: Language, names: Sequence[str]) -> str:
+    """The one sentence for the scripts of `language` that English speaks instead."""
+    code = language.code
+    if len(names) == 1:
+        return (
+            f"{language.name} ({code}) has no usable {names[0]} script "
+            f"({code}/{names[0]}.toml): that moment is spoken in English, "
+            "with the English voice."
+        )
+    listed = f"{', '.join(names[:-1])} and {names[-1]}"
+    return (
+        f"{language.name} ({code}) has no usable {listed} scripts (in its folder {code}/): "
+        "those moments are spoken in English, with the English voice."
+    )
 
 
 def missing_folder(folder: Path) -> str:

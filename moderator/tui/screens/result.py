@@ -148,15 +148,15 @@ class ResultScreen(PlayScreen):
         ),
         Binding("up", "row(-1)", "Row above", show=False, priority=True),
         Binding("down", "row(1)", "Row below", show=False, priority=True),
+        # Tab moves at once too: a plain Tab waits in the focused widget's queue, so the
+        # digit after it in a burst (a priority binding) acted on the row Tab was leaving.
+        Binding("tab", "app.focus_next", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
         *(
             Binding(
-                str(digit),
-                f"type_waffles('{digit}')",
-                "Type that row's Waffles",
-                show=False,
-                priority=True,
+                str(n), f"type_waffles('{n}')", "Type that row's Waffles", show=False, priority=True
             )
-            for digit in range(10)
+            for n in range(10)
         ),
     ]
 

@@ -90,6 +90,7 @@ class SettingsScreen(DialogScreen[None]):
                 "Silent passing (s)", str(current.passing_seconds), DECIMAL, 5, "settings-passing"
             )
             yield _switch_row("Announce each turn", current.announce_turns, "settings-announce")
+            yield _switch_row("Phone board (b)", current.board, "settings-board")
             yield Static("", id="settings-error", markup=False)
             with Horizontal(classes="button-row"):
                 yield Button("Save ^S", id="settings-save", variant="success", compact=True)
@@ -116,6 +117,9 @@ class SettingsScreen(DialogScreen[None]):
             ambience_level=float(number("#settings-ambience-level", float)),
             english_engine=str(self.query_one("#settings-engine", Select).value),
             passing_seconds=float(number("#settings-passing", float)),
+            board=self.query_one("#settings-board", Switch).value,
+            board_port=self.controller.settings.board_port,
+            board_address=self.controller.settings.board_address,
         )
 
     def action_save(self) -> None:
@@ -133,6 +137,9 @@ class SettingsScreen(DialogScreen[None]):
                 f"The settings could not be saved: {error.strerror or error}."
             )
             return
+        board = getattr(self.app, "board", None)
+        if board is not None and not self.controller.settings.board:
+            self.app.run_worker(board.stop())  # the phone board turned off: its port closes
         if kept is None:
             self.notify("Settings saved.", markup=False)
         else:

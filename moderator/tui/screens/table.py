@@ -6,6 +6,7 @@ the open game's `GameState`, read from the controller.
 
 from __future__ import annotations
 
+import importlib
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -15,6 +16,7 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Header, Static
 
 from moderator.domain import rules
+from moderator.tui.board_host import TURNED_OFF, BoardHost
 from moderator.tui.messages import AskKnockOut, DrawMeeting, PassTurn
 from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
@@ -41,6 +43,14 @@ class TableScreen(PlayScreen):
         ),
         Binding("m", "meeting", "Meeting card", id="meeting", tooltip="A Meeting card was drawn"),
         Binding("k", "knock_out", "Knock out", id="knock-out", tooltip="A player is knocked out"),
+        Binding(
+            "b",
+            "phone_board",
+            "Phone board",
+            id="phone-board",
+            tooltip="The public board on every phone at the table (a QR code)",
+            show=False,  # the footer at 80 columns is full; Help and Settings name it
+        ),
         *PlayScreen.UNDO_BINDINGS,
         Binding("escape", "menu", "Menu", id="menu", tooltip="Back to the start screen (saved)"),
     ]
@@ -86,6 +96,18 @@ class TableScreen(PlayScreen):
     def action_meeting(self) -> None:
         """The current player drew a Meeting card."""
         self.ask(DrawMeeting())
+
+    def action_phone_board(self) -> None:
+        """Start the phone board (when the settings allow it) and show its QR code."""
+        host = getattr(self.app, "board", None)
+        if not isinstance(host, BoardHost):
+            return
+        if not self.controller.settings.board:
+            self.say(TURNED_OFF, severity="warning")
+            return
+        # The dialog's module loads on first use, as the app loads its dialogs.
+        dialog = importlib.import_module("moderator.tui.screens.board").BoardScreen
+        self.app.push_screen(dialog(host))
 
     def action_knock_out(self, highlight: int | None = None) -> None:
         """Ask who was knocked out."""

@@ -1,0 +1,41 @@
+"""The real app with the phone board allowed, on loopback and a free port, on temp folders."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from moderator.narration import VoiceSettings, make_narrator
+from moderator.tui.app import MindFlayerApp
+from tests.tui.conftest import folders
+from tests.tui.helpers import app_on
+
+__all__ = ["folders"]  # the TUI tests' temp folders, shared
+
+
+@pytest.fixture
+def board_app(folders: dict[str, Path]) -> Callable[..., MindFlayerApp]:
+    """Builds the app; `board=True` writes settings that allow the board on 127.0.0.1:0."""
+
+    def build(
+        board: bool = True, time_scale: float = 0.01, address: str = "127.0.0.1", port: int = 0
+    ) -> MindFlayerApp:
+        settings = {"board": board, "board_address": address, "board_port": port}
+        (folders["config"] / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+        narrator = make_narrator(
+            VoiceSettings(enabled=False), None, folders["cache"], time_scale=time_scale
+        )
+        return app_on(folders, narrator)
+
+    return build
+
+
+@pytest.fixture
+async def phone() -> AsyncIterator[aiohttp.ClientSession]:
+    """An HTTP client, as a phone's browser would be."""
+    async with aiohttp.ClientSession() as session:
+        yield session

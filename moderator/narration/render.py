@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from moderator.narration.audio.loudness import level, under_ceiling
 from moderator.narration.audio.mixer import BedShape, Span, lay_out, mix
 from moderator.narration.audio.wavfile import Pcm, read_pcm, write_pcm_atomic
 from moderator.narration.scripts.library import Bed, Line, ScriptLibrary, Wait
@@ -47,8 +48,14 @@ def render_script(
     context: Mapping[str, object],
     settings: VoiceSettings,
     out: Path,
+    leveled: bool = True,
 ) -> Rendered:
     """Synthesize every line of `script` and write them, with pauses, to `out`.
+
+    The file starts with `settings.lead_in` seconds of silence; with `leveled`
+    every clip is brought to one loudness and the mix kept under the true-peak
+    ceiling (`loudness`); without it the clips are as the engine made them
+    (the benches' baseline).
 
     Raises:
         KeyError: no such script.
@@ -64,7 +71,7 @@ def render_script(
         if isinstance(a, Line)
     ]
     rate = 0
-    parts: list[array.array[int] | float] = []
+    parts: list[array.array[int] | float] = [settings.lead_in] if settings.lead_in > 0 else []
     marks: list[tuple[int, bool]] = []
     lines: list[str] = []
     next_future = iter(futures)
@@ -81,12 +88,14 @@ def render_script(
             if rate and pcm.rate != rate:
                 raise SpeechFault("engine", f"Mixed sample rates ({rate} and {pcm.rate} Hz).")
             rate = pcm.rate
-            parts.append(pcm.samples)
+            parts.append(level(pcm.samples, pcm.rate) if leveled else pcm.samples)
             lines.append(action.text)
     rate = rate or 22050
     placed, total = lay_out(parts, rate)
     spans = bed_spans(parts, marks, rate, total)
     samples = mix(placed, total, spans, settings.bed_level, BedShape(rate=rate))
+    if leveled:
+        samples = under_ceiling(samples)
     result = Pcm(rate, samples)
     write_pcm_atomic(out, result)
     return Rendered(

@@ -31,6 +31,10 @@ MAX_REVEAL_SECONDS = MAX_PAUSE_SECONDS
 #: The rulebook gives the Meeting's silent passing no length: the bed plays this long
 #: after the last instruction (only with ambience on), and the table can change it.
 DEFAULT_PASSING_SECONDS = 20.0
+#: Silence before a render or mixed span starts (seconds): a player that wakes slowly
+#: (Bluetooth, a suspended PulseAudio sink) eats that, not the start of the first word.
+DEFAULT_LEAD_IN = 0.25
+MAX_LEAD_IN = 2.0
 #: Engines that can speak English; espeak-ng speaks every language.
 ENGLISH_ENGINES = ("espeak", "piper")
 
@@ -53,6 +57,7 @@ class VoiceSettings:
         english_engine: "espeak", or "piper" for the optional neural voice
             (falls back to espeak, with one notice, when it is missing or fails).
         passing_seconds: How long the bed plays under the Meeting's silent passing.
+        lead_in: Seconds of silence before the first sound of a render or a mixed span.
     """
 
     enabled: bool = True
@@ -66,6 +71,7 @@ class VoiceSettings:
     ambience_level: float = DEFAULT_LEVEL
     english_engine: str = "espeak"
     passing_seconds: float = DEFAULT_PASSING_SECONDS
+    lead_in: float = DEFAULT_LEAD_IN
 
     @property
     def bed_level(self) -> float:
@@ -90,6 +96,7 @@ class VoiceSettings:
                 self.english_engine if self.english_engine in ENGLISH_ENGINES else "espeak"
             ),
             passing_seconds=_seconds(self.passing_seconds, DEFAULT_PASSING_SECONDS, 1.0),
+            lead_in=min(MAX_LEAD_IN, _seconds(self.lead_in, DEFAULT_LEAD_IN, 0.0)),
         )
 
 

@@ -310,14 +310,15 @@ def test_real_reveal_with_ambience_keeps_the_window_and_is_never_silent(
             assert isinstance(action, Wait)
             parts.append(action.seconds)
     clips, total = lay_out(parts)
-    # Ambience off is exactly today's render.
+    # Ambience off is exactly today's render (the bare clips: no lead-in, not leveled).
     rendered = render_script(
         library,
         speaker,
         "reveal",
         {"players": 7},
-        replace(settings, ambience=False),
+        replace(settings, ambience=False, lead_in=0.0),
         tmp_path / "r.wav",
+        leveled=False,
     )
     assert speech_track(clips, total) == read_pcm(rendered.path).samples
     span = Span(clips[0].offset, clips[-1].end)

@@ -266,7 +266,9 @@ def test_the_finale_pauses_for_growling_before_the_applause_cue(
         speaker.synthesize(line, "en-us", rate, 1.0).result(timeout=30).duration
         for line in rendered.lines[: growl + 1]
     )
-    assert start == pytest.approx(spoken + 3 * 0.6 + 0.3, abs=0.1)  # right after the growl cue
+    # Right after the growl cue (the render starts with its lead-in of silence).
+    lead_in = settings.clamped().lead_in
+    assert start == pytest.approx(lead_in + spoken + 3 * 0.6 + 0.3, abs=0.1)
 
 
 def test_a_knock_out_line_is_heard_to_its_end_before_the_finale(

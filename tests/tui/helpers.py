@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from time import monotonic
 
 import pytest
 from textual.pilot import Pilot
@@ -15,13 +16,19 @@ from moderator.tui.ports import NarratorLike
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.setup import SetupScreen
+from tests.tui.quiet import BOUND, record_toasts, settled
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
 
 def app_on(folders: Mapping[str, Path], narrator: NarratorLike) -> MindFlayerApp:
-    """The real app on a test's data, config and cache folders, without a voice scripts folder."""
-    return make_app(folders["data"], folders["config"], folders["cache"], None, narrator=narrator)
+    """The real app on a test's data, config and cache folders, without a voice scripts folder.
+
+    It keeps every toast it raises (`tests.tui.quiet.toasts`), expired or not.
+    """
+    app = make_app(folders["data"], folders["config"], folders["cache"], None, narrator=narrator)
+    record_toasts(app)
+    return app
 
 
 def state_of(app: MindFlayerApp) -> GameState:
@@ -30,16 +37,16 @@ def state_of(app: MindFlayerApp) -> GameState:
 
 
 async def key(pilot: Pilot[None], *keys: str) -> None:
-    """Fast key presses (simulate_key + one idle pause each)."""
+    """Fast key presses (a burst: one round of the screen's queue each), then all handled."""
     for name in keys:
         pilot.app.simulate_key(name)
         await pilot.pause(0)
-    await pilot.pause()
+    await settled(pilot)
 
 
 async def to_setup(pilot: Pilot[None]) -> SetupScreen:
     """From the start screen, n: the setup screen of a new series."""
-    await pilot.press("n")
+    await key(pilot, "n")
     screen = pilot.app.screen
     assert isinstance(screen, SetupScreen)
     return screen
@@ -56,7 +63,7 @@ async def seat_players(pilot: Pilot[None], names: Sequence[str], first: int = 0)
         field.value = name
         app.simulate_key("enter")
         await pilot.pause(0)
-    await pilot.pause()
+    await settled(pilot)
     app.screen.query_one("#setup-roster").focus()
     app.screen.query_one("#setup-roster").highlighted = first  # type: ignore[attr-defined]
     await key(pilot, "f")
@@ -72,14 +79,18 @@ async def new_game(
     await key(pilot, "ctrl+s")
 
 
-async def wait_for(pilot: Pilot[None], predicate: object, tries: int = 200) -> None:
-    """Pause until `predicate()` is true (narration runs on its own thread)."""
+async def wait_for(pilot: Pilot[None], predicate: object, bound: float = BOUND) -> None:
+    """Pause until `predicate()` is true (narration runs on its own thread).
+
+    Bounded by wall-clock seconds, not by a count of short pauses: a starved
+    process takes far longer than its pauses to get there.
+    """
     assert callable(predicate)
-    for _ in range(tries):
-        if predicate():
-            return
+    deadline = monotonic() + bound
+    while not predicate():
+        if monotonic() > deadline:
+            raise AssertionError(f"condition not reached in {bound} s")
         await pilot.pause(0.02)
-    raise AssertionError("condition not reached in time")
 
 
 async def declare(
@@ -91,7 +102,7 @@ async def declare(
         screen.query_one(f"#possessed-{seat}").value = True  # type: ignore[attr-defined]
     for seat, count in (waffles or {}).items():
         screen.query_one(f"#waffles-{seat}").value = str(count)  # type: ignore[attr-defined]
-    await pilot.pause()
+    await settled(pilot)
     await key(pilot, "ctrl+s")
 
 

@@ -16,6 +16,7 @@ from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
 from tests.tui.helpers import declare, key, knock_out, new_game, state_of, wait_for
+from tests.tui.quiet import toasts
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -177,7 +178,7 @@ async def test_undo_redo_across_a_meeting_and_the_game_end(
         await key(pilot, "u")
         assert isinstance(app.screen, TableScreen)
         assert not state_of(app).is_over and state_of(app).knocked_out == frozenset({2})
-        assert any("Undone: Dee knocked out." in n.message for n in app._notifications)
+        assert any("Undone: Dee knocked out." in message for message in toasts(app))
         await key(pilot, "r")
         assert isinstance(app.screen, FinaleScreen)
         await key(pilot, "enter")

@@ -36,6 +36,7 @@ from tests.tui.helpers import (
     to_setup,
     wait_for,
 )
+from tests.tui.quiet import toasts
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -312,7 +313,7 @@ async def test_new_series_sets_an_unfinished_one_aside(
         await key(pilot, "escape", "n")
         await key(pilot, "2")  # yes: set the started series aside (issue 15 item 6)
         assert isinstance(app.screen, SetupScreen)
-        assert any("set aside" in n.message.lower() for n in app._notifications)
+        assert any("set aside" in message.lower() for message in toasts(app))
         found, summary = app.controller.unfinished_summary()  # the new, empty series
         assert found and summary == "An unfinished series is waiting for its next game."
 

@@ -10,9 +10,9 @@ lets the app handle the messages already posted.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from time import monotonic
 from typing import Any, TypeVar
 
 from textual.pilot import Pilot
@@ -25,6 +25,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.pick_player import PickPlayerScreen
 from moderator.tui.screens.setup import SetupScreen
 from tests.tui.helpers import app_on
+from tests.tui.quiet import BOUND, settled
 
 ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 
@@ -107,18 +108,15 @@ def tracked_app(folders: Mapping[str, Path]) -> tuple[MindFlayerApp, TrackedNarr
     return app, narrator
 
 
-async def settle(pilot: Pilot[None], narrator: TrackedNarrator, timeout: float = 10.0) -> None:
+async def settle(pilot: Pilot[None], narrator: TrackedNarrator, timeout: float = BOUND) -> None:
     """Wait (bounded) until narration is over and the app has drawn what it said."""
-    loops = int(timeout / 0.01)
-    for _ in range(loops):
-        if narrator.idle:
-            break
+    deadline = monotonic() + timeout
+    while not narrator.idle:
+        if monotonic() > deadline:
+            raise AssertionError(f"narration still running after {timeout} s: {narrator.played}")
         await pilot.pause(0.01)
-    else:
-        raise AssertionError(f"narration still running after {timeout} s: {narrator.played}")
     # Messages posted before Finished are queued ahead of it: let them land.
-    await pilot.pause()
-    await pilot.pause()
+    await settled(pilot)
 
 
 def still_cursor(pilot: Pilot[None]) -> None:
@@ -141,9 +139,9 @@ async def until(
     key -> binding -> intent -> app -> new screen -> compose -> mount, so the
     test waits for the state the key leads to instead.
     """
-    deadline = time.monotonic() + timeout
+    deadline = monotonic() + timeout
     while not condition():
-        if time.monotonic() > deadline:
+        if monotonic() > deadline:
             raise AssertionError(f"not reached after {timeout} s: {what}")
         await pilot.pause(0.01)
     await pilot.pause()
@@ -172,7 +170,7 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
     """
     for name in keys:
         pilot.app.simulate_key(name)
-        await pilot.pause()
+        await settled(pilot)
 
 
 async def seat(pilot: Pilot[None], names: Sequence[str], first: int) -> None:
@@ -180,7 +178,7 @@ async def seat(pilot: Pilot[None], names: Sequence[str], first: int) -> None:
     screen = await shown(pilot, SetupScreen)
     field = screen.query_one("#setup-name", Input)
     field.focus()
-    await pilot.pause()
+    await settled(pilot)
     for count, name in enumerate(names, start=1):
         field.value = name
         await press(pilot, "enter")
@@ -189,7 +187,7 @@ async def seat(pilot: Pilot[None], names: Sequence[str], first: int) -> None:
     roster.focus()
     await until(pilot, lambda: roster.has_focus, "the roster focused")
     roster.highlighted = first
-    await pilot.pause()
+    await settled(pilot)
     await press(pilot, "f")
     await until(pilot, lambda: screen.first_player == first, "the first player chosen")
     assert screen.players == list(names), screen.players

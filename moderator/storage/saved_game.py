@@ -7,7 +7,7 @@ import json
 from moderator.domain import GameState, IllegalAction, Timeline
 from moderator.domain.timeline import LogEntry, Undo, entry_to_json
 from moderator.storage.journal import Journal
-from moderator.storage.score_cache import SCORE_ROW_INSERT, score_rows
+from moderator.storage.score_cache import score_text
 
 
 def entry_text(entry: LogEntry) -> str:
@@ -80,9 +80,9 @@ class SavedGame:
                     )
                 if following.state.result != self.timeline.state.result:
                     # The score cache moves with the results, in the same transaction.
-                    conn.execute("DELETE FROM game_scores WHERE game_id = ?", (self.game_id,))
-                    conn.executemany(
-                        SCORE_ROW_INSERT, score_rows(self.game_id, following.state, seq)
+                    conn.execute(
+                        "UPDATE games SET score = ? WHERE id = ?",
+                        (score_text(following.state, seq), self.game_id),
                     )
             self.timeline = following
             self._journal.acknowledge(self.game_id, seq)

@@ -1,6 +1,6 @@
 """Reading finished games' scores in bulk: the history, the exports, a series board.
 
-A score comes from the game's score rows (`moderator.storage.score_cache`); only
+A score comes from the game's score cache (`moderator.storage.score_cache`); only
 a game without a readable cache is replayed from its log. The history is two
 reads whatever the number of games (the series, then every game with results,
 with every rename in a third), grouped here: linear, where one query per series
@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from itertools import groupby
 
 from moderator.domain import GameState
 from moderator.domain.rules import GAMES_PER_SERIES
 from moderator.storage import history
 from moderator.storage.journal import Journal
 from moderator.storage.records import GameScore, SeriesRecord, time_from_text
-from moderator.storage.score_cache import score_from_rows
+from moderator.storage.score_cache import score_from_text
 
 #: The game rebuilt from its log (as seated, before renames), for a game without cache;
 #: None when its log cannot be rebuilt (the store then tells the table it is left out).
@@ -32,28 +31,20 @@ _WITH_RESULTS = "WHERE finished_at IS NOT NULL AND withdrawn_at IS NULL"
 def series_scores(
     journal: Journal, where: str, params: tuple[object, ...], names_of: NamesOf, replay: Replay
 ) -> list[tuple[int, GameScore]]:
-    """(series id, score) of each game `where` selects that has results, in its order.
-
-    One read: each game joined with its `game_scores` rows (one per seat) while they
-    match its log's length; a game without them (a hand-edited file) is replayed.
-    """
+    """(series id, score) of each game `where` selects that has results, in its order."""
     rows = journal.query(
-        "SELECT id, number, started_at, finished_at, series_id, "  # noqa: S608
-        "seat, player, points, possessed, first_player, winner, entries FROM games "
-        "LEFT JOIN game_scores ON game_scores.game_id = games.id AND entries = "
-        f"(SELECT max(seq) FROM log WHERE log.game_id = games.id) {where}, seat",
+        "SELECT id, number, started_at, finished_at, series_id, score, "  # noqa: S608
+        f"(SELECT max(seq) FROM log WHERE log.game_id = games.id) FROM games {where}",
         params,
     )
     scores: list[tuple[int, GameScore]] = []
-    for (game_id, number, started_at, finished_at, series_id), seats in groupby(
-        rows, key=lambda row: row[:5]
-    ):
+    for game_id, number, started_at, finished_at, series_id, score, entries in rows:
         assert isinstance(game_id, int) and isinstance(number, int)
         assert isinstance(series_id, int)
         names = names_of(series_id)
         started = time_from_text(str(started_at))
-        cached = score_from_rows([row[5:] for row in seats]) if finished_at is not None else None
-        if cached is not None and isinstance(finished_at, str):
+        cached = score_from_text(score) if isinstance(finished_at, str) else None
+        if cached is not None and cached.entries == entries and isinstance(finished_at, str):
             line = history.cached_game_score(
                 game_id, number, cached.renamed(names), time_from_text(finished_at), started
             )

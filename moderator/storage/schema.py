@@ -5,7 +5,7 @@ running every migration from version 1, so new installs and old databases go
 through the same, tested code. Each migration runs in one transaction that also
 bumps `user_version`, so a crash mid-migration leaves the previous version intact.
 
-Tables (version 4):
+Tables (version 5):
 
 - `meta(key, value)`: `app_version` = the app that last migrated the schema, so an
   older app can say which version it would need.
@@ -30,6 +30,8 @@ Tables (version 4):
   written with the log entry that changes the results, so the history needs no replay;
   index `games_series_finished(series_id, finished_at)`: counting a series' games with
   results (complete? resumable?) reads a few index entries instead of every game.
+- (v5) index `game_players_player(player_id, game_id)`: the setup screen's known
+  players (each name's latest game) read in index order instead of sorting every seat.
 """
 
 from __future__ import annotations
@@ -184,12 +186,22 @@ def _v4_history_speed(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_series_finished ON games (series_id, finished_at)")
 
 
+def _v5_known_players(conn: sqlite3.Connection) -> None:
+    """Index the seating by player, for `Store.known_players` (the setup screen).
+
+    Without it, "every name, most recently seated first" grouped and sorted every
+    seat ever taken: 33-120 ms at 20,000 games, on the setup screen's way.
+    """
+    conn.execute("CREATE INDEX game_players_player ON game_players (player_id, game_id)")
+
+
 #: MIGRATIONS[i] takes the schema from version i to version i + 1.
 MIGRATIONS: list[Migration] = [
     _v1_initial,
     _v2_finished_cache,
     _v3_withdrawn_and_renames,
     _v4_history_speed,
+    _v5_known_players,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

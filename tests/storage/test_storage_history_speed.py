@@ -123,7 +123,7 @@ def test_a_version_3_file_gains_the_index_and_the_cache_and_keeps_its_history(
     conn.close()
     with Store.open(data_dir) as store:
         conn = store._journal.conn
-        assert schema.user_version(conn) == schema.SCHEMA_VERSION == 4
+        assert schema.user_version(conn) == schema.SCHEMA_VERSION == 5
         assert conn.execute(
             "SELECT name FROM sqlite_master WHERE name = 'games_series_finished'"
         ).fetchall() == [("games_series_finished",)]

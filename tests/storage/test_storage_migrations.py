@@ -60,7 +60,7 @@ def build_v1(path: Path) -> None:
 def test_fresh_database_is_at_the_current_version(data_dir: Path) -> None:
     with Store.open(data_dir) as store:
         conn = store._journal.conn
-        assert schema.user_version(conn) == schema.SCHEMA_VERSION == 4
+        assert schema.user_version(conn) == schema.SCHEMA_VERSION == 5
         assert conn.execute("PRAGMA application_id").fetchone()[0] == schema.APPLICATION_ID
         assert schema.recorded_app_version(conn) == moderator.__version__
 

@@ -16,6 +16,7 @@ Textual app calls it from its own handlers, which run there.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import hmac
 import secrets
@@ -260,11 +261,12 @@ class BoardServer:
         stream = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         self._streams.add(stream)
         try:
-            await stream.prepare(request)
-            await self._write(stream, f"retry: {RETRY_MS}\n\n".encode())
-            await self._follow(stream)
-        except (ConnectionError, TimeoutError):
-            pass  # the phone went away or stopped reading: it will reconnect if it can
+            # A phone that went away or stopped reading ends its stream here; its
+            # EventSource reconnects by itself if it can.
+            with contextlib.suppress(ConnectionError, TimeoutError):
+                await stream.prepare(request)
+                await self._write(stream, f"retry: {RETRY_MS}\n\n".encode())
+                await self._follow(stream)
         finally:
             self._streams.discard(stream)
         return stream

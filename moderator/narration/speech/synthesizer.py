@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -93,7 +94,7 @@ class Request:
 Job = Request | Callable[[], None] | None
 
 
-class ClipSynthesizer(Generic[ChildT]):
+class ClipSynthesizer(ABC, Generic[ChildT]):
     """The owner thread, the child it owns and the clip cache; see the module docstring.
 
     Subclasses implement `cache_path`, `_child_key`, `_start_child`, `_render`
@@ -132,25 +133,25 @@ class ClipSynthesizer(Generic[ChildT]):
 
     # -- what each engine says ------------------------------------------------
 
+    @abstractmethod
     def cache_path(self, text: str, voice: str, rate: int, volume: float) -> Path:
         """Where the clip for this line and these settings is cached."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _child_key(self, request: Request) -> Hashable:
         """The settings a child is started with; a line with other ones needs a new child."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _start_child(self, key: Hashable) -> ChildT:
         """Start a child for `key` (owner thread; bounded). Raises SpeechFault."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _render(self, child: ChildT, request: Request) -> Pcm:
         """The line's audio, made by `child` (owner thread; bounded). Raises SpeechFault."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _hung_fault(self) -> SpeechFault:
         """The permanent fault after `MAX_HUNG_LINES` hung lines in a row."""
-        raise NotImplementedError
 
     def _known_fault(self, request: Request) -> SpeechFault | None:
         """A fault this line is known to meet (no child start for it), or None."""

@@ -17,7 +17,8 @@ skipped. Each game: 4 players, two knock-outs, the results (4 log entries).
 3. The History dialog (Pilot, in process): from the `h` key to its first paint
    (the "Reading the history…" frame: the UI is free) and to the tables filled in.
 
-Run: `make bench`, or `.venv/bin/python bench/bench_history.py [--runs N] [--games N ...]`.
+Run: `make bench`, or
+`.venv/bin/python bench/bench_history.py [--runs N] [--games N ...] [--startup-only]`.
 Not a test: the numbers depend on the machine (2 shared cores here).
 """
 
@@ -225,6 +226,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=RUNS, help="runs per measure (default 7)")
     parser.add_argument("--games", type=int, nargs="+", default=list(SIZES), help="sizes")
+    parser.add_argument("--startup-only", action="store_true", help="part 1 only")
     options = parser.parse_args()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
@@ -241,8 +243,9 @@ def main() -> None:
             for name, data in datas.items()
         }
         bench_startup(homes, options.runs)
-        bench_commands(datas, base, options.runs)
-        bench_dialog(datas, base, max(3, options.runs // 2))
+        if not options.startup_only:
+            bench_commands(datas, base, options.runs)
+            bench_dialog(datas, base, max(3, options.runs // 2))
     print(f"bench_history total:                  {time.monotonic() - started:7.1f} s")
 
 

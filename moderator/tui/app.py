@@ -34,7 +34,7 @@ from moderator.tui.board_host import BoardHost
 from moderator.tui.compat_screens import DropsInputAfterClose, TablePalette
 from moderator.tui.config import load_settings
 from moderator.tui.controller import TableController
-from moderator.tui.database_check import check_after_first_frame
+from moderator.tui.database_check import check_after_start_up
 from moderator.tui.keymap import load_keymap
 from moderator.tui.literal import visible
 from moderator.tui.messages import (
@@ -101,12 +101,15 @@ PHASE_SCREENS: dict[Phase, str] = {
     Phase.SERIES: "moderator.tui.screens.series:SeriesScreen",
 }
 
-#: Seconds between the first frame and what the start-up defers: building the voice
-#: (scripts, speech engine) and resuming the garbage collector. Started on the first
-#: refresh, the voice's imports and checks (about 60 ms of CPU) shared the two cores
-#: with the start screen settling: the first frame came 0.26x of a bare Textual app
-#: later (bench/bench_tui.py --startup-only, docs/startup.md). Any earlier use (a key
-#: that speaks) builds the voice at once.
+#: Seconds between the first frame and what the start-up defers: the database's
+#: integrity check, building the voice (scripts, speech engine) and resuming the
+#: garbage collector. Each, started on the first refresh, shared the two cores with
+#: the start screen settling: the voice's imports and checks (about 60 ms of CPU)
+#: made the first frame 0.26x of a bare Textual app later (bench/bench_tui.py
+#: --startup-only, docs/startup.md); the check, which reads the whole file (about
+#: 0.5 s of CPU at 20,000 games, on its own thread), made it 1.52x of an empty
+#: database's (bench/bench_history.py). Any earlier use (a key that speaks) builds
+#: the voice at once.
 SETTLE_DELAY = 0.5
 
 #: The dialogs, loaded on first use for the same reason.
@@ -228,9 +231,9 @@ class MindFlayerApp(DropsInputAfterClose):
     def on_mount(self) -> None:
         """Show what the layers had to say (the start screen is the default mode).
 
-        The voice is built `SETTLE_DELAY` after the first frame, off the UI
-        thread; its warnings (broken user scripts, no speech engine) follow when
-        it is ready.
+        The database check and the voice start `SETTLE_DELAY` after the first
+        frame, off the UI thread; the voice's warnings (broken user scripts, no
+        speech engine) follow when it is ready.
         """
         for notice in self._notices:
             self.notify(notice, severity="warning", markup=False, timeout=10)
@@ -239,12 +242,11 @@ class MindFlayerApp(DropsInputAfterClose):
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
-        """The first frame is drawn: check the database, settle the start-up a moment later."""
-        check_after_first_frame(self)
+        """The first frame is drawn: settle the start-up a moment later."""
         self.set_timer(SETTLE_DELAY, self._after_start_up)
 
     def _after_start_up(self) -> None:
-        """Resume the garbage collector (if the command paused it), then build the voice.
+        """Start the database check, resume the collector (if paused), build the voice.
 
         `moderator.cli.pause_collector_for_start_up` pauses it while the app
         loads. Resumed here, half a second after the first frame, with one
@@ -257,6 +259,7 @@ class MindFlayerApp(DropsInputAfterClose):
             gc.collect()
             gc.freeze()
             gc.enable()
+        check_after_start_up(self)
         self._start_voice()
 
     @work(thread=True, exit_on_error=False)
@@ -613,7 +616,7 @@ def make_app(
     settings, settings_notice = load_settings(config_dir)
     keymap, keymap_notice = load_keymap(config_dir, MindFlayerApp)
     if store is None:
-        # Its integrity check runs after the first frame (`moderator.tui.database_check`).
+        # Its integrity check runs once the start-up settled (`moderator.tui.database_check`).
         store = Store.open(data_dir, check_integrity=False)
     if narrator is None:
         # Built after the first frame, off the UI thread (see `DeferredNarrator`).

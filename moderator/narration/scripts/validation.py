@@ -325,7 +325,7 @@ def _parse_when(
 
 
 def _control_in(text: str) -> str | None:
-    """The first control or text-direction character of `text` (as U+XXXX), or None.
+    """The first control or text-direction character of `text` (as U+ and four hex digits), or None.
 
     A line is shown as a caption: TOML escapes such as `\\u001b` would reach the
     terminal (ESC) or turn the text around (a right-to-left override). Breaks and

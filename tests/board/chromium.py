@@ -11,16 +11,14 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 
-from tests.tui.tmux import tmux_required
+from tests.tui.tmux import required_program
 
 #: The flags of a quiet, offline, throwaway browser.
 FLAGS = (
@@ -42,12 +40,7 @@ GUARD = 60
 
 def chromium_binary() -> str:
     """The chromium command; skips where it is missing (fails where CI requires it)."""
-    found = shutil.which("chromium")
-    if found is None:
-        if tmux_required():
-            pytest.fail("chromium is required here (CI=true or MINDFLAYER_REQUIRE_SPEECH=1)")
-        pytest.skip("chromium is not installed: apt-get install chromium")
-    return found
+    return required_program("chromium", "chromium is not installed: apt-get install chromium")
 
 
 class Page:

@@ -4,7 +4,6 @@ for the end-to-end tests, the installed command in a real terminal (tmux)."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import uuid
@@ -17,7 +16,7 @@ from moderator.narration import VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
 from moderator.tui.app import MindFlayerApp
 from tests.tui.helpers import app_on
-from tests.tui.tmux import HEIGHT, WIDTH, Terminal, tmux_required
+from tests.tui.tmux import HEIGHT, WIDTH, Terminal, required_program
 
 
 @pytest.fixture
@@ -57,12 +56,7 @@ def app_factory(
 
 @pytest.fixture
 def tmux_binary() -> str:
-    found = shutil.which("tmux")
-    if found is None:
-        if tmux_required():
-            pytest.fail("tmux is required here (CI=true or MINDFLAYER_REQUIRE_SPEECH=1)")
-        pytest.skip("tmux is not installed: the end-to-end terminal test needs it")
-    return found
+    return required_program("tmux", "tmux is not installed: the end-to-end terminal test needs it")
 
 
 @pytest.fixture

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 WIDTH, HEIGHT = 100, 32
 #: Bound of every wait for the screen (the first start also warms up espeak-ng).
@@ -29,6 +32,16 @@ def tmux_required() -> bool:
         os.environ.get("CI", "").lower() == "true"
         or os.environ.get("MINDFLAYER_REQUIRE_SPEECH") == "1"
     )
+
+
+def required_program(name: str, skip_reason: str) -> str:
+    """The path of program `name`: skips where it is missing, fails where CI requires it."""
+    found = shutil.which(name)
+    if found is None:
+        if tmux_required():
+            pytest.fail(f"{name} is required here (CI=true or MINDFLAYER_REQUIRE_SPEECH=1)")
+        pytest.skip(skip_reason)
+    return found
 
 
 @dataclass

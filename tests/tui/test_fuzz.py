@@ -45,6 +45,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
+from tests.tui.quiet import settled
 from tests.tui.tracking import tracked_app
 
 pytestmark = pytest.mark.slow
@@ -289,7 +290,9 @@ async def fuzz(seed: int, base: Path, progress: ValueProxy[int] | None = None) -
                     break
                 check_state(app, fuzzer)
                 if fuzzer.steps % SCREEN_CHECK_EVERY == 0:
-                    await pilot.pause()
+                    # By the app's queues, not the CPU: a starved child looked idle to
+                    # pause() before a new phase's screen had composed (CI, seed 7).
+                    await settled(pilot)
                     if not app._exit:
                         check_screen(app)
         # Leaving run_test re-raised any error of the app; a quit is a restart.

@@ -65,7 +65,11 @@ class Narrator:
             return
         english = self._library.languages.get(BASE_LANGUAGE)
         voices = {english.voice, english.fallback_voice} if english else {"en-us"}
-        self._chooser.choose_english_engine(settings.english_engine, {v for v in voices if v})
+        self._chooser.choose_english_engine(
+            settings.english_engine,
+            {v for v in voices if v},
+            warm=settings.lang == BASE_LANGUAGE,  # another language never starts Piper
+        )
 
     @property
     def warnings(self) -> list[str]:

@@ -58,6 +58,7 @@ from moderator.tui.phases import Flags, Phase, phase_for
 from moderator.tui.playback import Post, Voice
 from moderator.tui.ports import ACTION_ERRORS, GameScoreLike, NarratorLike, SavedGameLike, StoreLike
 from moderator.tui.set_aside import series_words, set_aside_question
+from moderator.tui.voice_ahead import cues_ahead
 
 
 class TableController:
@@ -568,8 +569,13 @@ class TableController:
         self, notice: str | None = None, cues: tuple[Cue, ...] = (), refused: bool = False
     ) -> Outcome:
         outcome = Outcome(self.game_state, self.phase, notice, cues, refused)
+        self._prepare_voice(outcome.state)
         self._published()
         return outcome
+
+    def _prepare_voice(self, state: GameState | None) -> None:
+        """Seating final / the 3rd Meeting started / 3 left in play: build that audio now."""
+        self._voice.prepare(cues_ahead(state, self._settings.reveal_seconds))
 
     def _refused(self, sentence: str) -> Outcome:
         return self._outcome(sentence, refused=True)

@@ -154,7 +154,12 @@ class Preparer:
                 while len(self._kept) > KEPT:
                     _, dropped = self._kept.popitem(last=False)
                     dropped.cancelled.set()
-        return self._finish(actions, preparation, settings.lead_in)
+        complete = self._finish(actions, preparation, settings.lead_in)
+        if not complete:  # a part failed (or went stale): the next play makes it afresh
+            with self._lock:
+                if self._kept.get(key) is preparation:
+                    del self._kept[key]
+        return complete
 
     def _finish(self, actions: list[Action], preparation: Preparation, lead_in: float) -> bool:
         """Wait for every part (bounded) and write the lead-in of each line played alone."""

@@ -170,3 +170,37 @@ def test_preparing_a_script_that_does_not_exist_is_simply_not_ready() -> None:
     assert narrator.prepare("no-such-script", {}).result(timeout=5) is False
     narrator.close()
     assert narrator.prepare("reveal", CONTEXT).result(timeout=5) is False  # closed
+
+
+class RefusingSynthesizer:
+    """Fails the first `fails` lines it is asked for (a child that died), then speaks silently."""
+
+    def __init__(self, fails: int, log: Log) -> None:
+        self.fails = fails
+        self.log = log
+
+    def problems(self) -> list[SpeechFault]:
+        return []
+
+    def synthesize(self, text: str, voice: str, rate: int, volume: float) -> Future[Clip]:
+        self.log.add("synthesize", text)
+        future: Future[Clip] = Future()
+        if self.fails > 0:
+            self.fails -= 1
+            future.set_exception(SpeechFault("engine", "The speech engine failed (test)."))
+        else:
+            future.set_result(Clip(text, 0.1))
+        return future
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_preparation_that_failed_is_not_kept_the_play_asks_again(log: Log) -> None:
+    speaker = ChoosingSpeaker(RefusingSynthesizer(1, log), Path("unused"), LoggingPlayer(log))
+    narrator = Narrator(VoiceSettings(), ScriptLibrary.load(None), speaker, SCALE)
+    assert narrator.prepare("finale", {}).result(timeout=5) is False
+    _key(narrator, log, "finale", {})
+    synthesized = [kind for kind, _ in log.after_key() if kind == "synthesize"]
+    assert len(synthesized) == len(narrator.lines("finale", {}))
+    narrator.close()

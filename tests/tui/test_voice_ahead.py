@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +55,9 @@ def test_the_seating_made_final_prepares_the_reveal_once(
     table: tuple[TableController, PreparingNarrator],
 ) -> None:
     controller, narrator = table
-    controller.new_series()
     assert narrator.prepared == []
+    controller.new_series()  # the seating is typed: the reveal's audio is built meanwhile
+    assert narrator.prepared == [("reveal", {"seconds": 5.0})]
     controller.start_game(SEVEN, 0)
     assert narrator.prepared == [("reveal", {"seconds": 5.0})]
     controller.play_reveal()
@@ -78,10 +80,21 @@ def test_the_third_meeting_prepares_the_finale(
     assert [script for script, _ in narrator.prepared] == ["reveal", "finale"]
 
 
+def test_new_reveal_settings_prepare_the_new_reveal(
+    table: tuple[TableController, PreparingNarrator],
+) -> None:
+    controller, narrator = table
+    controller.new_series()
+    controller.start_game(SEVEN, 0)
+    controller.change_settings(replace(controller.settings, reveal_seconds=8.0))
+    assert narrator.prepared[-1] == ("reveal", {"seconds": 8.0})
+
+
 def test_cues_ahead_follow_the_state() -> None:
     state = replay([GameStarted(SEVEN, 0)])
     assert cues_ahead(state, 8.0) == (RevealCue(8.0),)
     assert cues_ahead(None, 5.0) == ()
+    assert cues_ahead(None, 5.0, seating=True) == (RevealCue(5.0),)
     four = replay([GameStarted(SEVEN[:4], 0), PlayerKnockedOut(0)])
     assert cues_ahead(four, 5.0) == (FinaleCue(),)  # one more knock-out ends it
     assert cues_ahead(replay([GameStarted(SEVEN[:5], 0), MeetingStarted()]), 5.0) == ()

@@ -204,3 +204,46 @@ def test_a_preparation_that_failed_is_not_kept_the_play_asks_again(log: Log) -> 
     synthesized = [kind for kind, _ in log.after_key() if kind == "synthesize"]
     assert len(synthesized) == len(narrator.lines("finale", {}))
     narrator.close()
+
+
+class PreparedFutures:
+    """The real narrator, keeping the future of each preparation the app asks for."""
+
+    def __init__(self, real: Narrator) -> None:
+        self.real = real
+        self.futures: list[Future[bool]] = []
+
+    def prepare(self, script: str, context: dict[str, object]) -> Future[bool]:
+        future = self.real.prepare(script, context)
+        self.futures.append(future)
+        return future
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)
+
+
+@pytest.mark.speech
+async def test_in_the_app_enter_on_the_reveal_plays_what_the_seating_prepared(
+    speaker: ChoosingSpeaker, log: Log, tmp_path: Path
+) -> None:
+    from moderator.tui.app import make_app
+    from moderator.tui.screens.reveal import RevealScreen
+    from tests.tui.helpers import key, new_game, wait_for
+
+    narrator = PreparedFutures(Narrator(VoiceSettings(), ScriptLibrary.load(None), speaker, SCALE))
+    folders = {name: tmp_path / name for name in ("data", "config", "cache")}
+    app = make_app(folders["data"], folders["config"], folders["cache"], None, narrator=narrator)
+    async with app.run_test() as pilot:
+        await new_game(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"])
+        assert isinstance(app.screen, RevealScreen)
+        await wait_for(
+            pilot, lambda: bool(narrator.futures) and all(f.done() for f in narrator.futures)
+        )
+        assert all(f.result() for f in narrator.futures)
+        log.add(*KEY)
+        await key(pilot, "enter")
+        await wait_for(pilot, lambda: bool(log.after_key()))
+        app.simulate_key("escape")
+    after = log.after_key()
+    assert after[0][0] == "play" and after[0][1].startswith("span-")
+    assert "synthesize" not in {kind for kind, _ in after}

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from narration_helpers import Recorder
+from narration_helpers import PreparedFutures, Recorder
 
 from moderator.narration.events import Finished, LineStarted
 from moderator.narration.narrator import Narrator
@@ -204,22 +204,6 @@ def test_a_preparation_that_failed_is_not_kept_the_play_asks_again(log: Log) -> 
     synthesized = [kind for kind, _ in log.after_key() if kind == "synthesize"]
     assert len(synthesized) == len(narrator.lines("finale", {}))
     narrator.close()
-
-
-class PreparedFutures:
-    """The real narrator, keeping the future of each preparation the app asks for."""
-
-    def __init__(self, real: Narrator) -> None:
-        self.real = real
-        self.futures: list[Future[bool]] = []
-
-    def prepare(self, script: str, context: dict[str, object]) -> Future[bool]:
-        future = self.real.prepare(script, context)
-        self.futures.append(future)
-        return future
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.real, name)
 
 
 @pytest.mark.speech

@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 #: Longest the director waits for one line's audio: past it the line goes on as a
 #: caption (the engine's own bound is the same; a healthy line takes ~20 ms).
 SYNTHESIS_BOUND = 3.5
+#: Longest a preparation waits for one line: no one waits for it, so a slow start
+#: (the engine's child starting on a loaded machine) does not make it give up.
+PREPARE_BOUND = 30.0
 #: How often a wait on synthesis looks at the cancel flag.
 _POLL = 0.02
 
@@ -71,7 +74,7 @@ class Director:
         self._spans = SpanPlayer(
             speaker, settings, self._pacer, self._tell, self._player_failed, SYNTHESIS_BOUND
         )
-        self._preparer = Preparer(self._start_preparing, settings, SYNTHESIS_BOUND)
+        self._preparer = Preparer(self._start_preparing, settings, PREPARE_BOUND)
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._lock = threading.Lock()
         self._current: Job | None = None
@@ -106,7 +109,7 @@ class Director:
         self, actions: list[Action], cancelled: threading.Event
     ) -> tuple[Prepared, Mixes]:
         prepared = self._prefetch(actions)
-        return prepared, self._spans.premix(actions, prepared, cancelled)
+        return prepared, self._spans.premix(actions, prepared, cancelled, PREPARE_BOUND)
 
     def cancel(self) -> None:
         """Silence at once and end the running script (it reports Finished(cancelled=True))."""

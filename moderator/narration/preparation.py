@@ -18,10 +18,13 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
+from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass, field
+from typing import Any
 
 from moderator.narration.audio.lead_in import led_in
 from moderator.narration.audio.span_mix import SpanClip
@@ -33,6 +36,8 @@ log = logging.getLogger(__name__)
 
 #: Preparations kept (the reveal, the finale and a few replaced ones).
 KEPT = 4
+#: How often a wait looks at the cancel flag.
+_POLL = 0.05
 Mixes = dict[int, Future[SpanClip]]
 #: Starts a script's synthesis and mixing (the director's own prefetch and premix).
 Start = Callable[[list[Action], threading.Event], tuple[Prepared, Mixes]]
@@ -164,26 +169,33 @@ class Preparer:
     def _finish(self, actions: list[Action], preparation: Preparation, lead_in: float) -> bool:
         """Wait for every part (bounded) and write the lead-in of each line played alone."""
         in_span = _lines_in_spans(actions)
+        cancelled = preparation.cancelled
         complete = True
         for index, (_, future) in preparation.clips.items():
-            try:
-                clip = future.result(timeout=self._bound)
-            except Exception:  # a fault, or too slow: the play tells it
-                complete = False
+            if not _settled(future, self._bound, cancelled) or future.exception() is not None:
+                complete = False  # a fault, too slow or cancelled: the play tells it
                 continue
-            if preparation.cancelled.is_set():
-                return False
+            clip = future.result()
             if index not in in_span and clip.path is not None:
                 try:
                     led_in(clip, lead_in)
                 except (OSError, ValueError):
                     complete = False
-        for mix in preparation.mixes.values():
-            try:
-                mix.result(timeout=self._bound * 4)
-            except Exception:
+        for mix in preparation.mixes.values():  # its clips' wait, then the mix
+            if not _settled(mix, self._bound * 2, cancelled) or mix.exception() is not None:
                 complete = False
-        return complete and not preparation.cancelled.is_set()
+        return complete and not cancelled.is_set()
+
+
+def _settled(future: Future[Any], bound: float, cancelled: threading.Event) -> bool:
+    """Wait for `future` up to `bound` seconds; False when it is not done or was cancelled."""
+    deadline = time.monotonic() + bound
+    while not future.done():
+        remaining = deadline - time.monotonic()
+        if cancelled.is_set() or remaining <= 0:
+            return False
+        wait_futures([future], timeout=min(_POLL, remaining))
+    return not cancelled.is_set()
 
 
 def _lines_in_spans(actions: list[Action]) -> set[int]:

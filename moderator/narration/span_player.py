@@ -61,6 +61,7 @@ class SpanPlayer:
         actions: list[Action],
         prepared: Prepared,
         cancelled: threading.Event | None = None,
+        bound: float | None = None,
     ) -> dict[int, Future[SpanClip]]:
         """Start mixing each span in the background, so the lines before it hide the cost.
 
@@ -68,7 +69,8 @@ class SpanPlayer:
         measured on 2 busy cores); the Meeting's span starts after two lines,
         which is enough to hide most of it, and the reveal, which starts with
         its span, is prepared before its key (`preparation`). Keyed by the
-        index after the bed mark; `cancelled` (set) leaves a mix not yet begun.
+        index after the bed mark; `cancelled` (set) leaves a mix not yet begun;
+        `bound` is the wait for each clip (the synthesis bound when None).
         """
         settings = self._settings()
         level = settings.bed_level
@@ -89,7 +91,7 @@ class SpanPlayer:
                     indexes,
                     prepared,
                     (settings.bed_level, settings.lead_in),
-                    self._synthesis_bound,
+                    self._synthesis_bound if bound is None else bound,
                     future,
                     cancelled,
                 ),

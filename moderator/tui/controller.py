@@ -58,6 +58,7 @@ from moderator.tui.phases import Flags, Phase, phase_for
 from moderator.tui.playback import Post, Voice
 from moderator.tui.ports import ACTION_ERRORS, GameScoreLike, NarratorLike, SavedGameLike, StoreLike
 from moderator.tui.set_aside import series_words, set_aside_question
+from moderator.tui.voice_ahead import cues_ahead
 
 
 class TableController:
@@ -524,6 +525,7 @@ class TableController:
         kept = save_settings(self._config_dir, settings)
         self._settings = settings
         self._voice.use(settings)
+        self._prepare_voice(self.game_state, self.phase)
         return kept
 
     def check_database(self) -> list[str]:
@@ -568,8 +570,14 @@ class TableController:
         self, notice: str | None = None, cues: tuple[Cue, ...] = (), refused: bool = False
     ) -> Outcome:
         outcome = Outcome(self.game_state, self.phase, notice, cues, refused)
+        self._prepare_voice(outcome.state, outcome.phase)
         self._published()
         return outcome
+
+    def _prepare_voice(self, state: GameState | None, phase: Phase) -> None:
+        """Seating / the 3rd Meeting started / 3 left in play: build that audio now (issue 17)."""
+        seating = phase is Phase.SETUP
+        self._voice.prepare(cues_ahead(state, self._settings.reveal_seconds, seating))
 
     def _refused(self, sentence: str) -> Outcome:
         return self._outcome(sentence, refused=True)

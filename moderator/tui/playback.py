@@ -37,6 +37,8 @@ class Voice:
         #: The latest playback and the phase it was started for.
         self._latest = (0, Phase.START)
         self._post: Post = lambda _message: None
+        #: The cues most recently handed to the narrator to prepare.
+        self._prepared: tuple[Cue, ...] = ()
 
     def attach(self, post: Post) -> None:
         """Narration progress goes to `post` (the app's `post_message`)."""
@@ -97,6 +99,20 @@ class Voice:
                 post(message)
 
         self._narrator.play(cue.script, cue_context(cue), on_event)
+
+    def prepare(self, cues: Sequence[Cue]) -> None:
+        """Have the narrator build these cues' audio in the background (each one once).
+
+        Returns at once: the narrator prepares off the UI thread, and again by
+        itself when the settings change.
+        """
+        prepare = getattr(self._narrator, "prepare", None)
+        if not callable(prepare):  # test fakes may not prepare
+            return
+        for cue in cues:
+            if cue not in self._prepared:
+                self._prepared = (*self._prepared[-3:], cue)
+                prepare(cue.script, cue_context(cue))
 
     def silence(self) -> None:
         """Stop whatever is being said, at once."""

@@ -55,6 +55,8 @@ class DeferredNarrator:
         self._closed = False
         #: App-wide fault watchers, handed to the narrator once it is built.
         self._fault_watchers: list[Callable[[Any], None]] = []
+        #: Scripts to prepare once the narrator is built (by name: the latest context).
+        self._to_prepare: dict[str, dict[str, object]] = {}
 
     def ready(self) -> NarratorLike:
         """The narrator, built now if it was not yet (thread-safe)."""
@@ -65,6 +67,8 @@ class DeferredNarrator:
                     self._narrator.update_settings(self._settings)
                 for watcher in self._fault_watchers:
                     _watch_faults(self._narrator, watcher)
+                for script, context in self._to_prepare.items():
+                    _prepare(self._narrator, script, context)
                 if self._closed:
                     self._narrator.close()
             return self._narrator
@@ -96,6 +100,15 @@ class DeferredNarrator:
     def lines(self, script: str, context: Mapping[str, object]) -> list[str]:
         """The captions of a script (builds the narrator if needed)."""
         return self.ready().lines(script, context)
+
+    def prepare(self, script: str, context: Mapping[str, object]) -> None:
+        """Prepare a script's audio now, or once the narrator is built (never builds it here)."""
+        with self._lock:
+            narrator = self._narrator
+            if narrator is None:
+                self._to_prepare[script] = dict(context)
+        if narrator is not None:
+            _prepare(narrator, script, context)
 
     def cancel(self) -> None:
         """Silence at once (nothing to silence before the narrator exists)."""
@@ -134,3 +147,10 @@ def _watch_faults(narrator: object, watcher: Callable[[Any], None]) -> None:
     watch = getattr(narrator, "watch_faults", None)
     if callable(watch):
         watch(watcher)
+
+
+def _prepare(narrator: object, script: str, context: Mapping[str, object]) -> None:
+    """Ask the narrator to prepare `script`, if it can (test fakes may not)."""
+    prepare = getattr(narrator, "prepare", None)
+    if callable(prepare):
+        prepare(script, context)

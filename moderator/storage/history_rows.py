@@ -95,7 +95,7 @@ def _series(series_id: int, started: str, games: list[Game]) -> Series:
     for game in games:
         for name, points in zip(game[4], game[5], strict=True):
             totals[name] = totals.get(name, 0) + points
-    finished = max(game[3] for game in games)  # UTC texts of one form sort as times do
+    finished = max([game[3] for game in games])  # UTC texts of one form sort as times do
     return series_id, started, finished, games, totals, winners_of(totals, len(games))
 
 
@@ -146,19 +146,25 @@ def utc_clock(text: str) -> str:
 
 
 def count(table: StatsTable, series: Series) -> None:
-    """Add a complete series to the per-player counters, as `history.player_stats` counts."""
+    """Add a complete series to the per-player counters, as `history.player_stats` counts.
+
+    A name's points over the series are its total; every seated name has a total,
+    so its counters exist before its seats are counted.
+    """
     _, _, _, games, totals, winners = series
-    for name in totals:
-        table.setdefault(name, [0] * 7)[0] += 1
+    for name, total in totals.items():
+        stats = table.get(name)
+        if stats is None:
+            stats = table[name] = [0] * 7
+        stats[0] += 1
+        stats[6] += total
     for name in winners:
-        table.setdefault(name, [0] * 7)[1] += 1
+        table[name][1] += 1
     for game in games:
-        names, points, possessed, winner = game[4], game[5], game[6], game[7]
-        sane_won = winner == "sane"
+        names, possessed, sane_won = game[4], game[6], game[7] == "sane"
         for seat, name in enumerate(names):
-            stats = table.setdefault(name, [0] * 7)
+            stats = table[name]
             stats[2] += 1
-            stats[6] += points[seat]
             if (seat in possessed) is not sane_won:  # on the winning team
                 stats[3] += 1
                 stats[4 if sane_won else 5] += 1

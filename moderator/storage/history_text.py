@@ -135,6 +135,8 @@ def _block(
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric_from: int = 99) -> str:
     """Columns aligned by display width (emoji take two cells); numbers right-aligned."""
     every = (headers, *rows)
+    if "".join(map("".join, every)).isascii():  # most tables: a cell's width is its length
+        return _ascii_table(every, numeric_from)
     # Ljust / rjust pad an ASCII cell (most of them) as the width says, in C.
     widths = [max(map(width, column)) for column in zip(*every, strict=True)]
     lines = []
@@ -148,6 +150,17 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric_from: i
         ]
         lines.append("  " + "  ".join(cells).rstrip() + "\n")
     return "".join(lines)
+
+
+def _ascii_table(every: Sequence[Sequence[str]], numeric_from: int) -> str:
+    """`table` of ASCII cells: one format string per table, one `format` call per row."""
+    widths = [max(map(len, column)) for column in zip(*every, strict=True)]
+    head = "  ".join(f"{{:<{size}}}" for size in widths)
+    body = "  ".join(
+        f"{{:{'>' if index >= numeric_from else '<'}{size}}}" for index, size in enumerate(widths)
+    )
+    lines = [(body if number else head).format(*row).rstrip() for number, row in enumerate(every)]
+    return "  " + "\n  ".join(lines) + "\n"
 
 
 def _padded(cell: str, size: int, right: bool) -> str:

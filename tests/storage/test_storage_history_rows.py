@@ -32,6 +32,7 @@ from moderator.storage.history_output import (
     row_output,
 )
 from moderator.storage.history_rows import NeedsReplay
+from moderator.storage.history_text import table, width
 from tests.storage.storage_play import random_results
 
 EXPORTED_AT = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
@@ -198,3 +199,35 @@ def test_a_game_the_rows_cannot_serve_takes_the_object_path(
     objects, notices = outputs(history_dir, object_output)
     assert chosen == objects
     assert chosen_notices == notices
+
+
+def reference_table(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], numeric_from: int = 99
+) -> str:
+    """The report's table as it was written before the ASCII fast path (the spec)."""
+    every = (headers, *rows)
+    measured = [[(cell, width(cell)) for cell in row] for row in every]
+    widths = [max(column) for column in zip(*([w for _, w in r] for r in measured), strict=True)]
+    lines = []
+    for number, row in enumerate(measured):
+        cells = []
+        for index, ((cell, used), size) in enumerate(zip(row, widths, strict=True)):
+            pad = " " * (size - used)
+            cells.append(pad + cell if index >= numeric_from and number > 0 else cell + pad)
+        lines.append("  " + "  ".join(cells).rstrip() + "\n")
+    return "".join(lines)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_table_pads_as_it_always_did(seed: int) -> None:
+    rng = random.Random(seed)
+    alphabet = ["a", "Z", "1", " ", "-", "{}", "%s", "é", "李", "🦇", "e\u0301", ""]
+    pool = alphabet[:6] if seed % 2 else alphabet  # even seeds: not ASCII
+    columns = rng.randint(1, 6)
+    headers = ["".join(rng.choices(pool, k=rng.randint(1, 6))) for _ in range(columns)]
+    rows = [
+        ["".join(rng.choices(pool, k=rng.randint(0, 8))) for _ in range(columns)]
+        for _ in range(rng.randint(0, 5))
+    ]
+    numeric_from = rng.choice([0, 1, columns - 1, 99])
+    assert table(headers, rows, numeric_from) == reference_table(headers, rows, numeric_from)

@@ -35,38 +35,39 @@ class _Quoted(dict[str, str]):
         return text
 
 
+class _CsvCell(dict[str, str]):
+    """Each name's CSV cell (formula-protected, quoted as `csv.writer` quotes), made once."""
+
+    def __missing__(self, name: str) -> str:
+        buffer = io.StringIO()
+        csv.writer(buffer).writerow((protect(name), ""))  # in a row, as the export has it
+        text = self[name] = buffer.getvalue()[: -len(",\r\n")]
+        return text
+
+
 def csv_text(series: Iterable[Series]) -> str:
-    """The CSV document of these complete series (`export.csv_text`'s bytes)."""
+    """The CSV document of these complete series (`export.csv_text`'s bytes).
+
+    Every cell but the name is a number, a time or a team label, which `csv.writer`
+    writes as it is: the lines are formatted here, the names quoted by it (`_CsvCell`).
+    """
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(CSV_COLUMNS)
+    csv.writer(buffer).writerow(CSV_COLUMNS)
+    cell = _CsvCell()
+    lines = [buffer.getvalue()]
     for series_id, started, finished, games, totals, winners in series:
-        rows = []
-        series_started, series_finished = utc_clock(started), utc_clock(finished)
+        series_head = f"{series_id},{utc_clock(started)},{utc_clock(finished)},"
         for game_id, number, began, ended, names, points, possessed, winner, first in games:
-            head = (series_id, series_started, series_finished, game_id, number)
-            finished_text, started_text = utc_clock(ended), utc_clock(began)
-            winning = _LABEL[winner]
+            head = f"{series_head}{game_id},{number},{utc_clock(ended)},"
+            winning, started_text = _LABEL[winner], utc_clock(began)
             for seat, name in enumerate(names):
                 team = "possessed" if seat in possessed else "sane"
-                rows.append(
-                    (
-                        *head,
-                        finished_text,
-                        seat + 1,
-                        protect(name),
-                        _LABEL[team],
-                        winning,
-                        int(team == winner),
-                        points[seat],
-                        totals[name],
-                        int(name in winners),
-                        started_text,
-                        int(seat == first),
-                    )
+                lines.append(
+                    f"{head}{seat + 1},{cell[name]},{_LABEL[team]},{winning},"
+                    f"{int(team == winner)},{points[seat]},{totals[name]},"
+                    f"{int(name in winners)},{started_text},{int(seat == first)}\r\n"
                 )
-        writer.writerows(rows)
-    return buffer.getvalue()
+    return "".join(lines)
 
 
 def json_export_text(series: Iterable[Series], exported_at: datetime) -> str:

@@ -17,7 +17,7 @@ from datetime import datetime
 from moderator.domain import Team
 from moderator.storage import history
 from moderator.storage.history_rows import Series, count
-from moderator.storage.records import PlayerStats, SeriesRecord, clock_text, time_from_text
+from moderator.storage.records import PlayerStats, SeriesRecord, clock_text
 
 #: Keyed by the member: `Team.value` is a slow enum property (20,000 games: 80,000 reads).
 _TEAM_NAMES = {Team.SANE: "Sane", Team.POSSESSED: "Possessed"}
@@ -186,4 +186,5 @@ def local_time(moment: datetime) -> str:
 
 
 def _local_text(text: str) -> str:
-    return local_time(time_from_text(text))
+    """`local_time` of a row's UTC text (checked by its query: aware, so no default zone)."""
+    return datetime.fromisoformat(text).astimezone(None).isoformat(" ", "seconds")[:16]

@@ -38,10 +38,9 @@ from moderator.storage.records import (
     GameScore,
     PlayerStats,
     SeriesRecord,
-    Unfinished,
     utc_now,
 )
-from moderator.storage.saved_game import SavedGame, entry_text
+from moderator.storage.saved_game import SavedGame, Unfinished, entry_text
 from moderator.storage.set_aside import (
     UnreadableGameError,
     left_out_sentence,
@@ -151,6 +150,11 @@ class Store:
             journal.close()
             raise
         return cls(path, journal, None, [lost.sentence] if lost is not None else [])
+
+    @property
+    def journal(self) -> Journal:
+        """The connection under the store, for the bulk readers (`history_rows`)."""
+        return self._journal
 
     def check_integrity(self) -> list[str]:
         """Run the integrity check `open(check_integrity=False)` left; notices for the table.

@@ -13,9 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from moderator.domain import GameState, rules
 from moderator.tui.controller import TableController
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
 from moderator.tui.phases import Phase
@@ -24,6 +26,24 @@ from moderator.tui.phases import Phase
 #: as its `CSS_PATH`, so Textual reads it when the first of them is shown: the
 #: first frame does not parse it (docs/startup.md). The app's own CSS is app.tcss.
 SCREENS_CSS = Path(__file__).resolve().parent.parent / "screens.tcss"
+
+
+def progress_words(game_number: int | None, state: GameState | None) -> str:
+    """Where the game is, in words: "Game 2 of 3 · Meeting 1 of 3" ("" with no game open).
+
+    In a Meeting it names that Meeting; between Meetings the next one to come,
+    and once all are done, that they are.
+    """
+    if game_number is None or state is None:
+        return ""
+    game = f"Game {game_number} of {rules.GAMES_PER_SERIES}"
+    meetings = rules.MEETINGS_PER_GAME
+    if state.meeting is not None:
+        return f"{game} · Meeting {state.meeting.number} of {meetings}"
+    done = state.meetings_resolved
+    if done < meetings and not state.is_over:
+        return f"{game} · next: Meeting {done + 1} of {meetings}"
+    return f"{game} · Meetings done: {done} of {meetings}"
 
 
 class PhaseScreen(Screen[None]):
@@ -70,6 +90,21 @@ class PhaseScreen(Screen[None]):
         """The table arrives in this phase: start from the current state."""
         self.refresh_state()
 
+    def progress(self) -> str | None:
+        """The words the header shows after the title (None: the screen sets its own)."""
+        return None
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Each time the screen is shown, the header says where the game is.
+
+        The game and Meeting numbers change only on the way into a phase (a
+        Meeting, a new game, an undo that leaves the phase), so arriving is
+        when to write them.
+        """
+        words = self.progress()
+        if words is not None:
+            self.sub_title = words
+
     def refresh_state(self) -> None:
         """Redraw from the controller's state (each screen fills this in)."""
 
@@ -109,6 +144,10 @@ class PhaseScreen(Screen[None]):
 
 class PlayScreen(PhaseScreen):
     """A screen showing the open game: undo, redo and the Esc menu."""
+
+    def progress(self) -> str | None:
+        """ "Game N of 3" and the Meeting, in words, on every game screen."""
+        return progress_words(self.controller.game_number, self.controller.game_state)
 
     #: Added at the end of each game screen's own bindings (so they come last in the Footer).
     UNDO_BINDINGS: ClassVar[list[BindingType]] = [

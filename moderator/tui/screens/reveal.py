@@ -18,7 +18,7 @@ from textual.widgets import Digits, Footer, Header, Static
 from moderator.tui.controller import TableController
 from moderator.tui.messages import FinishReveal, GoHome, PlayReveal, StopVoice, UndoLast
 from moderator.tui.phases import Phase
-from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.screens.base import PhaseScreen, progress_words
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.bigtext import BigText
 
@@ -57,6 +57,10 @@ class RevealScreen(PhaseScreen):
             self._reveal_running = value
             if self.is_mounted:
                 self.refresh_bindings()
+
+    def progress(self) -> str | None:
+        """The game's number, as on the other game screens."""
+        return progress_words(self.controller.game_number, self.controller.game_state)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the reveal runs, Start reveal and Undo start would only be refused: hidden."""

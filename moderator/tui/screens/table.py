@@ -77,7 +77,6 @@ class TableScreen(PlayScreen):
         state = self.controller.game_state
         if state is None:
             return
-        self.sub_title = f"Game {self.controller.game_number} of {rules.GAMES_PER_SERIES}"
         self.query_one("#table-turn", BigText).update(str(state.turn))
         self.query_one("#table-current-label", Static).update(
             f"Seat {state.current + 1}: your turn. Flip the top card."

@@ -69,7 +69,13 @@ class MeetingScreen(PlayScreen):
         ),
         Binding("o", "sit_out", "Sit out", id="sit-out", tooltip="A card effect: someone sits out"),
         *(
-            Binding(str((seat + 1) % 10), f"toggle_seat({seat})", show=False)
+            # No id (not remapped one by one); one row in the help: "1–9, 0".
+            Binding(
+                str((seat + 1) % 10),
+                f"toggle_seat({seat})",
+                "That seat sits out or comes back",
+                show=False,
+            )
             for seat in range(rules.MAX_PLAYERS)
         ),
         Binding("k", "knock_out", "Knock out", id="meeting-knock-out"),

@@ -206,8 +206,8 @@ class ResultScreen(PlayScreen):
         Binding("down", "row(1)", "Row below", show=False, priority=True),
         # Tab moves at once too: a plain Tab waits in the focused widget's queue, so the
         # digit after it in a burst (a priority binding) acted on the row Tab was leaving.
-        Binding("tab", "app.focus_next", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
+        Binding("tab", "app.focus_next", "Next box", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous box", show=False, priority=True),
         *(
             Binding(
                 str(n), f"type_waffles('{n}')", "Type that row's Waffles", show=False, priority=True

@@ -21,6 +21,7 @@ from moderator.domain import GameState, rules
 from moderator.tui.controller import TableController
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
 from moderator.tui.phases import Phase
+from moderator.tui.widgets.key_bar import KeyBar
 
 #: The rules of every screen but the start screen. Each of those screens names it
 #: as its `CSS_PATH`, so Textual reads it when the first of them is shown: the
@@ -53,6 +54,10 @@ class PhaseScreen(Screen[None]):
 
     #: The phase this screen shows.
     PHASE: ClassVar[Phase]
+    #: The footer's binding ids by importance: a narrow line leaves the others out first.
+    FOOTER_KEEP: ClassVar[tuple[str, ...]] = ()
+    #: Shorter words for some keys of the footer, used when the full ones do not fit.
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {}
     #: The app's Help key, repeated here so the footer lists it first: a narrow
     #: footer (80 columns) drops its last keys, and Help must never be one of them.
     #: Same id and action as the app's binding, so a keymap moves both.
@@ -66,6 +71,10 @@ class PhaseScreen(Screen[None]):
         self.controller = controller
         #: A caption that arrived before the screen was mounted (shown once it is).
         self.early_line: str | None = None
+
+    def key_bar(self) -> KeyBar:
+        """The footer: the screen's keys on one line, the most important kept whole."""
+        return KeyBar(first=("help",), keep=self.FOOTER_KEEP, short=self.FOOTER_SHORT)
 
     async def action_help(self) -> None:
         """Keys and the rulebook's reference panels (the app's help)."""
@@ -149,7 +158,7 @@ class PlayScreen(PhaseScreen):
         """ "Game N of 3" and the Meeting, in words, on every game screen."""
         return progress_words(self.controller.game_number, self.controller.game_state)
 
-    #: Added at the end of each game screen's own bindings (so they come last in the Footer).
+    #: Added at the end of each game screen's own bindings (so they come last in the footer).
     UNDO_BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last table action"),
         Binding("r", "redo", "Redo", id="redo", tooltip="Do again what was just undone"),

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Digits, Footer, Header, Static
+from textual.widgets import Digits, Header, Static
 
 from moderator.domain import GameState, passing_chart, rules
 from moderator.tui.controller import TableController
@@ -63,6 +63,18 @@ class MeetingScreen(PlayScreen):
     """Silence at the table; cards go left and right."""
 
     PHASE = Phase.MEETING
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = (
+        "resolve",
+        "sit-out",
+        "meeting-knock-out",
+        "meeting-menu",
+        "mute",
+        "settings",
+        "undo",
+        "redo",
+    )
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"resolve": "Resolved"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "enter", "resolve", "Meeting resolved", id="resolve", tooltip="Everyone got 2 cards"
@@ -97,7 +109,7 @@ class MeetingScreen(PlayScreen):
                 yield Static("", id="meeting-sitting-out", markup=False)
                 yield AmbienceMarker(id="meeting-ambience")
         yield TablePicture(id="meeting-picture")
-        yield Footer()
+        yield self.key_bar()
 
     def __init__(self, controller: TableController) -> None:
         super().__init__(controller)

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.widgets import Digits, Footer, Header, Static
+from textual.widgets import Digits, Header, Static
 
 from moderator.tui.controller import TableController
 from moderator.tui.messages import FinishReveal, GoHome, PlayReveal, StopVoice, UndoLast
@@ -30,6 +30,9 @@ class RevealScreen(PhaseScreen):
     """Captions and a countdown in step with the reveal script."""
 
     PHASE = Phase.REVEAL
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = ("reveal-play", "reveal-abort", "reveal-skip", "mute", "settings", "reveal-undo")
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"reveal-play": "Start", "reveal-skip": "To table"}
     #: The line being said, drawn big (bound to `#reveal-caption`); set again, even to the
     #: same line (a replay), it is drawn again.
     caption: reactive[str] = reactive(_TITLE, always_update=True)
@@ -74,7 +77,7 @@ class RevealScreen(PhaseScreen):
             yield Digits("", id="reveal-countdown")
             yield Static(_READY, id="reveal-status", markup=False)
             yield AmbienceMarker(id="reveal-ambience")
-        yield Footer()
+        yield self.key_bar()
 
     def entered(self) -> None:
         """A new game's reveal, ready to start."""

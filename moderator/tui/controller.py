@@ -259,10 +259,13 @@ class TableController:
             return self._refused(str(error))
         if unfinished is None:
             return self._outcome("There is no unfinished game to resume.")
+        same_series = unfinished.series_id == self._series_id
         self._series_id = unfinished.series_id
         self._game = unfinished.game
         try:
-            self._plan = self.next_plan()
+            # A series begun this run with no game yet (`s` on a complete board, then
+            # Esc) keeps the roster its setup showed.
+            self._plan = self.next_plan() or (self._plan if same_series else None)
         except ACTION_ERRORS as error:
             return self._refused(str(error))
         notice = None
@@ -631,7 +634,7 @@ class TableController:
         """The cue a phase speaks when the table arrives in it."""
         state = self.game_state
         if phase is Phase.MEETING and state is not None and state.meeting is not None:
-            return self._play(MeetingCue(state.meeting.number))
+            return self._play(MeetingCue(state.meeting.number, len(state.participants())))
         if phase is Phase.FINALE:
             return self._play(FinaleCue())
         if phase is Phase.SERIES:

@@ -33,10 +33,12 @@ class RevealCue:
 
 @dataclass(frozen=True)
 class MeetingCue:
-    """Instructions for Meeting number `meeting`."""
+    """Instructions for Meeting number `meeting`, worded for `taking_part` players."""
 
     script: ClassVar[ScriptName] = "meeting"
     meeting: int
+    #: How many take part (1: nothing passes; 2: both cards to the other; 3+: left, right).
+    taking_part: int = 3
 
 
 @dataclass(frozen=True)

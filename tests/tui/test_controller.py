@@ -42,7 +42,7 @@ def test_a_game_from_setup_to_the_series_board(controller: TableController) -> N
     started = controller.start_game(FOUR, 0)
     assert started.phase is Phase.TABLE and started.state is not None
     meeting = controller.draw_meeting()
-    assert meeting.phase is Phase.MEETING and meeting.cues == (MeetingCue(1),)
+    assert meeting.phase is Phase.MEETING and meeting.cues == (MeetingCue(1, taking_part=4),)
     assert controller.resolve_meeting().phase is Phase.TABLE
     controller.knock_out(2)
     ended = controller.knock_out(3)

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Digits, Footer, Header, Static
+from textual.widgets import Digits, Header, Static
 
 from moderator.domain import GameOver, GameState
 from moderator.tui.messages import CountAgain, EnterResults
@@ -50,6 +50,9 @@ class FinaleScreen(PlayScreen):
     """Everyone counts to 3; the Possessed growl, the Sane in play applaud."""
 
     PHASE = Phase.FINALE
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = ("results", "count-again", "finale-menu", "mute", "settings", "undo", "redo")
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"results": "Results"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "results", "Enter results", id="results", tooltip="Who growled?"),
         Binding("c", "count", "Count again", id="count-again", tooltip="Replay the count to 3"),
@@ -73,7 +76,7 @@ class FinaleScreen(PlayScreen):
                 markup=False,
             )
             yield Static("Press Enter to enter who growled.", id="finale-next", markup=False)
-        yield Footer()
+        yield self.key_bar()
 
     def entered(self) -> None:
         """A new count: clear the last one's digits and caption."""

@@ -21,7 +21,10 @@ class PickPlayerScreen(DialogScreen[int | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="pick-cancel"),
         # The same digits as the Meeting's tiles: 1..9 and 0 for the tenth seat.
-        *(Binding(str(key % 10), f"pick_number({key})", show=False) for key in range(1, 11)),
+        *(
+            Binding(str(key % 10), f"pick_number({key})", "Pick that seat's player", show=False)
+            for key in range(1, 11)
+        ),
     ]
 
     def __init__(

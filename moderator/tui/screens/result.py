@@ -34,7 +34,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Static
+from textual.widgets import Button, Checkbox, Header, Input, Static
 
 from moderator.domain import ResultsDeclared, Team, rules
 from moderator.tui.messages import DeclareResults
@@ -195,6 +195,9 @@ class ResultScreen(PlayScreen):
     """Mark the Possessed, count the winners' Waffles, save."""
 
     PHASE = Phase.RESULT
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = ("save-result", "result-menu", "mute", "settings", "undo", "redo")
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save result", id="save-result", priority=True),
         *PlayScreen.UNDO_BINDINGS,
@@ -206,8 +209,8 @@ class ResultScreen(PlayScreen):
         Binding("down", "row(1)", "Row below", show=False, priority=True),
         # Tab moves at once too: a plain Tab waits in the focused widget's queue, so the
         # digit after it in a burst (a priority binding) acted on the row Tab was leaving.
-        Binding("tab", "app.focus_next", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
+        Binding("tab", "app.focus_next", "Next box", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous box", show=False, priority=True),
         *(
             Binding(
                 str(n), f"type_waffles('{n}')", "Type that row's Waffles", show=False, priority=True
@@ -241,7 +244,7 @@ class ResultScreen(PlayScreen):
         yield Static("", id="result-winner", markup=False)
         yield Static("", id="result-error", markup=False)
         yield Button("Save result (^S)", id="result-save", variant="success", compact=True)
-        yield Footer()
+        yield self.key_bar()
 
     def entered(self) -> None:
         """A game to enter: its roster, and the first row's box focused.

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Footer, Header, Input, OptionList, Static
+from textual.widgets import Button, Header, Input, OptionList, Static
 
 from moderator.domain import IllegalAction, rules, setup_for
 from moderator.domain.names import clean_name, clean_roster
@@ -74,6 +74,27 @@ class SetupScreen(PhaseScreen):
     """Seat the players and prepare the cards."""
 
     PHASE = Phase.SETUP
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = (
+        "start-game",
+        "read-aloud",
+        "back",
+        "first-player",
+        "edit-name",
+        "remove",
+        "move-up",
+        "move-down",
+        "mute",
+        "settings",
+    )
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {
+        "start-game": "Start",
+        "read-aloud": "Read",
+        "first-player": "First",
+        "edit-name": "Fix",
+        "move-up": "Up",
+        "move-down": "Down",
+    }
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start_game", "Start game", id="start-game", priority=True),
         Binding("ctrl+r", "read_aloud", "Read aloud", id="read-aloud", priority=True),
@@ -109,7 +130,7 @@ class SetupScreen(PhaseScreen):
                 with Horizontal(classes="button-row"):
                     yield Button("Read aloud ^R", id="setup-read", compact=True)
                     yield Button("Start game ^S", id="setup-start", compact=True, variant="success")
-        yield Footer()
+        yield self.key_bar()
 
     def entered(self) -> None:
         """Start from the roster the controller offers (a next game starts from the last one)."""

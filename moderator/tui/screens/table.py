@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from moderator.domain import rules
 from moderator.tui.board_host import TURNED_OFF, BoardHost
@@ -33,6 +33,9 @@ class TableScreen(PlayScreen):
     """Turns, Meeting cards and knock-outs."""
 
     PHASE = Phase.TABLE
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = ("next-turn", "meeting", "knock-out", "menu", "mute", "settings", "undo", "redo")
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"meeting": "Meeting"}
     #: Whose turn it is, drawn big (bound to `#table-current`).
     current_player: reactive[str] = reactive("")
     #: The Meetings so far as pips (bound to `#table-meetings`).
@@ -70,14 +73,13 @@ class TableScreen(PlayScreen):
                 yield Static("", id="table-meetings-label", markup=False, classes="caption")
                 yield BigText("", id="table-meetings").data_bind(text=TableScreen.pips)
         yield TablePicture(id="table-picture")
-        yield Footer()
+        yield self.key_bar()
 
     def refresh_state(self) -> None:
         """Redraw from the game's state (nothing to draw once no game is open)."""
         state = self.controller.game_state
         if state is None:
             return
-        self.sub_title = f"Game {self.controller.game_number} of {rules.GAMES_PER_SERIES}"
         self.query_one("#table-turn", BigText).update(str(state.turn))
         self.query_one("#table-current-label", Static).update(
             f"Seat {state.current + 1}: your turn. Flip the top card."

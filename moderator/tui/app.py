@@ -67,6 +67,7 @@ from moderator.tui.messages import (
     StopVoice,
     ToggleSitOut,
     UndoLast,
+    translate,
 )
 from moderator.tui.outcomes import Outcome
 from moderator.tui.phases import Phase
@@ -171,11 +172,17 @@ class MindFlayerApp(DropsInputAfterClose):
         self._screens: dict[Phase, PhaseScreen] = {}
         for phase in Phase:
             self.add_mode(phase.value, self._factory(phase))
-        controller.attach(self.post_message)
+        controller.attach(self._narration_event)
         #: The phone board (nothing listens until the table starts it).
         self.board = BoardHost(controller)
         #: The table's keymap (binding id -> keys) from keymap.toml; the help shows it.
         self.keymap: Mapping[str, str] = {}
+
+    def _narration_event(self, playback: int, event: object) -> None:
+        """A narration event (on the narration thread) becomes a message to the app."""
+        message = translate(playback, event)
+        if message is not None:
+            self.post_message(message)
 
     def notify(
         self,

@@ -55,7 +55,7 @@ from moderator.tui.cues import (
 from moderator.tui.describe import describe
 from moderator.tui.outcomes import Outcome, PlayExport, RenameQuestions, SeatingPlan
 from moderator.tui.phases import Flags, Phase, phase_for
-from moderator.tui.playback import Post, Voice
+from moderator.tui.playback import Report, Voice
 from moderator.tui.ports import ACTION_ERRORS, GameScoreLike, NarratorLike, SavedGameLike, StoreLike
 from moderator.tui.set_aside import series_words, set_aside_question
 
@@ -87,9 +87,9 @@ class TableController:
         #: Told after every answered action (the phone board publishes its snapshot).
         self._published: Callable[[], None] = lambda: None
 
-    def attach(self, post: Post) -> None:
-        """Narration progress goes to `post` (the app's `post_message`)."""
-        self._voice.attach(post)
+    def attach(self, report: Report) -> None:
+        """Narration progress goes to `report(playback, event)` (the app makes messages)."""
+        self._voice.attach(report)
 
     def publish_to(self, published: Callable[[], None]) -> None:
         """`published()` runs after each action, once its outcome is settled here."""

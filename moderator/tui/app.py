@@ -1,6 +1,6 @@
 """The table app: wiring only (bindings, phase screens, navigation, the factory).
 
-Navigation belongs to the app. Each phase of the night (`moderator.tui.phases`)
+Navigation belongs to the app. Each phase of the night (`moderator.table.phases`)
 has one screen, created the first time the table gets there and kept for the
 whole run: it is a Textual mode, so changing phase never mounts or removes a
 screen. Screens post intents (`moderator.tui.messages`); the app hands each to
@@ -29,11 +29,16 @@ from textual.screen import Screen
 from textual.theme import ThemeProvider
 
 from moderator.storage import Store
+from moderator.table.board_host import BoardHost
+from moderator.table.config import load_settings
+from moderator.table.controller import TableController
+from moderator.table.outcomes import Outcome
+from moderator.table.phases import Phase
+from moderator.table.ports import NarratorLike, StoreLike
+from moderator.table.set_aside import ANSWERS, KEEP, SET_ASIDE
+from moderator.table.voice import DeferredNarrator, build_narrator
 from moderator.tui import compat
-from moderator.tui.board_host import BoardHost
 from moderator.tui.compat_screens import DropsInputAfterClose, TablePalette
-from moderator.tui.config import load_settings
-from moderator.tui.controller import TableController
 from moderator.tui.database_check import check_after_start_up
 from moderator.tui.keymap import load_keymap
 from moderator.tui.literal import visible
@@ -69,19 +74,14 @@ from moderator.tui.messages import (
     UndoLast,
     translate,
 )
-from moderator.tui.outcomes import Outcome
-from moderator.tui.phases import Phase
-from moderator.tui.ports import NarratorLike, StoreLike
 from moderator.tui.screens.base import PhaseScreen
-from moderator.tui.set_aside import ANSWERS, KEEP, SET_ASIDE
-from moderator.tui.voice import DeferredNarrator, build_narrator
 from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
 
 if TYPE_CHECKING:
-    from moderator.tui.screens.help import HelpScreen
-    from moderator.tui.screens.history import HistoryScreen
-    from moderator.tui.screens.pick_player import PickPlayerScreen
-    from moderator.tui.screens.settings import SettingsScreen
+    from moderator.tui.dialogs.help import HelpScreen
+    from moderator.tui.dialogs.history import HistoryScreen
+    from moderator.tui.dialogs.pick_player import PickPlayerScreen
+    from moderator.tui.dialogs.settings import SettingsScreen
 
 CSS_DIR = Path(__file__).parent
 
@@ -115,10 +115,10 @@ SETTLE_DELAY = 0.5
 
 #: The dialogs, loaded on first use for the same reason.
 _DIALOGS = {
-    "help": "moderator.tui.screens.help:HelpScreen",
-    "history": "moderator.tui.screens.history:HistoryScreen",
-    "pick": "moderator.tui.screens.pick_player:PickPlayerScreen",
-    "settings": "moderator.tui.screens.settings:SettingsScreen",
+    "help": "moderator.tui.dialogs.help:HelpScreen",
+    "history": "moderator.tui.dialogs.history:HistoryScreen",
+    "pick": "moderator.tui.dialogs.pick_player:PickPlayerScreen",
+    "settings": "moderator.tui.dialogs.settings:SettingsScreen",
 }
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from moderator.tui.ports import ACTION_ERRORS
+from moderator.table.ports import ACTION_ERRORS
 
 if TYPE_CHECKING:
     from moderator.tui.app import MindFlayerApp

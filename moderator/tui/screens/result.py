@@ -37,8 +37,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Static
 
 from moderator.domain import ResultsDeclared, Team, rules
+from moderator.table.phases import Phase
 from moderator.tui.messages import DeclareResults
-from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
 
 #: What a Waffle field holds that the domain can judge as a number (sign included,

@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from moderator.tui.config import TableSettings
-from moderator.tui.cues import Cue, cue_context
-from moderator.tui.phases import Phase
-from moderator.tui.ports import NarratorLike
-from moderator.tui.voice import to_voice_settings
+from moderator.table.config import TableSettings
+from moderator.table.cues import Cue, cue_context
+from moderator.table.phases import Phase
+from moderator.table.ports import NarratorLike
+from moderator.table.voice import to_voice_settings
 
 #: Receives (playback id, narration event); called from the narration thread.
 Report = Callable[[int, object], object]

@@ -41,8 +41,8 @@ from moderator.safe_output import OutputError, write_text
 from moderator.storage import GameScore, PlayerStats, SeriesRecord
 from moderator.storage.bgstats import create_play_link, play_for, plays_text
 from moderator.storage.history import player_stats
-from moderator.tui.config import TableSettings, save_settings
-from moderator.tui.cues import (
+from moderator.table.config import TableSettings, save_settings
+from moderator.table.cues import (
     Cue,
     FinaleCue,
     KnockoutCue,
@@ -52,12 +52,18 @@ from moderator.tui.cues import (
     SetupCue,
     TurnCue,
 )
-from moderator.tui.describe import describe
-from moderator.tui.outcomes import Outcome, PlayExport, RenameQuestions, SeatingPlan
-from moderator.tui.phases import Flags, Phase, phase_for
-from moderator.tui.playback import Report, Voice
-from moderator.tui.ports import ACTION_ERRORS, GameScoreLike, NarratorLike, SavedGameLike, StoreLike
-from moderator.tui.set_aside import series_words, set_aside_question
+from moderator.table.describe import describe
+from moderator.table.outcomes import Outcome, PlayExport, RenameQuestions, SeatingPlan
+from moderator.table.phases import Flags, Phase, phase_for
+from moderator.table.playback import Report, Voice
+from moderator.table.ports import (
+    ACTION_ERRORS,
+    GameScoreLike,
+    NarratorLike,
+    SavedGameLike,
+    StoreLike,
+)
+from moderator.table.set_aside import series_words, set_aside_question
 
 
 class TableController:

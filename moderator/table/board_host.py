@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from moderator.board.errors import BoardError
 from moderator.board.snapshot import BoardSnapshot, build_snapshot, series_view
-from moderator.tui.controller import TableController
-from moderator.tui.phases import Phase
-from moderator.tui.ports import ACTION_ERRORS
+from moderator.table.controller import TableController
+from moderator.table.phases import Phase
+from moderator.table.ports import ACTION_ERRORS
 
 if TYPE_CHECKING:
     from moderator.board.server import BoardServer

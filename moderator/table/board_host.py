@@ -24,8 +24,7 @@ if TYPE_CHECKING:
     from moderator.board.server import BoardServer
 
 #: The server's module, imported off the UI thread when the board first starts:
-#: with aiohttp it took 0.84-1.06 s here (a loaded 2-core machine), too long for
-#: the app's start-up or for the loop.
+#: with aiohttp it is too slow for the app's start-up or the loop (docs/measurements.md).
 SERVER_MODULE = "moderator.board.server"
 
 NO_NETWORK = (

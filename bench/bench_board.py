@@ -87,7 +87,7 @@ async def run(
 ) -> tuple[list[float], list[float], dict[str, int], list[float]]:
     from moderator.board.snapshot import BoardSnapshot
     from moderator.narration import VoiceSettings, make_narrator
-    from moderator.tui.app import make_app
+    from moderator.tui.run import make_app
     from moderator.tui.screens.table import TableScreen
     from moderator.tui.widgets.bigtext import BigText
     from tests.tui.helpers import FOUR, new_game

@@ -201,8 +201,8 @@ async def dialog_once(data: Path, base: Path) -> tuple[float, float]:
     from textual.widgets import Static
 
     from moderator.narration import VoiceSettings, make_narrator
-    from moderator.tui.app import make_app
-    from moderator.tui.screens.history import HistoryScreen
+    from moderator.tui.dialogs.history import HistoryScreen
+    from moderator.tui.run import make_app
 
     dirs = {name: base / name for name in ("config", "cache")}
     for folder in dirs.values():

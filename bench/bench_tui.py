@@ -234,7 +234,7 @@ async def latency_app(base: Path) -> list[float]:
     from textual.widgets import Input, OptionList
 
     from moderator.narration import VoiceSettings, make_narrator
-    from moderator.tui.app import make_app
+    from moderator.tui.run import make_app
     from moderator.tui.screens.table import TableScreen
     from moderator.tui.widgets.bigtext import BigText
 

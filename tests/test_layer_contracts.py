@@ -64,6 +64,10 @@ def test_the_tree_keeps_every_contract(tmp_path: Path) -> None:
         ("board/breach.py", "import textual", "The phone board imports no UI"),
         ("board/breach.py", "from moderator.tui import app", "Layers"),
         ("board/breach.py", "import moderator.storage", "Layers"),
+        ("table/breach.py", "import textual", "The table imports no UI"),
+        ("table/breach.py", "import sqlite3", "The table imports no UI"),
+        ("table/breach.py", "from moderator.tui import app", "Layers"),
+        ("storage/breach.py", "import moderator.table", "Layers"),
     ],
 )
 def test_a_forbidden_import_breaks_its_contract(

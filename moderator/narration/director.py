@@ -11,8 +11,8 @@ script: the line continues as a caption with its estimated duration.
 A newer script never cuts a line mid-word: it supersedes the running one,
 which ends at its next line boundary (the line being spoken finishes, its
 pauses and later lines are dropped). Only `cancel()`, the user's own stop,
-silences at once. Measured before: a knock-out that ended the game had its
-"<name> is knocked out." cut 17 ms after it began by the finale.
+silences at once (a finale must not cut the knock-out line that ended the
+game: docs/measurements.md).
 
 Every clip reaches the player with the settings' lead-in of silence before it
 (a line: `lead_in`; a span: mixed in), so a slow sink eats silence, not a

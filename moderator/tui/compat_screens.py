@@ -44,7 +44,7 @@ def nothing_to_await() -> AwaitComplete:
 # `test_canary_a_second_dismiss_pops_the_screen_under_a_plain_palette`.
 
 
-class DialogScreen(ModalScreen[ResultT]):
+class ClosesOnceScreen(ModalScreen[ResultT]):
     """A modal screen whose `dismiss` does nothing once it is no longer on top."""
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:

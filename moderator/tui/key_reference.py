@@ -5,8 +5,9 @@ binding's keys, description and tooltip; the keymap file names bindings by
 their `id`. A binding without an id (Textual's own, or the Meeting's seat
 digits) cannot be remapped; the help lists it only if it has a description.
 
-Screens are found by walking the `moderator.tui.screens` package, so a new
-screen module shows up in the help without anyone editing this file.
+Screens are found by walking the `moderator.tui.screens` and
+`moderator.tui.dialogs` packages, so a new screen module shows up in the help
+without anyone editing this file.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 
-#: The package whose modules hold one screen each (with its widgets).
-SCREENS_PACKAGE = "moderator.tui.screens"
+#: The packages whose modules hold one screen each (with its widgets).
+SCREENS_PACKAGES = ("moderator.tui.screens", "moderator.tui.dialogs")
 
 #: The game's phases in the order the table meets them; other screens follow by name.
 FLOW = ("start", "setup", "reveal", "table", "meeting", "finale", "result", "series")
@@ -73,12 +74,14 @@ def declared_bindings(owner: type[DOMNode] | Sequence[BindingType]) -> list[Bind
 
 def screen_modules() -> list[ModuleType]:
     """The screen modules, imported (each once), in the table's order."""
-    package = importlib.import_module(SCREENS_PACKAGE)
-    names = [info.name for info in pkgutil.iter_modules(package.__path__)]
+    found = []
+    for package_name in SCREENS_PACKAGES:
+        package = importlib.import_module(package_name)
+        found += [(info.name, package_name) for info in pkgutil.iter_modules(package.__path__)]
     ordered = sorted(
-        names, key=lambda name: (FLOW.index(name) if name in FLOW else len(FLOW), name)
+        found, key=lambda item: (FLOW.index(item[0]) if item[0] in FLOW else len(FLOW), item[0])
     )
-    return [importlib.import_module(f"{SCREENS_PACKAGE}.{name}") for name in ordered]
+    return [importlib.import_module(f"{package}.{name}") for name, package in ordered]
 
 
 def binding_owners() -> list[BindingOwner]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from textual.message import Message
 
 from moderator.domain import ResultsDeclared
-from moderator.tui.phases import Phase
+from moderator.table.phases import Phase
 
 
 class NarrationLineStarted(Message):

@@ -19,9 +19,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static, Switch
 
 from moderator.board.server import BoardServer
+from moderator.table.board_host import NO_NETWORK
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.board_host import NO_NETWORK
-from moderator.tui.screens.board import BoardScreen
+from moderator.tui.dialogs.board import BoardScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen

@@ -11,8 +11,9 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Static
 
 from moderator.domain import GameState, IllegalAction, ResultsDeclared
-from moderator.tui.app import MindFlayerApp, make_app
-from moderator.tui.ports import NarratorLike
+from moderator.table.ports import NarratorLike
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.run import make_app
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.setup import SetupScreen

@@ -9,10 +9,10 @@ from pathlib import Path
 from textual.widgets import Input, Label, Select, Switch
 
 from moderator.narration.narrator import Narrator
+from moderator.table.config import SETTINGS_FILE, TableSettings
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.config import SETTINGS_FILE, TableSettings
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
-from moderator.tui.screens.settings import SettingsScreen
 from moderator.tui.widgets.ambience_marker import UNHEARD, AmbienceMarker
 from tests.tui.helpers import key, new_game, wait_for
 

@@ -13,7 +13,7 @@ from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from moderator.tui.compat_screens import DialogScreen, DropsInputAfterClose, TablePalette
+from moderator.tui.compat_screens import ClosesOnceScreen, DropsInputAfterClose, TablePalette
 
 
 class Base(Screen[None]):
@@ -27,7 +27,7 @@ class PlainDialog(ModalScreen[None]):
     """Textual's modal screen as it is."""
 
 
-class OurDialog(DialogScreen[None]):
+class OurDialog(ClosesOnceScreen[None]):
     """Ours."""
 
 

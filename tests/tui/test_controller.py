@@ -10,12 +10,12 @@ import pytest
 from moderator.domain import ResultsDeclared
 from moderator.narration import SilentSpeaker, VoiceSettings, make_narrator
 from moderator.storage import Store
+from moderator.table.config import TableSettings
+from moderator.table.controller import TableController
+from moderator.table.cues import FinaleCue, KnockoutCue, MeetingCue
+from moderator.table.phases import Phase
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.config import TableSettings
-from moderator.tui.controller import TableController
-from moderator.tui.cues import FinaleCue, KnockoutCue, MeetingCue
 from moderator.tui.messages import DrawMeeting
-from moderator.tui.phases import Phase
 from tests.storage.test_storage_faults import FailingCommit
 from tests.tui.helpers import new_game
 from tests.tui.tracking import tracked_app

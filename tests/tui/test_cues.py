@@ -8,7 +8,7 @@ from pathlib import Path
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.narration.scripts.validation import SPECS
-from moderator.tui.cues import CUE_TYPES, ScriptName, SeriesWinnerCue, cue_context
+from moderator.table.cues import CUE_TYPES, ScriptName, SeriesWinnerCue, cue_context
 from moderator.tui.screens.series import SeriesScreen
 from tests.tui.helpers import key, new_game
 from tests.tui.test_flow import FOUR, play_quick_game

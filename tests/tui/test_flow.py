@@ -267,7 +267,7 @@ async def test_the_sit_out_list_marks_who_already_sits_out(
     app_factory: Callable[..., MindFlayerApp],
 ) -> None:
     """Issue 20 item 6: `o` in a Meeting lists "(sits out)" beside those who do."""
-    from moderator.tui.screens.pick_player import PickPlayerScreen
+    from moderator.tui.dialogs.pick_player import PickPlayerScreen
 
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:

@@ -36,8 +36,9 @@ from textual.widgets import Input
 
 from moderator.domain import replay, rules
 from moderator.storage import Store
-from moderator.tui.app import MindFlayerApp, phase_screen_class
-from moderator.tui.ports import SavedGameLike
+from moderator.table.ports import SavedGameLike
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.screen_classes import phase_screen_class
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.result import ResultScreen

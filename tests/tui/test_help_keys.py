@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from moderator.tui import key_reference
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.screens.help import HelpScreen
+from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.result import ResultScreen
 from tests.tui.helpers import key, new_game, to_results

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Static
 from moderator.domain import PlayerKnockedOut, ResultsDeclared
 from moderator.storage import SeriesRecord, Store
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.screens.history import HistoryScreen
+from moderator.tui.dialogs.history import HistoryScreen
 from tests.tui.helpers import history_read, key
 
 NAMES = [
@@ -154,7 +154,7 @@ async def test_only_the_newest_series_are_rows_and_the_dialog_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """6,667 series rows took the UI thread half a minute to lay out."""
-    from moderator.tui.screens import history as history_screen
+    from moderator.tui.dialogs import history as history_screen
 
     monkeypatch.setattr(history_screen, "SHOWN_SERIES", 1)
     ten_player_series(folders["data"])

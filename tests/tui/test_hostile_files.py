@@ -21,14 +21,14 @@ from textual.widgets import Input, Select, Static
 from textual.widgets._select import SelectOverlay
 
 from moderator.narration import VoiceSettings, make_narrator
+from moderator.table.config import SETTINGS_FILE, TableSettings, load_settings
+from moderator.table.voice import DeferredNarrator
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.config import SETTINGS_FILE, TableSettings, load_settings
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.keymap import KEYMAP_FILE
 from moderator.tui.literal import literal, visible
 from moderator.tui.screens.reveal import RevealScreen
-from moderator.tui.screens.settings import SettingsScreen
 from moderator.tui.screens.table import TableScreen
-from moderator.tui.voice import DeferredNarrator
 from tests.tui.helpers import FOUR, app_on, key, new_game, state_of, wait_for
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

@@ -11,8 +11,8 @@ from textual.widgets import Static
 
 from moderator.tui import key_reference
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.keymap import KEYMAP_FILE, KeymapError, is_key_name, parse_keymap
-from moderator.tui.screens.help import HelpScreen
 from moderator.tui.screens.table import TableScreen
 from tests.tui.helpers import key, new_game, state_of
 

@@ -15,9 +15,10 @@ from textual.pilot import Pilot
 from textual.timer import Timer
 from textual.widgets._toast import Toast
 
-from moderator.tui.app import MindFlayerApp, phase_screen_class
+from moderator.tui.app import MindFlayerApp
 from moderator.tui.compat import MIN_TIMER_DELAY
-from moderator.tui.screens.pick_player import PickPlayerScreen
+from moderator.tui.dialogs.pick_player import PickPlayerScreen
+from moderator.tui.screen_classes import phase_screen_class
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen

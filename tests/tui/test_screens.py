@@ -12,15 +12,15 @@ from textual.widgets import Input, OptionList, Static
 
 from moderator.narration.narrator import Narrator
 from moderator.storage import StorageWriteError, Store
+from moderator.table.config import SETTINGS_FILE, TableSettings, load_settings
+from moderator.table.cues import SetupCue
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.config import SETTINGS_FILE, TableSettings, load_settings
-from moderator.tui.cues import SetupCue
+from moderator.tui.dialogs.help import HelpScreen
+from moderator.tui.dialogs.history import HistoryScreen
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.run import run_app
-from moderator.tui.screens.help import HelpScreen
-from moderator.tui.screens.history import HistoryScreen
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.reveal import RevealScreen
-from moderator.tui.screens.settings import SettingsScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen

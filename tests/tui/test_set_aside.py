@@ -15,7 +15,7 @@ from textual.widgets import OptionList, Static
 
 from moderator.storage import Store
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.screens.pick_player import PickPlayerScreen
+from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen

@@ -22,7 +22,8 @@ from textual.widgets import Static
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.storage import StorageError, Store
-from moderator.tui.app import MindFlayerApp, make_app
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.run import make_app
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList

@@ -10,10 +10,10 @@ from pathlib import Path
 from moderator.cli import pause_collector_for_start_up
 from moderator.narration import SilentSpeaker, VoiceSettings, make_narrator
 from moderator.storage import Store
-from moderator.tui.ports import NarratorLike
+from moderator.table.ports import NarratorLike
+from moderator.table.voice import DeferredNarrator
 from moderator.tui.run import run_app
 from moderator.tui.screens.start import StartScreen
-from moderator.tui.voice import DeferredNarrator
 from tests.tui.helpers import app_on, key, wait_for
 
 

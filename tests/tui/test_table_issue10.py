@@ -11,10 +11,10 @@ from textual.widgets import Button, Input
 from textual.widgets._footer import FooterKey
 
 from moderator.storage import Store
+from moderator.table.controller import TableController
+from moderator.table.phases import Phase
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.controller import TableController
-from moderator.tui.phases import Phase
-from moderator.tui.screens.pick_player import PickPlayerScreen
+from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen

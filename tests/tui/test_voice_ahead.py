@@ -12,10 +12,10 @@ import pytest
 from moderator.domain import GameStarted, MeetingStarted, PlayerKnockedOut, replay
 from moderator.narration import SilentSpeaker, VoiceSettings, make_narrator
 from moderator.storage import Store
-from moderator.tui.config import TableSettings
-from moderator.tui.controller import TableController
-from moderator.tui.cues import FinaleCue, RevealCue
-from moderator.tui.voice_ahead import cues_ahead
+from moderator.table.config import TableSettings
+from moderator.table.controller import TableController
+from moderator.table.cues import FinaleCue, RevealCue
+from moderator.table.voice_ahead import cues_ahead
 
 SEVEN = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")
 

@@ -22,7 +22,7 @@ from textual.widgets import Input, OptionList
 from moderator.narration import Finished, NarrationEvent, VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.screens.pick_player import PickPlayerScreen
+from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screens.setup import SetupScreen
 from tests.tui.helpers import app_on
 from tests.tui.quiet import BOUND, settled

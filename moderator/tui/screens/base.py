@@ -18,9 +18,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from moderator.domain import GameState, rules
-from moderator.tui.controller import TableController
+from moderator.table.controller import TableController
+from moderator.table.phases import Phase
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
-from moderator.tui.phases import Phase
 from moderator.tui.widgets.key_bar import KeyBar
 
 #: The rules of every screen but the start screen. Each of those screens names it

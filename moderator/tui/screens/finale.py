@@ -17,8 +17,8 @@ from textual.containers import Vertical
 from textual.widgets import Digits, Header, Static
 
 from moderator.domain import GameOver, GameState
+from moderator.table.phases import Phase
 from moderator.tui.messages import CountAgain, EnterResults
-from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 

@@ -15,9 +15,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits, Header, Static
 
 from moderator.domain import GameState, passing_chart, rules
-from moderator.tui.controller import TableController
+from moderator.table.controller import TableController
+from moderator.table.phases import Phase
 from moderator.tui.messages import AskKnockOut, AskSitOut, ResolveMeeting, ToggleSitOut
-from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.table_picture import TablePicture

@@ -15,9 +15,9 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.widgets import Digits, Header, Static
 
-from moderator.tui.controller import TableController
+from moderator.table.controller import TableController
+from moderator.table.phases import Phase
 from moderator.tui.messages import FinishReveal, GoHome, PlayReveal, StopVoice, UndoLast
-from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PhaseScreen, progress_words
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.bigtext import BigText

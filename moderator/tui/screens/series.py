@@ -17,9 +17,9 @@ from textual.reactive import reactive
 from textual.widgets import Button, DataTable, Header, Static, TextArea
 
 from moderator.domain import rules
+from moderator.table.phases import Phase
+from moderator.table.ports import ACTION_ERRORS
 from moderator.tui.messages import ExportPlay, GoHome, NewSeries, NextGame
-from moderator.tui.phases import Phase
-from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 

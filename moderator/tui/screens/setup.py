@@ -18,10 +18,10 @@ from textual.widgets import Button, Header, Input, OptionList, Static
 
 from moderator.domain import IllegalAction, rules, setup_for
 from moderator.domain.names import clean_name, clean_roster
-from moderator.tui.controller import TableController
+from moderator.table.controller import TableController
+from moderator.table.phases import Phase
+from moderator.table.ports import ACTION_ERRORS
 from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
-from moderator.tui.phases import Phase
-from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.widgets.name_input import FixingList, NameInput
 

@@ -16,9 +16,9 @@ from textual.reactive import reactive
 from textual.widgets import Header, Static
 
 from moderator.domain import rules
-from moderator.tui.board_host import TURNED_OFF, BoardHost
+from moderator.table.board_host import TURNED_OFF, BoardHost
+from moderator.table.phases import Phase
 from moderator.tui.messages import AskKnockOut, DrawMeeting, PassTurn
-from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.table_picture import TablePicture
@@ -108,7 +108,7 @@ class TableScreen(PlayScreen):
             self.say(TURNED_OFF, severity="warning")
             return
         # The dialog's module loads on first use, as the app loads its dialogs.
-        dialog = importlib.import_module("moderator.tui.screens.board").BoardScreen
+        dialog = importlib.import_module("moderator.tui.dialogs.board").BoardScreen
         self.app.push_screen(dialog(host))
 
     def action_knock_out(self, highlight: int | None = None) -> None:

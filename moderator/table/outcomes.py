@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from moderator.domain import GameState
-from moderator.tui.cues import Cue
-from moderator.tui.phases import Phase
+from moderator.table.cues import Cue
+from moderator.table.phases import Phase
 
 
 @dataclass(frozen=True)

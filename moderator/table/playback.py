@@ -1,8 +1,11 @@
-"""The controller's voice: plays cues through the narrator and reports progress as messages.
+"""The controller's voice: plays cues through the narrator and reports their progress.
 
 Private to `TableController` (screens never reach it). It keeps which playback
 is the latest and for which phase it was started, so the app hands narration
 progress to the right screen and ignores the tail of a replaced playback.
+Progress goes to a plain callback as (playback id, narration event); the TUI
+turns each into a message (`moderator.tui.messages.translate`), so this module
+needs nothing of Textual.
 """
 
 from __future__ import annotations
@@ -12,17 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from textual.message import Message
+from moderator.table.config import TableSettings
+from moderator.table.cues import Cue, cue_context
+from moderator.table.phases import Phase
+from moderator.table.ports import NarratorLike
+from moderator.table.voice import to_voice_settings
 
-from moderator.tui.config import TableSettings
-from moderator.tui.cues import Cue, cue_context
-from moderator.tui.messages import NarrationFinished, translate
-from moderator.tui.phases import Phase
-from moderator.tui.ports import NarratorLike
-from moderator.tui.voice import to_voice_settings
-
-#: Posts a message to the app (thread-safe: narration calls it from its thread).
-Post = Callable[[Message], object]
+#: Receives (playback id, narration event); called from the narration thread.
+Report = Callable[[int, object], object]
 
 
 class Voice:
@@ -36,13 +36,13 @@ class Voice:
         self._speaking = 0
         #: The latest playback and the phase it was started for.
         self._latest = (0, Phase.START)
-        self._post: Post = lambda _message: None
+        self._report: Report = lambda _playback, _event: None
         #: The cues most recently handed to the narrator to prepare.
         self._prepared: tuple[Cue, ...] = ()
 
-    def attach(self, post: Post) -> None:
-        """Narration progress goes to `post` (the app's `post_message`)."""
-        self._post = post
+    def attach(self, report: Report) -> None:
+        """Narration progress goes to `report(playback, event)` (thread-safe there)."""
+        self._report = report
 
     def watch_faults(self, watcher: Callable[[Any], None]) -> None:
         """App-wide speech faults go to `watcher` (see `Narrator.watch_faults`)."""
@@ -80,7 +80,7 @@ class Voice:
         return self._narrator.lines(cue.script, cue_context(cue))
 
     def play(self, cue: Cue, phase: Phase) -> None:
-        """Play a cue for `phase` without blocking; progress reaches the app as messages.
+        """Play a cue for `phase` without blocking; progress goes to the attached report.
 
         When muted, the script still runs (captions and timing) but silently:
         the narrator is told so through its settings.
@@ -88,15 +88,17 @@ class Voice:
         playback = next(self._playbacks)
         self._speaking = playback
         self._latest = (playback, phase)
-        post = self._post
+        report = self._report
 
         def on_event(event: object) -> None:
-            # Runs on the narration thread: only an int store and post here.
-            message = translate(playback, event)
-            if isinstance(message, NarrationFinished) and self._speaking == playback:
+            # Runs on the narration thread: only an int store and the report here.
+            # Start-up (docs/startup.md): the narration's event types load with the
+            # first narration event, not before the first frame.
+            from moderator.narration.events import Finished
+
+            if isinstance(event, Finished) and self._speaking == playback:
                 self._speaking = 0
-            if message is not None:
-                post(message)
+            report(playback, event)
 
         self._narrator.play(cue.script, cue_context(cue), on_event)
 

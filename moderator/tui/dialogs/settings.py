@@ -15,10 +15,10 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from moderator.narration.speech.neural_voice import neural_problem
 from moderator.safe_output import OutputError
-from moderator.tui.config import TableSettings
-from moderator.tui.controller import TableController
+from moderator.table.config import TableSettings
+from moderator.table.controller import TableController
+from moderator.tui.dialogs.dialog import DialogScreen
 from moderator.tui.literal import literal
-from moderator.tui.screens.dialog import DialogScreen
 
 #: What the number fields accept while typing. Textual's own type="number" and
 #: type="integer" patterns backtrack catastrophically (about 20 digits followed by

@@ -17,8 +17,8 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from moderator.board.errors import BoardError
-from moderator.tui.board_host import BoardHost
-from moderator.tui.screens.dialog import DialogScreen
+from moderator.table.board_host import BoardHost
+from moderator.tui.dialogs.dialog import DialogScreen
 from moderator.tui.widgets.qr_code import qr_text
 
 

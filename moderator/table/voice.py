@@ -16,8 +16,8 @@ from typing import Any
 
 from moderator import narration
 from moderator.narration.settings import VoiceSettings
-from moderator.tui.config import TableSettings
-from moderator.tui.ports import NarratorLike
+from moderator.table.config import TableSettings
+from moderator.table.ports import NarratorLike
 
 
 def to_voice_settings(settings: TableSettings) -> VoiceSettings:

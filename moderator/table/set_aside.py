@@ -12,7 +12,7 @@ imports Textual.
 from __future__ import annotations
 
 from moderator.domain import rules
-from moderator.tui.ports import StoreLike
+from moderator.table.ports import StoreLike
 
 #: The dialog's answers (a choice index, as `PickPlayerScreen` returns it): keeping the
 #: series comes first, so Enter right after the key, or Esc, keeps it.

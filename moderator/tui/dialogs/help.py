@@ -18,8 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from moderator.tui import key_reference
+from moderator.tui.dialogs.dialog import DialogScreen
 from moderator.tui.key_reference import KeySection
-from moderator.tui.screens.dialog import DialogScreen
 
 #: Quoted from the rulebook's reference panels (page 8).
 DURING_A_MEETING = (

@@ -15,7 +15,7 @@ prepares each cue once.
 from __future__ import annotations
 
 from moderator.domain import GameState, rules
-from moderator.tui.cues import Cue, FinaleCue, RevealCue
+from moderator.table.cues import Cue, FinaleCue, RevealCue
 
 
 def cues_ahead(

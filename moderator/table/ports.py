@@ -1,7 +1,7 @@
 """What the table app needs from the storage and narration layers.
 
 The TUI is written against these small protocols (the contracts of
-docs/architecture.md) rather than the concrete classes, so screens can be
+docs/contracts.md) rather than the concrete classes, so screens can be
 tested with the real layers or with stand-ins, and so a drift between a layer
 and its contract shows up in one place: here.
 """

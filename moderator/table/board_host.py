@@ -16,16 +16,15 @@ from typing import TYPE_CHECKING
 
 from moderator.board.errors import BoardError
 from moderator.board.snapshot import BoardSnapshot, build_snapshot, series_view
-from moderator.tui.controller import TableController
-from moderator.tui.phases import Phase
-from moderator.tui.ports import ACTION_ERRORS
+from moderator.table.controller import TableController
+from moderator.table.phases import Phase
+from moderator.table.ports import ACTION_ERRORS
 
 if TYPE_CHECKING:
     from moderator.board.server import BoardServer
 
 #: The server's module, imported off the UI thread when the board first starts:
-#: with aiohttp it took 0.84-1.06 s here (a loaded 2-core machine), too long for
-#: the app's start-up or for the loop.
+#: with aiohttp it is too slow for the app's start-up or the loop (docs/measurements.md).
 SERVER_MODULE = "moderator.board.server"
 
 NO_NETWORK = (

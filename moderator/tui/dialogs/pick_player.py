@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from moderator.tui.screens.dialog import DialogScreen
+from moderator.tui.dialogs.dialog import DialogScreen
 
 
 class PickPlayerScreen(DialogScreen[int | None]):

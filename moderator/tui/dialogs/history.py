@@ -21,9 +21,9 @@ from textual.message import Message
 from textual.widgets import DataTable, Static
 
 from moderator.storage import PlayerStats, SeriesRecord
-from moderator.tui.controller import TableController
-from moderator.tui.ports import ACTION_ERRORS
-from moderator.tui.screens.dialog import DialogScreen
+from moderator.table.controller import TableController
+from moderator.table.ports import ACTION_ERRORS
+from moderator.tui.dialogs.dialog import DialogScreen
 
 #: Cells the history box loses to its border and padding (see screens.tcss).
 _BOX_FRAME = 4

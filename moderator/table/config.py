@@ -23,9 +23,11 @@ from moderator.narration.settings import (
     DEFAULT_RATE,
     DEFAULT_REVEAL_SECONDS,
     ENGLISH_ENGINES,
+    MAX_GROWL_SECONDS,
     MAX_PAUSE_SECONDS,
     MAX_RATE,
     MAX_REVEAL_SECONDS,
+    MIN_GROWL_SECONDS,
     MIN_RATE,
     MIN_REVEAL_SECONDS,
 )
@@ -36,7 +38,11 @@ SETTINGS_FILE = "settings.json"
 
 @dataclass(frozen=True)
 class TableSettings:
-    """What the Settings screen edits; mirrors the narration layer's VoiceSettings."""
+    """What the Settings screen edits: the narration's VoiceSettings and the phone board.
+
+    Every limit comes from `moderator.narration.settings` (the narrator clamps
+    to the same ranges this validates).
+    """
 
     enabled: bool = True
     lang: str = "en"
@@ -90,7 +96,11 @@ class TableSettings:
             f"{MAX_REVEAL_SECONDS:g} seconds.",
         )
         growl = _within(
-            self.growl_seconds, 1.0, 30.0, "The growling time must be between 1 and 30 seconds."
+            self.growl_seconds,
+            MIN_GROWL_SECONDS,
+            MAX_GROWL_SECONDS,
+            f"The growling time must be between {MIN_GROWL_SECONDS:g} and "
+            f"{MAX_GROWL_SECONDS:g} seconds.",
         )
         if not isinstance(self.ambience, bool):
             raise ValueError("Ambience must be on or off.")

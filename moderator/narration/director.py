@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import wait as wait_futures
+from dataclasses import replace
 
 from moderator.narration.audio.span_mix import SpanClip
 from moderator.narration.events import AmbienceSpan, Finished, LineStarted, Notice
@@ -207,7 +208,7 @@ class Director:
 
     def _synthesize(self, line: Line, settings: VoiceSettings) -> Future[Clip]:
         try:
-            return self._speaker.synthesize(line.text, line.voice, settings.rate, settings.volume)
+            return self._speaker.synthesize(line.said, line.voice, settings.rate, settings.volume)
         except Exception as error:  # a speaker must not raise here, but never trust it
             future: Future[Clip] = Future()
             future.set_exception(
@@ -236,7 +237,7 @@ class Director:
             if job.ending:
                 return self._clock()
         if clip is None:
-            clip = Clip(line.text, estimate_duration(line.text, settings.rate))
+            clip = Clip(line.said, estimate_duration(line.said, settings.rate))
 
         started: list[float] = []
 
@@ -321,7 +322,7 @@ class Director:
                 job,
                 SpeechFault(error.part, f"{error.message} Using the shipped voice {fallback!r}."),
             )
-            return self._await(job, self._synthesize(Line(line.text, fallback), settings))
+            return self._await(job, self._synthesize(replace(line, voice=fallback), settings))
         if isinstance(error, SpeechFault):
             self._tell(job, error)
         else:

@@ -351,9 +351,9 @@ class MindFlayerApp(DropsInputAfterClose):
                 outcome = controller.go_home()
             case Menu():
                 outcome = controller.menu()
-            case StartGame(players=players, first_player=first):
+            case StartGame(players=players, first_player=first, said_as=said_as):
                 outcome = None
-                self._start_game(players, first)
+                self._start_game(players, first, said_as)
             case ReadSetupAloud(players=count):
                 outcome = controller.read_setup(count)
             case PlayReveal():
@@ -422,7 +422,9 @@ class MindFlayerApp(DropsInputAfterClose):
         pick = cast("type[PickPlayerScreen]", load_class(_DIALOGS["pick"]))
         self.push_screen(pick(question, ANSWERS, KEEP), answered)
 
-    def _start_game(self, players: tuple[str, ...], first: int) -> None:
+    def _start_game(
+        self, players: tuple[str, ...], first: int, said_as: tuple[str, ...] = ()
+    ) -> None:
         """Start the game; first ask whether each new name is an earlier player renamed.
 
         A name fixed between games ("Noah" -> "Noah B") would split the player's
@@ -431,7 +433,7 @@ class MindFlayerApp(DropsInputAfterClose):
         """
         questions = self.controller.rename_questions(players)
         if not questions:
-            self.settle(self.controller.start_game(players, first))
+            self.settle(self.controller.start_game(players, first, said_as=said_as))
             return
         phase = self.controller.phase
         renames: dict[str, str] = {}
@@ -441,7 +443,7 @@ class MindFlayerApp(DropsInputAfterClose):
         def ask() -> None:
             missing = [name for name in questions.missing if name not in renames]
             if not new_names or not missing:
-                self.settle(self.controller.start_game(players, first, renames))
+                self.settle(self.controller.start_game(players, first, renames, said_as))
                 return
             name = new_names.pop(0)
             choices = [*enumerate(missing), (len(missing), "No: a new player")]

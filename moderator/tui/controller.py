@@ -35,8 +35,9 @@ from moderator.domain import (
     rules,
     setup_for,
 )
-from moderator.domain.names import clean_roster
+from moderator.domain.names import clean_roster, clean_said_as
 from moderator.domain.timeline import LogEntry
+from moderator.narration.scripts.spoken_names import prepare as prepare_names
 from moderator.safe_output import OutputError, write_text
 from moderator.storage import GameScore, PlayerStats, SeriesRecord
 from moderator.storage.bgstats import create_play_link, play_for, plays_text
@@ -180,10 +181,14 @@ class TableController:
         """The roster of the last game, offered for the next one."""
         if self._game is not None:
             state = self._game.state
-            return SeatingPlan(state.players, state.first_player)
+            return SeatingPlan(state.players, state.first_player, state.said_as)
         games = self.series_games()
         if games:
-            return SeatingPlan(tuple(games[-1].players), 0)
+            last = games[-1]
+            state = self._store.load_game(last.game_id).state
+            said = dict(zip(state.players, state.said_as, strict=False))
+            said_as = tuple(said.get(name, "") for name in last.players)
+            return SeatingPlan(tuple(last.players), 0, said_as if any(said_as) else ())
         return None
 
     def judge(self, event: ResultsDeclared) -> Result | str:
@@ -221,7 +226,7 @@ class TableController:
         last = events[-1] if events else None
         if not isinstance(last, PlayerKnockedOut):
             return []
-        return self._voice.lines(KnockoutCue(self._name(last.player)))
+        return self._voice.lines(KnockoutCue(self._name(last.player)), self._said_as())
 
     def watch_faults(self, watcher: Callable[[Any], None]) -> None:
         """Speech faults, wherever they happen, go to `watcher` (any thread)."""
@@ -233,7 +238,7 @@ class TableController:
 
     def lines(self, cue: Cue) -> list[str]:
         """The captions of a cue's script (for showing without playing)."""
-        return self._voice.lines(cue)
+        return self._voice.lines(cue, self._said_as())
 
     # --- the night --------------------------------------------------------------------
 
@@ -260,6 +265,8 @@ class TableController:
             return self._outcome("There is no unfinished game to resume.")
         self._series_id = unfinished.series_id
         self._game = unfinished.game
+        if self._game is not None:
+            prepare_names(self._game.state.players, (self._settings.lang,))
         try:
             self._plan = self.next_plan()
         except ACTION_ERRORS as error:
@@ -342,21 +349,25 @@ class TableController:
         players: Sequence[str],
         first_player: int,
         renames: Mapping[str, str] | None = None,
+        said_as: Sequence[str] = (),
     ) -> Outcome:
         """Save the new game, then the reveal (6+ players) or the table.
 
         `renames`: earlier name -> new name, for players the table said are the same.
+        `said_as`: how each name is said, by seat ("" as written), saved with the start.
         """
         try:
             setup_for(len(players))
             roster = clean_roster(players)
+            said = tuple(clean_said_as(words) for words in said_as)
             if self._series_id is None:
                 self._series_id = self._store.new_series()
             self._game = self._store.new_game(
-                self._series_id, tuple(roster), first_player, dict(renames or {})
+                self._series_id, tuple(roster), first_player, dict(renames or {}), said
             )
         except ACTION_ERRORS as error:
             return self._refused(str(error))
+        prepare_names(roster, (self._settings.lang,))
         return self._moved(Flags(at_start=False))  # 6+ players: the reveal is pending
 
     def read_setup(self, players: int) -> Outcome:
@@ -493,7 +504,7 @@ class TableController:
         except ACTION_ERRORS as error:
             return self._refused(str(error))
         self._game = None
-        self._plan = SeatingPlan(state.players, state.first_player)
+        self._plan = SeatingPlan(state.players, state.first_player, state.said_as)
         return self._moved(
             Flags(at_start=False, seating=True),
             f"Undone: the start of game {game.number}. Back to setup, same roster.",
@@ -638,5 +649,14 @@ class TableController:
 
     def _play(self, cue: Cue) -> tuple[Cue, ...]:
         """Play a cue for the phase the table is in now (cancels what was playing)."""
-        self._voice.play(cue, self.phase)
+        self._voice.play(cue, self.phase, self._said_as())
         return (cue,)
+
+    def _said_as(self) -> dict[str, str]:
+        """Written name -> how the table said it is spoken, for the open game's players."""
+        state = self.game_state
+        if state is None:
+            return {}
+        return {
+            name: said for name, said in zip(state.players, state.said_as, strict=False) if said
+        }

@@ -8,12 +8,13 @@ progress to the right screen and ignores the tail of a replaced playback.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from textual.message import Message
 
+from moderator.narration.scripts.spoken_names import SAID_AS
 from moderator.tui.config import TableSettings
 from moderator.tui.cues import Cue, cue_context
 from moderator.tui.messages import NarrationFinished, translate
@@ -73,12 +74,15 @@ class Voice:
         latest, phase = self._latest
         return phase if playback == latest else None
 
-    def lines(self, cue: Cue) -> list[str]:
+    def lines(self, cue: Cue, said_as: Mapping[str, str] | None = None) -> list[str]:
         """The captions of a cue's script."""
-        return self._narrator.lines(cue.script, cue_context(cue))
+        return self._narrator.lines(cue.script, _context(cue, said_as))
 
-    def play(self, cue: Cue, phase: Phase) -> None:
+    def play(self, cue: Cue, phase: Phase, said_as: Mapping[str, str] | None = None) -> None:
         """Play a cue for `phase` without blocking; progress reaches the app as messages.
+
+        `said_as` maps a written name to how the table said it is spoken (the
+        captions keep the written name; the voice says the other).
 
         When muted, the script still runs (captions and timing) but silently:
         the narrator is told so through its settings.
@@ -96,7 +100,7 @@ class Voice:
             if message is not None:
                 post(message)
 
-        self._narrator.play(cue.script, cue_context(cue), on_event)
+        self._narrator.play(cue.script, _context(cue, said_as), on_event)
 
     def silence(self) -> None:
         """Stop whatever is being said, at once."""
@@ -121,3 +125,11 @@ class Voice:
     def close(self) -> None:
         """Stop the narrator."""
         self._narrator.close()
+
+
+def _context(cue: Cue, said_as: Mapping[str, str] | None) -> dict[str, object]:
+    """The cue's script context, with how names are said when the table typed any."""
+    context = cue_context(cue)
+    if said_as:
+        context[SAID_AS] = dict(said_as)
+    return context

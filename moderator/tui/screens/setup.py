@@ -31,7 +31,7 @@ from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.widgets.name_input import FixingList, NameInput
 
 #: The "say it as" field's hint while no player is being changed.
-SAY_AS_HINT = "Say it as (optional): s on a player, then Enter"
+SAY_AS_HINT = "Say it as: s on a player, Enter"
 
 
 def checklist(count: int) -> str:
@@ -108,16 +108,16 @@ class SetupScreen(PhaseScreen):
             with Vertical(id="setup-left"):
                 yield Static("", id="setup-count", markup=False)
                 yield NameInput(placeholder="Name, then Enter (clockwise)", id="setup-name")
-                yield NameInput(placeholder=SAY_AS_HINT, id="setup-say-as")
                 yield Static("", id="setup-error", markup=False)
                 yield RosterList(id="setup-roster")
+                # After the roster: Tab from the name field still reaches the roster first.
+                yield NameInput(placeholder=SAY_AS_HINT, id="setup-say-as")
                 with Horizontal(classes="button-row"):
                     yield Button("Remove", id="setup-remove", compact=True)
                     yield Button("Up", id="setup-up", compact=True)
                     yield Button("Down", id="setup-down", compact=True)
                     yield Button("First", id="setup-first", compact=True)
                     yield Button("Fix", id="setup-edit", compact=True)
-                    yield Button("Say as", id="setup-say", compact=True)
             with Vertical(id="setup-right"):
                 yield Static("", id="setup-checklist", markup=False)
                 yield Static("", id="setup-caption", markup=False)
@@ -322,7 +322,6 @@ class SetupScreen(PhaseScreen):
                 "setup-remove": self.action_remove,
                 "setup-first": self.action_first,
                 "setup-edit": self.action_edit,
-                "setup-say": self.action_say_as,
                 "setup-read": self.action_read_aloud,
                 "setup-start": self.action_start_game,
             }

@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import wait as wait_futures
+from dataclasses import replace
 
 from moderator.narration.audio.lead_in import led_in
 from moderator.narration.audio.span_mix import SpanClip
@@ -250,7 +251,7 @@ class Director:
 
     def _synthesize(self, line: Line, settings: VoiceSettings) -> Future[Clip]:
         try:
-            return self._speaker.synthesize(line.text, line.voice, settings.rate, settings.volume)
+            return self._speaker.synthesize(line.said, line.voice, settings.rate, settings.volume)
         except Exception as error:  # a speaker must not raise here, but never trust it
             future: Future[Clip] = Future()
             future.set_exception(
@@ -280,7 +281,7 @@ class Director:
             if job.ending:
                 return self._clock()
         if clip is None:
-            clip = Clip(line.text, estimate_duration(line.text, settings.rate))
+            clip = Clip(line.said, estimate_duration(line.said, settings.rate))
         sound, lead = self._sound(job, clip)
         if due is not None:  # after a pause: the stream starts its lead-in before the line
             self._pacer.sleep_until(job, due - lead * self._scale)
@@ -385,7 +386,7 @@ class Director:
                 job,
                 SpeechFault(error.part, f"{error.message} Using the shipped voice {fallback!r}."),
             )
-            return self._await(job, self._synthesize(Line(line.text, fallback), settings))
+            return self._await(job, self._synthesize(replace(line, voice=fallback), settings))
         if isinstance(error, SpeechFault):
             self._tell(job, error)
         else:

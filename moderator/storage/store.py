@@ -221,6 +221,7 @@ class Store(StoreReads):
         players: Sequence[str],
         first_player: int,
         renames: Mapping[str, str] | None = None,
+        said_as: Sequence[str] = (),
     ) -> SavedGame:
         """Seat the players for the series' next game and persist its `GameStarted`.
 
@@ -229,9 +230,11 @@ class Store(StoreReads):
         `renames` maps a name of the series' earlier games to the new name the same
         player has in this roster (the table said so): the series totals carry the
         points over. It is saved with the game, in the same transaction.
+        `said_as` is how each name is said, by seat: it lives in the `GameStarted`
+        entry's JSON (no column, no migration), so old logs load as they were.
         """
         with self._journal.lock:
-            timeline = Timeline.start(clean_roster(players), first_player)
+            timeline = Timeline.start(clean_roster(players), first_player, said_as)
             self._check_series_open(series_id)
             games = self._journal.query(
                 "SELECT number, finished_at FROM games "

@@ -32,8 +32,9 @@ from moderator.domain import (
     rules,
     setup_for,
 )
-from moderator.domain.names import clean_roster
+from moderator.domain.names import clean_roster, clean_said_as
 from moderator.domain.timeline import LogEntry
+from moderator.narration.scripts.spoken_names import prepare as prepare_names
 from moderator.storage import GameScore
 from moderator.table.cues import (
     Cue,
@@ -86,6 +87,8 @@ class TableController(TableReading):
         same_series = unfinished.series_id == self._series_id
         self._series_id = unfinished.series_id
         self._game = unfinished.game
+        if self._game is not None:
+            prepare_names(self._game.state.players, (self._settings.lang,))
         try:
             # A series begun this run with no game yet (`s` on a complete board, then
             # Esc) keeps the roster its setup showed.
@@ -149,21 +152,25 @@ class TableController(TableReading):
         players: Sequence[str],
         first_player: int,
         renames: Mapping[str, str] | None = None,
+        said_as: Sequence[str] = (),
     ) -> Outcome:
         """Save the new game, then the reveal (6+ players) or the table.
 
         `renames`: earlier name -> new name, for players the table said are the same.
+        `said_as`: how each name is said, by seat ("" as written), saved with the start.
         """
         try:
             setup_for(len(players))
             roster = clean_roster(players)
+            said = tuple(clean_said_as(words) for words in said_as)
             if self._series_id is None:
                 self._series_id = self._store.new_series()
             self._game = self._store.new_game(
-                self._series_id, tuple(roster), first_player, dict(renames or {})
+                self._series_id, tuple(roster), first_player, dict(renames or {}), said
             )
         except ACTION_ERRORS as error:
             return self._refused(str(error))
+        prepare_names(roster, (self._settings.lang,))
         return self._moved(Flags(at_start=False))  # 6+ players: the reveal is pending
 
     def read_setup(self, players: int) -> Outcome:
@@ -269,7 +276,7 @@ class TableController(TableReading):
         except ACTION_ERRORS as error:
             return self._refused(str(error))
         self._game = None
-        self._plan = SeatingPlan(state.players, state.first_player)
+        self._plan = SeatingPlan(state.players, state.first_player, state.said_as)
         return self._moved(
             Flags(at_start=False, seating=True),
             f"Undone: the start of game {game.number}. Back to setup, same roster.",
@@ -365,5 +372,5 @@ class TableController(TableReading):
 
     def _play(self, cue: Cue) -> tuple[Cue, ...]:
         """Play a cue for the phase the table is in now (cancels what was playing)."""
-        self._voice.play(cue, self.phase)
+        self._voice.play(cue, self.phase, self._said_as())
         return (cue,)

@@ -21,6 +21,8 @@ class SeatingPlan:
 
     players: tuple[str, ...]
     first_player: int
+    #: How each name is said, by seat ("" as written; empty: none typed).
+    said_as: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,11 @@ needs nothing of Textual.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from moderator.narration.scripts.spoken_names import SAID_AS
 from moderator.table.config import TableSettings
 from moderator.table.cues import Cue, cue_context
 from moderator.table.phases import Phase
@@ -75,12 +76,15 @@ class Voice:
         latest, phase = self._latest
         return phase if playback == latest else None
 
-    def lines(self, cue: Cue) -> list[str]:
+    def lines(self, cue: Cue, said_as: Mapping[str, str] | None = None) -> list[str]:
         """The captions of a cue's script."""
-        return self._narrator.lines(cue.script, cue_context(cue))
+        return self._narrator.lines(cue.script, _context(cue, said_as))
 
-    def play(self, cue: Cue, phase: Phase) -> None:
+    def play(self, cue: Cue, phase: Phase, said_as: Mapping[str, str] | None = None) -> None:
         """Play a cue for `phase` without blocking; progress goes to the attached report.
+
+        `said_as` maps a written name to how the table said it is spoken (the
+        captions keep the written name; the voice says the other).
 
         When muted, the script still runs (captions and timing) but silently:
         the narrator is told so through its settings.
@@ -100,7 +104,7 @@ class Voice:
                 self._speaking = 0
             report(playback, event)
 
-        self._narrator.play(cue.script, cue_context(cue), on_event)
+        self._narrator.play(cue.script, _context(cue, said_as), on_event)
 
     def prepare(self, cues: Sequence[Cue]) -> None:
         """Have the narrator build these cues' audio in the background (each one once).
@@ -139,3 +143,11 @@ class Voice:
     def close(self) -> None:
         """Stop the narrator."""
         self._narrator.close()
+
+
+def _context(cue: Cue, said_as: Mapping[str, str] | None) -> dict[str, object]:
+    """The cue's script context, with how names are said when the table typed any."""
+    context = cue_context(cue)
+    if said_as:
+        context[SAID_AS] = dict(said_as)
+    return context

@@ -159,10 +159,14 @@ class TableReading:
         """The roster of the last game, offered for the next one."""
         if self._game is not None:
             state = self._game.state
-            return SeatingPlan(state.players, state.first_player)
+            return SeatingPlan(state.players, state.first_player, state.said_as)
         games = self.series_games()
         if games:
-            return SeatingPlan(tuple(games[-1].players), 0)
+            last = games[-1]
+            state = self._store.load_game(last.game_id).state
+            said = dict(zip(state.players, state.said_as, strict=False))
+            said_as = tuple(said.get(name, "") for name in last.players)
+            return SeatingPlan(tuple(last.players), 0, said_as if any(said_as) else ())
         return None
 
     def judge(self, event: ResultsDeclared) -> Result | str:
@@ -200,7 +204,7 @@ class TableReading:
         last = events[-1] if events else None
         if not isinstance(last, PlayerKnockedOut):
             return []
-        return self._voice.lines(KnockoutCue(self._name(last.player)))
+        return self._voice.lines(KnockoutCue(self._name(last.player)), self._said_as())
 
     def watch_faults(self, watcher: Callable[[Any], None]) -> None:
         """Speech faults, wherever they happen, go to `watcher` (any thread)."""
@@ -212,7 +216,7 @@ class TableReading:
 
     def lines(self, cue: Cue) -> list[str]:
         """The captions of a cue's script (for showing without playing)."""
-        return self._voice.lines(cue)
+        return self._voice.lines(cue, self._said_as())
 
     def rename_questions(self, players: Sequence[str]) -> RenameQuestions:
         """Names of this roster that are new to the series, and earlier players missing.
@@ -306,3 +310,12 @@ class TableReading:
         if state is not None and 0 <= seat < state.count:
             return state.players[seat]
         return f"seat {seat + 1}"
+
+    def _said_as(self) -> dict[str, str]:
+        """Written name -> how the table said it is spoken, for the open game's players."""
+        state = self.game_state
+        if state is None:
+            return {}
+        return {
+            name: said for name, said in zip(state.players, state.said_as, strict=False) if said
+        }

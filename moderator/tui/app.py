@@ -279,9 +279,9 @@ class MindFlayerApp(NarratedApp):
                 outcome = controller.go_home()
             case Menu():
                 outcome = controller.menu()
-            case StartGame(players=players, first_player=first):
+            case StartGame(players=players, first_player=first, said_as=said_as):
                 outcome = None
-                start_with_renames(self, players, first)
+                start_with_renames(self, players, first, said_as)
             case ReadSetupAloud(players=count):
                 outcome = controller.read_setup(count)
             case PlayReveal():

@@ -38,7 +38,9 @@ def ask_new_series(app: MindFlayerApp) -> None:
     app.push_screen(pick(question, ANSWERS, KEEP), answered)
 
 
-def start_with_renames(app: MindFlayerApp, players: tuple[str, ...], first: int) -> None:
+def start_with_renames(
+    app: MindFlayerApp, players: tuple[str, ...], first: int, said_as: tuple[str, ...] = ()
+) -> None:
     """Start the game; first ask whether each new name is an earlier player renamed.
 
     A name fixed between games ("Noah" -> "Noah B") would split the player's
@@ -47,7 +49,7 @@ def start_with_renames(app: MindFlayerApp, players: tuple[str, ...], first: int)
     """
     questions = app.controller.rename_questions(players)
     if not questions:
-        app.settle(app.controller.start_game(players, first))
+        app.settle(app.controller.start_game(players, first, said_as=said_as))
         return
     phase = app.controller.phase
     renames: dict[str, str] = {}
@@ -57,7 +59,7 @@ def start_with_renames(app: MindFlayerApp, players: tuple[str, ...], first: int)
     def ask() -> None:
         missing = [name for name in questions.missing if name not in renames]
         if not new_names or not missing:
-            app.settle(app.controller.start_game(players, first, renames))
+            app.settle(app.controller.start_game(players, first, renames, said_as))
             return
         name = new_names.pop(0)
         choices = [*enumerate(missing), (len(missing), "No: a new player")]

@@ -11,7 +11,9 @@ seconds, far beyond any key's work.
 
 `ToastLog` keeps every toast the app raised: Textual drops a toast from
 `App._notifications` once its timeout (3 s for a notice) has passed by the wall
-clock, which a starved test can take between the key and the assert.
+clock, which a starved test can take between the key and the assert. It is
+the one place the tests reach Textual's private toast collection: the tests
+read toasts through `raised`, `toasts` and `toasts_up`.
 """
 
 from __future__ import annotations
@@ -88,11 +90,24 @@ class ToastLog(Notifications):
         super().__init__()
         #: Every notification added, in order.
         self.shown: list[Notification] = []
+        #: The identities of those the app withdrew or cleared (not those that expired).
+        self.withdrawn: set[str] = set()
 
     def add(self, notification: Notification) -> ToastLog:
         """Keep `notification`, then add it as Textual does."""
         self.shown.append(notification)
         super().add(notification)
+        return self
+
+    def __delitem__(self, notification: Notification) -> None:
+        """Note a toast the app withdrew (`App._unnotify`), then forget it as Textual does."""
+        self.withdrawn.add(notification.identity)
+        super().__delitem__(notification)
+
+    def clear(self) -> ToastLog:
+        """Note every toast cleared (`App.clear_notifications`), then clear as Textual does."""
+        self.withdrawn.update(notification.identity for notification in self.shown)
+        super().clear()
         return self
 
 
@@ -103,8 +118,24 @@ def record_toasts(app: App[object]) -> ToastLog:
     return log
 
 
-def toasts(app: App[object]) -> list[str]:
-    """The messages of every toast `app` raised (see `record_toasts`), expired or not."""
+def raised(app: App[object]) -> list[Notification]:
+    """Every toast `app` raised (see `record_toasts`), expired or not, in order."""
     log = app._notifications
     assert isinstance(log, ToastLog), "the app was not built with record_toasts"
-    return [notification.message for notification in log.shown]
+    return list(log.shown)
+
+
+def toasts(app: App[object]) -> list[str]:
+    """The messages of every toast `app` raised (see `record_toasts`), expired or not."""
+    return [notification.message for notification in raised(app)]
+
+
+def toasts_up(app: App[object]) -> list[Notification]:
+    """The toasts `app` still shows: raised and not withdrawn nor cleared.
+
+    Expiry is not counted: a starved test can take longer than a toast's
+    timeout between the key and the assert.
+    """
+    log = app._notifications
+    assert isinstance(log, ToastLog), "the app was not built with record_toasts"
+    return [n for n in log.shown if n.identity not in log.withdrawn]

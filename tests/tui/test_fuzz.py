@@ -45,8 +45,8 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
+from tests.tui.helpers import tracked_app
 from tests.tui.quiet import settled
-from tests.tui.tracking import tracked_app
 
 pytestmark = pytest.mark.slow
 

@@ -1,5 +1,5 @@
-"""Issue 10 at the table: an accidental start taken back, a name fixed between games,
-speech faults told once."""
+"""At the table: an accidental start taken back, a name fixed between games, what the
+footer offers, speech faults and refusals told once (found by issue 10)."""
 
 from __future__ import annotations
 

@@ -21,10 +21,13 @@ from __future__ import annotations
 import asyncio
 from time import monotonic
 
+import pytest
 from textual.app import App
 from textual.message_pump import MessagePump
 from textual.notifications import Notification, Notifications
 from textual.pilot import Pilot
+from textual.reactive import reactive
+from textual.widgets import Input
 
 #: Seconds `settled` waits for a quiet app before failing: generous, it only ends a hang.
 BOUND = 60.0
@@ -81,6 +84,19 @@ async def settled(pilot: Pilot[object], bound: float = BOUND) -> None:
         if busy and monotonic() > deadline:
             raise AssertionError(f"the app was still busy after {bound} s: {busy[:5]}")
     app.screen._on_timer_update()  # lay out what changed, as Pilot.pause does
+
+
+def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every `Input` mount with its cursor still (Textual's `cursor_blink` off).
+
+    A focused field's cursor toggles every half second. On a loaded machine one
+    round of `settled` takes longer than that, so a blink was always pending and
+    the app never looked quiet: a key's wait failed after `BOUND` seconds
+    ("still busy: WaffleInput"). The blink carries no state a test reads.
+    """
+    still = reactive(False, init=False)
+    still.__set_name__(Input, "cursor_blink")
+    monkeypatch.setattr(Input, "cursor_blink", still)
 
 
 class ToastLog(Notifications):

@@ -212,7 +212,7 @@ async def test_in_the_app_enter_on_the_reveal_plays_what_the_seating_prepared(
 ) -> None:
     from moderator.tui.app import make_app
     from moderator.tui.screens.reveal import RevealScreen
-    from tests.tui.helpers import key, new_game, wait_for
+    from tests.tui.helpers import key, new_game, until
 
     narrator = PreparedFutures(Narrator(VoiceSettings(), ScriptLibrary.load(None), speaker, SCALE))
     folders = {name: tmp_path / name for name in ("data", "config", "cache")}
@@ -220,13 +220,13 @@ async def test_in_the_app_enter_on_the_reveal_plays_what_the_seating_prepared(
     async with app.run_test() as pilot:
         await new_game(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"])
         assert isinstance(app.screen, RevealScreen)
-        await wait_for(
+        await until(
             pilot, lambda: bool(narrator.futures) and all(f.done() for f in narrator.futures)
         )
         assert all(f.result() for f in narrator.futures)
         log.add(*KEY)
         await key(pilot, "enter")
-        await wait_for(pilot, lambda: bool(log.after_key()))
+        await until(pilot, lambda: bool(log.after_key()))
         app.simulate_key("escape")
     after = log.after_key()
     assert after[0][0] == "play" and after[0][1].startswith("span-")

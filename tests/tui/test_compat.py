@@ -15,12 +15,14 @@ import sys
 import tomllib
 from importlib.metadata import version
 from pathlib import Path
+from time import time
 
 import pytest
 from textual.app import App
 from textual.notifications import Notification
 
 from moderator.tui import compat
+from tests.tui.quiet import settled
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -235,17 +237,18 @@ async def test_private_toast_api_still_behaves() -> None:
     app: App[None] = App()
     async with app.run_test(notifications=True) as pilot:
         app.notify("first", severity="error")
-        await pilot.pause()
+        await settled(pilot)
         (first,) = list(app._notifications)
         assert compat.toast_shown(app, first)
         compat.withdraw_toast(app, first)
         assert not compat.toast_shown(app, first)
         second = Notification("second", "", "error", 5)
         compat.show_toast(app, second)
-        await pilot.pause()
+        await settled(pilot)
         assert compat.toast_shown(app, second)
         assert [n.message for n in app._notifications] == ["second"]
-        expired = Notification("gone", "", "error", 0.01)
+        # Raised ten seconds ago with a five-second timeout: expired, no sleep needed.
+        expired = Notification("gone", "", "error", 5, raised_at=time() - 10)
         compat.show_toast(app, expired)
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert not compat.toast_shown(app, expired)

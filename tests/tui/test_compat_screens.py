@@ -14,6 +14,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from moderator.tui.compat_screens import ClosesOnceScreen, DropsInputAfterClose, TablePalette
+from tests.tui.quiet import settled
 
 
 class Base(Screen[None]):
@@ -41,12 +42,12 @@ class Host(App[None]):
 async def stack_after_two_dismisses(dialog: Screen[None]) -> list[str]:
     app = Host()
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await settled(pilot)
         app.push_screen(dialog)
-        await pilot.pause()
+        await settled(pilot)
         dialog.dismiss()
         dialog.dismiss()  # a queued selection handled after Esc
-        await pilot.pause()
+        await settled(pilot)
         return [type(screen).__name__ for screen in app.screen_stack]
 
 
@@ -72,7 +73,7 @@ class GuardedModes(DropsInputAfterClose):
 
 async def keys_at_shutdown(app: App[None]) -> None:
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await settled(pilot)
         for _ in range(300):
             app.simulate_key("x")  # still queued when run_test closes the app
 

@@ -17,8 +17,8 @@ from moderator.table.phases import Phase
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.messages import DrawMeeting
 from tests.storage.test_storage_faults import FailingCommit
-from tests.tui.helpers import new_game
-from tests.tui.tracking import tracked_app
+from tests.tui.helpers import new_game, tracked_app
+from tests.tui.quiet import settled
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 
@@ -87,7 +87,7 @@ async def test_an_intent_from_a_phase_the_table_left_is_dropped(folders: dict[st
         late = DrawMeeting()  # a key meant for the table, handled late
         late.origin = Phase.TABLE
         table.post_message(late)
-        await pilot.pause()
+        await settled(pilot)
         assert app.controller.phase is Phase.START
         assert app.controller.state.meeting is None
         assert app.controller.state == before

@@ -46,8 +46,8 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
+from tests.tui.helpers import tracked_app
 from tests.tui.quiet import settled
-from tests.tui.tracking import tracked_app
 
 pytestmark = pytest.mark.slow
 
@@ -282,19 +282,19 @@ async def fuzz(seed: int, base: Path, progress: ValueProxy[int] | None = None) -
         app, _narrator = tracked_app(folders)
         size = fuzzer.rng.choice(SIZES)
         async with app.run_test(size=size, notifications=True) as pilot:
-            while fuzzer.steps < STEPS and not app._exit:
+            while fuzzer.steps < STEPS and app.return_code is None:
                 await fuzzer.step(pilot)
                 if progress is not None:
                     progress.value = fuzzer.steps
                 fuzzer.screens[type(app.screen).__name__] += 1
-                if app._exit:
+                if app.return_code is not None:  # the app was told to exit
                     break
                 check_state(app, fuzzer)
                 if fuzzer.steps % SCREEN_CHECK_EVERY == 0:
                     # By the app's queues, not the CPU: a starved child looked idle to
                     # pause() before a new phase's screen had composed (CI, seed 7).
                     await settled(pilot)
-                    if not app._exit:
+                    if app.return_code is None:
                         check_screen(app)
         # Leaving run_test re-raised any error of the app; a quit is a restart.
         if fuzzer.steps < STEPS:

@@ -16,6 +16,7 @@ from moderator.storage import SeriesRecord, Store
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.history import HistoryScreen
 from tests.tui.helpers import history_read, key
+from tests.tui.quiet import settled
 
 NAMES = [
     "Eleven Hopper",
@@ -140,7 +141,7 @@ async def test_the_keys_work_while_the_history_is_read(
         workers = [w for w in app.workers if w.node is history]
         held.release.set()
         await app.workers.wait_for_complete(workers)
-        await pilot.pause()
+        await settled(pilot)
         assert type(app.screen).__name__ == "HelpScreen"
         await key(pilot, "escape", "h")
         assert isinstance(app.screen, HistoryScreen) and app.screen is not history

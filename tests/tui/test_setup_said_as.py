@@ -22,9 +22,17 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.helpers import key, knock_out, seat_players, state_of, to_setup
+from tests.tui.helpers import (
+    TrackedNarrator,
+    key,
+    knock_out,
+    seat_players,
+    settle,
+    state_of,
+    to_setup,
+    tracked_app,
+)
 from tests.tui.test_flow import play_quick_game
-from tests.tui.tracking import TrackedNarrator, settle, tracked_app
 
 NAMES = ["Ann", "Ngô Bảo Châu", "Cy", "Dee"]
 SAID = "Ngo Bow Chow"

@@ -20,9 +20,17 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import declare, key, knock_out, new_game, shown, state_of
+from tests.tui.helpers import (
+    declare,
+    key,
+    knock_out,
+    new_game,
+    settle,
+    state_of,
+    text_of,
+    tracked_app,
+)
 from tests.tui.test_flow import play_quick_game
-from tests.tui.tracking import settle, tracked_app
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
@@ -33,7 +41,7 @@ LEFT_AND_RIGHT = ("left", "right", "chooses two cards: one")
 
 def caption(app: MindFlayerApp) -> str:
     """The Meeting's instructions as shown."""
-    return shown(app.screen.query_one("#meeting-caption", Static))
+    return text_of(app.screen.query_one("#meeting-caption", Static))
 
 
 async def test_the_meeting_caption_and_voice_fit_how_many_take_part(
@@ -119,7 +127,7 @@ async def test_every_game_screen_says_the_game_and_the_meeting_in_words(
         await key(pilot, "m")
         assert isinstance(app.screen, MeetingScreen)
         assert "Game 1 of 3 · Meeting 1 of 3" in header(app)
-        assert shown(app.screen.query_one("#meeting-number-label", Static)) == "Meeting 1 of 3"
+        assert text_of(app.screen.query_one("#meeting-number-label", Static)) == "Meeting 1 of 3"
         await key(pilot, "enter")
         assert "Game 1 of 3 · next: Meeting 2 of 3" in header(app)
         for seat in (0, 1, 2, 3):

@@ -23,11 +23,12 @@ from tests.tui.helpers import (
     knock_out,
     new_game,
     save_showing_points,
-    shown,
     state_of,
+    text_of,
     to_results,
-    wait_for,
+    until,
 )
+from tests.tui.quiet import settled
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
@@ -41,15 +42,15 @@ async def test_a_ticked_box_looks_different_from_an_unticked_one_without_colour(
         ann = screen.query_one("#possessed-0", Checkbox)
         cy = screen.query_one("#possessed-2", Checkbox)
         cy.value = True
-        await pilot.pause()
-        assert "X" not in shown(ann)
-        assert "X" in shown(cy)
-        assert shown(screen.query_one("#team-0", Static)) == "Sane"
-        assert shown(screen.query_one("#team-2", Static)) == "Possessed"
+        await settled(pilot)
+        assert "X" not in text_of(ann)
+        assert "X" in text_of(cy)
+        assert text_of(screen.query_one("#team-0", Static)) == "Sane"
+        assert text_of(screen.query_one("#team-2", Static)) == "Possessed"
         cy.value = False
-        await pilot.pause()
-        assert "X" not in shown(cy)
-        assert shown(screen.query_one("#team-2", Static)) == "Sane"
+        await settled(pilot)
+        assert "X" not in text_of(cy)
+        assert text_of(screen.query_one("#team-2", Static)) == "Sane"
 
 
 async def test_the_preview_shows_the_domain_sentence_until_the_entry_is_valid(
@@ -60,25 +61,27 @@ async def test_the_preview_shows_the_domain_sentence_until_the_entry_is_valid(
         screen = await to_results(pilot)
         preview = screen.query_one("#result-winner", Static)
         nobody = domain_sentence(app, ResultsDeclared((), (0, 0, 0, 0)))
-        assert shown(preview) == nobody
-        assert "Points" not in shown(preview)
+        assert text_of(preview) == nobody
+        assert "Points" not in text_of(preview)
 
         screen.query_one("#possessed-2", Checkbox).value = True
-        await pilot.pause()
-        assert shown(preview) == "If that is right: the SANE win. Points: Ann 1, Bob 1, Cy 0, Dee 1"
+        await settled(pilot)
+        assert (
+            text_of(preview) == "If that is right: the SANE win. Points: Ann 1, Bob 1, Cy 0, Dee 1"
+        )
 
         # A value set from elsewhere (not typed) is judged by the domain too.
         screen.query_one("#waffles-1", Input).value = "-1"
-        await pilot.pause()
+        await settled(pilot)
         negative = domain_sentence(app, ResultsDeclared((2,), (0, -1, 0, 0)))
-        assert shown(preview) == negative and "-1" in negative
-        assert "Points" not in shown(preview)
+        assert text_of(preview) == negative and "-1" in negative
+        assert "Points" not in text_of(preview)
 
         screen.query_one("#waffles-1", Input).value = "7"
         screen.query_one("#waffles-0", Input).value = "6"
-        await pilot.pause()
+        await settled(pilot)
         too_many = domain_sentence(app, ResultsDeclared((2,), (6, 7, 0, 0)))
-        assert shown(preview) == too_many
+        assert text_of(preview) == too_many
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, ResultScreen) and state_of(app).result is None
 
@@ -92,22 +95,22 @@ async def test_waffle_fields_refuse_what_the_domain_refuses_and_keep_what_was_ty
         field = screen.query_one("#waffles-1", Input)
         error = screen.query_one("#result-error", Static)
         field.focus()
-        await pilot.pause()
+        await settled(pilot)
         await key(pilot, "1")
         assert field.value == "1"
         await key(pilot, "a")
         assert field.value == "1"
-        assert shown(error) == "Bob's Waffle cards must be a whole number."
+        assert text_of(error) == "Bob's Waffle cards must be a whole number."
         await key(pilot, "3")
         assert field.value == "1"
-        assert shown(error) == domain_sentence(app, ResultsDeclared((0, 1, 2, 3), (0, 13, 0, 0)))
-        assert "13" in shown(error)
+        assert text_of(error) == domain_sentence(app, ResultsDeclared((0, 1, 2, 3), (0, 13, 0, 0)))
+        assert "13" in text_of(error)
         await key(pilot, "2", "backspace")  # an accepted edit clears the sentence
-        assert shown(error) == ""
+        assert text_of(error) == ""
         # pilot.press gives these named keys their characters ("-", " ").
         await pilot.press("minus")
         assert field.value == "1"
-        assert shown(error) == "Bob's Waffle cards must be a whole number."
+        assert text_of(error) == "Bob's Waffle cards must be a whole number."
         await key(pilot, "backspace", "1")
         await pilot.press("space")  # Space ticks the row's growled box, never types
         assert field.value == "1"
@@ -116,14 +119,14 @@ async def test_waffle_fields_refuse_what_the_domain_refuses_and_keep_what_was_ty
         assert not screen.query_one("#possessed-1", Checkbox).value
         await key(pilot, "2")
         assert field.value == "12"
-        assert shown(error) == ""
+        assert text_of(error) == ""
         await key(pilot, "backspace", "backspace")
         assert field.value == ""
         await key(pilot, "4")
         assert field.value == "4"
 
         screen.query_one("#possessed-2", Checkbox).value = True
-        await pilot.pause()
+        await settled(pilot)
         await key(pilot, "ctrl+s")
         result = state_of(app).result
         assert result is not None and result.waffles == (0, 4, 0, 0)
@@ -136,12 +139,14 @@ async def test_the_losing_team_waffles_stay_editable_but_say_they_do_not_count(
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await to_results(pilot)
-        assert "count only for the winning team" in shown(screen.query_one("#result-help", Static))
+        assert "count only for the winning team" in text_of(
+            screen.query_one("#result-help", Static)
+        )
         note = {seat: screen.query_one(f"#waffle-note-{seat}", Static) for seat in range(4)}
         rows = {seat: screen.query_one(f"#result-row-{seat}") for seat in range(4)}
         screen.query_one("#possessed-2", Checkbox).value = True  # the Sane win
-        await pilot.pause()
-        assert [shown(note[seat]) for seat in range(4)] == ["", "", "not counted", ""]
+        await settled(pilot)
+        assert [text_of(note[seat]) for seat in range(4)] == ["", "", "not counted", ""]
         assert [rows[seat].has_class("-losing") for seat in range(4)] == [
             False,
             False,
@@ -151,8 +156,8 @@ async def test_the_losing_team_waffles_stay_editable_but_say_they_do_not_count(
         # Both players still in play growled: the Possessed win, the Sane lose.
         screen.query_one("#possessed-0", Checkbox).value = True
         screen.query_one("#possessed-1", Checkbox).value = True
-        await pilot.pause()
-        assert [shown(note[seat]) for seat in range(4)] == [
+        await settled(pilot)
+        assert [text_of(note[seat]) for seat in range(4)] == [
             "",
             "",
             "",
@@ -161,10 +166,10 @@ async def test_the_losing_team_waffles_stay_editable_but_say_they_do_not_count(
         dee = screen.query_one("#waffles-3", Input)
         assert not dee.disabled
         dee.focus()
-        await pilot.pause()
+        await settled(pilot)
         await key(pilot, "2")
         assert dee.value.endswith("2")
-        assert "Dee 0" in shown(screen.query_one("#result-winner", Static))
+        assert "Dee 0" in text_of(screen.query_one("#result-winner", Static))
         await key(pilot, "ctrl+s")
         result = state_of(app).result
         assert result is not None and result.winner is Team.POSSESSED
@@ -182,7 +187,7 @@ async def test_the_result_screen_works_by_keys_alone(
         assert app.focused is not None and app.focused.id == "waffles-1"
         await key(pilot, "2", "tab", "space")
         assert app.focused is not None and app.focused.id == "possessed-2"
-        assert "X" in shown(screen.query_one("#possessed-2", Checkbox))
+        assert "X" in text_of(screen.query_one("#possessed-2", Checkbox))
         await save_showing_points(pilot, "Points: Ann 1, Bob 3, Cy 0, Dee 1", (1, 3, 0, 1))
 
 
@@ -197,14 +202,14 @@ async def test_the_finale_says_press_enter_once(
         await knock_out(pilot, 3)
         screen = app.screen
         assert isinstance(screen, FinaleScreen)
-        await wait_for(pilot, lambda: not app.controller.speaking)
-        await pilot.pause()
-        text = " ".join(shown(widget) for widget in screen.query(Static)).casefold()
+        await until(pilot, lambda: not app.controller.speaking)
+        await settled(pilot)
+        text = " ".join(text_of(widget) for widget in screen.query(Static)).casefold()
         assert text.count("press enter to enter who growled") == 1
         assert text.count("stand up and applaud") == 1
         # Counting again and finishing again still leaves one.
         await key(pilot, "c")
-        await wait_for(pilot, lambda: not app.controller.speaking)
-        await pilot.pause()
-        text = " ".join(shown(widget) for widget in screen.query(Static)).casefold()
+        await until(pilot, lambda: not app.controller.speaking)
+        await settled(pilot)
+        text = " ".join(text_of(widget) for widget in screen.query(Static)).casefold()
         assert text.count("press enter to enter who growled") == 1

@@ -1,5 +1,5 @@
-"""Issue 10 at the table: an accidental start taken back, a name fixed between games,
-speech faults told once."""
+"""At the table: an accidental start taken back, a name fixed between games, what the
+footer offers, speech faults and refusals told once (found by issue 10)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import declare, key, knock_out, new_game, seat_players, wait_for
+from tests.tui.helpers import declare, key, knock_out, new_game, seat_players, until
+from tests.tui.quiet import settled, toasts_up
 
 FOUR = ("Ann", "Bob", "Noah", "Dee")
 SIX = ("Ann", "Bob", "Noah", "Dee", "Eve", "Fin")
@@ -90,7 +91,7 @@ async def _play_game_one(pilot, app: MindFlayerApp) -> None:  # type: ignore[no-
     await knock_out(pilot, 1)
     await knock_out(pilot, 2)
     await key(pilot, "enter")  # finale: enter the results
-    await wait_for(pilot, lambda: app.controller.phase is Phase.RESULT)
+    await until(pilot, lambda: app.controller.phase is Phase.RESULT)
     await declare(pilot, [3], {2: 2})
     assert isinstance(app.screen, SeriesScreen)
 
@@ -160,11 +161,11 @@ async def test_the_footer_hides_resume_with_nothing_to_resume(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert "Resume" not in _footer_keys(app)
         await new_game(pilot, FOUR)
         await key(pilot, "escape")
-        await wait_for(pilot, lambda: "Resume" in _footer_keys(app))
+        await until(pilot, lambda: "Resume" in _footer_keys(app))
 
 
 async def test_the_footer_hides_start_reveal_while_it_runs(
@@ -176,10 +177,10 @@ async def test_the_footer_hides_start_reveal_while_it_runs(
         assert isinstance(app.screen, RevealScreen)
         assert "Start reveal" in _footer_keys(app)
         await key(pilot, "enter")
-        await wait_for(pilot, lambda: "Start reveal" not in _footer_keys(app))
+        await until(pilot, lambda: "Start reveal" not in _footer_keys(app))
         assert "Undo start" not in _footer_keys(app)
         await key(pilot, "escape")  # stop it: it can be started again
-        await wait_for(pilot, lambda: "Start reveal" in _footer_keys(app))
+        await until(pilot, lambda: "Start reveal" in _footer_keys(app))
 
 
 async def test_meeting_line_names_only_who_takes_part_and_tiles_show_their_keys(
@@ -231,7 +232,7 @@ async def test_a_knock_out_that_ends_the_game_is_seen_on_the_finale(
         await new_game(pilot, FOUR)
         await knock_out(pilot, 1)
         await knock_out(pilot, 2)
-        await wait_for(pilot, lambda: app.controller.phase is Phase.FINALE)
+        await until(pilot, lambda: app.controller.phase is Phase.FINALE)
         reason = str(app.screen.query_one("#finale-reason", Static).render())
         assert reason.startswith("Noah is knocked out.")
         assert "Only 2 players are still in play" in reason
@@ -246,7 +247,7 @@ async def test_settings_switches_say_on_or_off(app_factory: Callable[[], MindFla
         word = app.screen.query_one("#settings-announce-word", Static)
         assert str(word.render()) == "off"
         app.screen.query_one("#settings-announce", Switch).toggle()
-        await pilot.pause()
+        await settled(pilot)
         assert str(word.render()) == "on"
 
 
@@ -272,10 +273,10 @@ async def test_identical_error_toasts_collapse_into_one_with_a_count(
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await new_game(pilot, FOUR)
         await key(pilot, "n", "u", "u", "u", "u")  # nothing to undo, three times over
-        errors = [n.message for n in app._notifications if n.severity == "error"]
+        errors = [n.message for n in toasts_up(app) if n.severity == "error"]
         assert errors == ["There is nothing to undo. (×3)"]
         await key(pilot, "r", "r")  # redo once, then a different refusal: its own toast
-        errors = [n.message for n in app._notifications if n.severity == "error"]
+        errors = [n.message for n in toasts_up(app) if n.severity == "error"]
         assert errors == ["There is nothing to undo. (×3)", "There is nothing to redo."]
 
 
@@ -292,7 +293,7 @@ async def test_the_footer_hides_next_game_once_the_series_is_complete(
             await knock_out(pilot, 1)
             await knock_out(pilot, 2)
             await key(pilot, "enter")
-            await wait_for(pilot, lambda: app.controller.phase is Phase.RESULT)
+            await until(pilot, lambda: app.controller.phase is Phase.RESULT)
             await declare(pilot, [3])
             assert isinstance(app.screen, SeriesScreen)
         assert "Next game" not in _footer_keys(app)
@@ -300,7 +301,7 @@ async def test_the_footer_hides_next_game_once_the_series_is_complete(
         await key(pilot, "n")  # nothing happens: no fourth game
         assert isinstance(app.screen, SeriesScreen)
         await key(pilot, "u")  # the third game's results reopen; saved again, still no next game
-        await wait_for(pilot, lambda: app.controller.phase is Phase.RESULT)
+        await until(pilot, lambda: app.controller.phase is Phase.RESULT)
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, SeriesScreen)
         assert "Next game" not in _footer_keys(app)

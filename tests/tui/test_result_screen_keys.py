@@ -19,10 +19,11 @@ from tests.tui.helpers import (
     domain_sentence,
     key,
     save_showing_points,
-    shown,
     state_of,
+    text_of,
     to_results,
 )
+from tests.tui.quiet import settled, toasts
 
 
 def focused_id(app: MindFlayerApp) -> str | None:
@@ -40,27 +41,27 @@ async def test_a_refused_waffle_keystroke_never_saves_the_shorter_number(
         error = screen.query_one("#result-error", Static)
         bob = screen.query_one("#waffles-1", Input)
         screen.query_one("#possessed-2", Checkbox).value = True  # Cy growled: the Sane win
-        await pilot.pause()
+        await settled(pilot)
         await key(pilot, "down", "9", "9")
         assert bob.value == "9"  # the box is as it was before the refused keystroke
-        assert shown(error) == domain_sentence(app, ResultsDeclared((0, 1, 2, 3), (0, 99, 0, 0)))
-        assert "Points" not in shown(preview)  # the leftover 9 counts for nothing yet
-        assert "Bob's box still shows 9, not 99" in shown(preview)
+        assert text_of(error) == domain_sentence(app, ResultsDeclared((0, 1, 2, 3), (0, 99, 0, 0)))
+        assert "Points" not in text_of(preview)  # the leftover 9 counts for nothing yet
+        assert "Bob's box still shows 9, not 99" in text_of(preview)
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, ResultScreen) and state_of(app).result is None
-        assert shown(error).startswith("Not saved")
+        assert text_of(error).startswith("Not saved")
 
         # Ann: 13 is refused after the 1; saving is refused too.
         await key(pilot, "up", "1", "3")
         ann = screen.query_one("#waffles-0", Input)
-        assert ann.value == "1" and "13" in shown(error)
+        assert ann.value == "1" and "13" in text_of(error)
         await key(pilot, "ctrl+s")
         assert state_of(app).result is None
 
-        # Retyping settles each box; then what is shown is exactly what is saved.
+        # Retyping settles each box; then what is text_of is exactly what is saved.
         await key(pilot, "backspace", "1", "down", "backspace", "9")
         assert (ann.value, bob.value) == ("1", "9")
-        assert shown(preview).endswith("Points: Ann 2, Bob 10, Cy 0, Dee 1")
+        assert text_of(preview).endswith("Points: Ann 2, Bob 10, Cy 0, Dee 1")
         await key(pilot, "ctrl+s")
         result = state_of(app).result
         assert result is not None and result.waffles == (1, 9, 0, 0)
@@ -117,10 +118,10 @@ async def test_a_refused_results_save_says_its_sentence_once(
         sentence = domain_sentence(app, ResultsDeclared((), (0, 0, 0, 0)))
         await key(pilot, "ctrl+s")  # nobody ticked: refused
         assert isinstance(app.screen, ResultScreen) and state_of(app).result is None
-        texts = [shown(widget) for widget in screen.query(Static)]
-        texts += [notification.message for notification in app._notifications]
+        texts = [text_of(widget) for widget in screen.query(Static)]
+        texts += toasts(app)
         assert sum(text.count(sentence) for text in texts) == 1
-        assert shown(screen.query_one("#result-error", Static)).startswith("Not saved")
+        assert text_of(screen.query_one("#result-error", Static)).startswith("Not saved")
 
 
 async def test_space_ticks_growled_from_the_waffle_column_and_retyping_settles_a_box(
@@ -145,17 +146,17 @@ async def test_space_ticks_growled_from_the_waffle_column_and_retyping_settles_a
 
         # A pasted space is refused and named in words.
         bob.insert_text_at_cursor(" ")
-        await pilot.pause()
+        await settled(pilot)
         assert bob.value == "2"
-        assert "Bob's box still shows 2: a space is no Waffle count" in shown(preview)
-        assert "not  " not in shown(preview)
+        assert "Bob's box still shows 2: a space is no Waffle count" in text_of(preview)
+        assert "not  " not in text_of(preview)
         await key(pilot, "2")  # the count the box shows, typed again
-        assert bob.value == "2" and "still shows" not in shown(preview)
+        assert bob.value == "2" and "still shows" not in text_of(preview)
 
         # 29 is refused; typing the 2 the box shows again settles it.
         await key(pilot, "9")
-        assert "Bob's box still shows 2, not 29" in shown(preview)
+        assert "Bob's box still shows 2, not 29" in text_of(preview)
         await key(pilot, "2")
-        assert bob.value == "2" and "still shows" not in shown(preview)
+        assert bob.value == "2" and "still shows" not in text_of(preview)
         await key(pilot, "down", "space")  # Cy growled: the Sane win
         await save_showing_points(pilot, "Points: Ann 1, Bob 3, Cy 0, Dee 1", (1, 3, 0, 1))

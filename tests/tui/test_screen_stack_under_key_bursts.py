@@ -22,8 +22,9 @@ from moderator.tui.screen_classes import phase_screen_class
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
+from tests.tui.helpers import key, new_game, press, tracked_app
+from tests.tui.quiet import settled
 from tests.tui.test_fuzz import BINDING_KEYS
-from tests.tui.tracking import press, start_game, tracked_app
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -49,10 +50,7 @@ def shows_its_phase(app: MindFlayerApp) -> bool:
 
 async def quick(pilot: Pilot[None], keys: str) -> None:
     """Keys as the fuzz sends them: each followed by a zero pause."""
-    for name in keys.split():
-        pilot.app.simulate_key(name)
-        await pilot.pause(0)
-    await pilot.pause()
+    await key(pilot, *keys.split())
 
 
 # --- bug 1: the blank screen (a late close popped the screen under a dialog) -----------
@@ -63,7 +61,7 @@ async def test_fuzz_seed_7_keys_keep_the_start_screen(tmp_path: Path) -> None:
     popping the start screen and leaving the blank default screen."""
     app, _narrator = tracked_app(folders_in(tmp_path))
     async with app.run_test(size=(100, 30)) as pilot:
-        await start_game(pilot, SIX)
+        await new_game(pilot, SIX)
         assert isinstance(app.screen, RevealScreen)
         await quick(
             pilot,
@@ -77,14 +75,14 @@ async def test_palette_closed_twice_keeps_the_game_screen(tmp_path: Path) -> Non
     """A palette closed already (Esc) ignores a second close; the table stays."""
     app, _narrator = tracked_app(folders_in(tmp_path))
     async with app.run_test(size=(100, 30)) as pilot:
-        await start_game(pilot, FOUR)
+        await new_game(pilot, FOUR)
         assert isinstance(app.screen, TableScreen)
         await press(pilot, "ctrl+p")
         palette = app.screen
         assert isinstance(palette, CommandPalette)
         palette.dismiss()
         palette.dismiss()  # what the queued selection did after Esc
-        await pilot.pause()
+        await settled(pilot)
         assert stack_of(app) == ["TableScreen"], stack_of(app)
 
 
@@ -92,13 +90,13 @@ async def test_dialog_closed_twice_keeps_the_game_screen(tmp_path: Path) -> None
     """The player picker closed twice (Esc, then a queued pick) closes only itself."""
     app, _narrator = tracked_app(folders_in(tmp_path))
     async with app.run_test(size=(100, 30)) as pilot:
-        await start_game(pilot, FOUR)
+        await new_game(pilot, FOUR)
         await press(pilot, "k")
         picker = app.screen
         assert isinstance(picker, PickPlayerScreen)
         picker.dismiss(None)
         picker.dismiss(1)
-        await pilot.pause()
+        await settled(pilot)
         assert stack_of(app) == ["TableScreen"], stack_of(app)
         assert app.controller.state.knocked_out == frozenset()
 
@@ -107,11 +105,11 @@ async def test_start_screen_is_never_popped(tmp_path: Path) -> None:
     """Whatever asks, the start screen stays while the app runs (it is its phase's floor)."""
     app, _narrator = tracked_app(folders_in(tmp_path))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, StartScreen)
         with pytest.raises(ScreenStackError):
             app.pop_screen()
-        await pilot.pause()
+        await settled(pilot)
         assert stack_of(app) == ["StartScreen"]
 
 
@@ -136,13 +134,13 @@ async def test_toast_timer_delay_is_never_negative(tmp_path: Path) -> None:
     """
     app, _narrator = tracked_app(folders_in(tmp_path))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         ran_out = Notification("Voice on.", timeout=1, raised_at=time() - 1.00006)
         assert ran_out.time_left < 0
         RecordingToast.delays = []
         toast = RecordingToast(ran_out)
         await app.screen.mount(toast)
-        await pilot.pause()
+        await settled(pilot)
         assert RecordingToast.delays, "the toast started no timer"
         assert min(RecordingToast.delays) >= MIN_TIMER_DELAY, RecordingToast.delays
 
@@ -154,14 +152,14 @@ async def test_game_screen_shown_and_left_at_once_does_not_crash(tmp_path: Path)
     """A table screen shown and left in the same tick: its Header never got a title."""
     app, _narrator = tracked_app(folders_in(tmp_path))
     async with app.run_test(size=(100, 30)) as pilot:
-        await start_game(pilot, FOUR)
+        await new_game(pilot, FOUR)
         await press(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
         for _ in range(5):
             app.settle(app.controller.resume())
             app.settle(app.controller.go_home())
             await pilot.pause(0)
-        await pilot.pause()
+        await settled(pilot)
         assert stack_of(app) == ["StartScreen"]
 
 
@@ -180,8 +178,8 @@ async def test_burst_of_binding_keys_does_not_crash(tmp_path: Path, seed: int) -
     rng = random.Random(seed)
     keys = list(BINDING_KEYS)
     async with app.run_test(size=(100, 30)) as pilot:
-        await start_game(pilot, SIX)
+        await new_game(pilot, SIX)
         for _ in range(300):
             app.simulate_key(rng.choice(keys))
-        await pilot.pause()
+        await settled(pilot)
         assert shows_its_phase(app), stack_of(app)

@@ -283,7 +283,7 @@ def test_broken_user_scripts_reach_the_warnings(tmp_path: Path) -> None:
     scripts = write_script(tmp_path, "finale", "[[step]]\nsay = 3\n")
     narrator = make_narrator(VoiceSettings(), scripts, tmp_path, SilentSpeaker())
     assert any("finale.toml:2: say must be some text" in w for w in narrator.warnings)
-    assert "Possessed players, start growling!" in narrator.lines("finale", {})
+    assert "All players who are Possessed: start growling!" in narrator.lines("finale", {})
     narrator.close()
 
 

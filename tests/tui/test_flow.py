@@ -315,7 +315,7 @@ async def test_the_finale_shows_the_applaud_line_once(
 
         assert applauds() == 1
         # The voice's own line, as the narration hands it to the screen.
-        screen.show_line("Sane players who are still in the game: stand up and applaud!")
+        screen.show_line("Everyone who is Sane and still in the game: stand up and applaud!")
         await settled(pilot)
         assert applauds() == 1
         screen.narration_finished(cancelled=True)  # Esc silenced it on that line

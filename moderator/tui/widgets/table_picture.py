@@ -171,37 +171,11 @@ class TablePicture(Widget):
             tile.set_class(seat == state.current and not state.is_over, "-current")
             tile.set_class(seat in state.knocked_out, "-knocked-out")
             tile.set_class(meeting is not None and seat in meeting.sitting_out, "-sitting-out")
-        self._place_notices(boxes)
         centre = next(self.query("#table-centre").results(Static), None)
         if centre is None:  # a late redraw while the screen is being removed
             return
         centre.update(Text(self._centre_text(state), justify="center"))
         centre.styles.offset = (0, max(0, self.size.height // 2 - 1))
-
-    def _place_notices(self, boxes: list[tuple[int, int, int, int]]) -> None:
-        """Put the screen's notices (toasts) in the middle of the table, where no tile is.
-
-        Textual stacks toasts at the bottom right, over the last seats' tiles and,
-        in a Meeting, their passing lines. The free middle is right of the left
-        tile, left of the right one, below the top row and above the bottom row.
-        """
-        rack = next(self.screen.query("#textual-toastrack").results(), None)
-        if rack is None or not boxes or not self.region:
-            return
-        top = max(y + h for x, y, w, h in boxes if y == 0)
-        bottom = max(y for x, y, w, h in boxes)
-        if bottom <= top:  # no bottom row: below the top one
-            bottom = self.size.height
-        middle = [(x, w) for x, y, w, h in boxes if 0 < y < bottom]
-        left = max((x + w for x, w in middle if x < self.size.width // 2), default=0)
-        right = min((x for x, w in middle if x >= self.size.width // 2), default=self.size.width)
-        origin = self.region
-        rack.styles.dock = "top"
-        rack.styles.margin = (0, 0, 0, 0)
-        rack.styles.align = ("center", "top")
-        rack.styles.offset = (origin.x + left, origin.y + top)
-        rack.styles.width = max(1, right - left)
-        rack.styles.max_height = max(1, bottom - top)
 
     def _centre_text(self, state: GameState) -> str:
         if state.meeting is not None:

@@ -111,7 +111,7 @@ async def _in_the_app(folder: Path) -> tuple[float, float]:
     reveal prepared by the app itself while the seating was typed (waited for
     here: a table types for far longer than the preparation takes).
     """
-    from moderator.tui.app import make_app
+    from moderator.tui.run import make_app
     from tests.tui.helpers import key, new_game, wait_for
 
     cache = folder / f"app-cache-{time.perf_counter_ns()}"

@@ -210,7 +210,7 @@ def test_a_preparation_that_failed_is_not_kept_the_play_asks_again(log: Log) -> 
 async def test_in_the_app_enter_on_the_reveal_plays_what_the_seating_prepared(
     speaker: ChoosingSpeaker, log: Log, tmp_path: Path
 ) -> None:
-    from moderator.tui.app import make_app
+    from moderator.tui.run import make_app
     from moderator.tui.screens.reveal import RevealScreen
     from tests.tui.helpers import key, new_game, until
 

@@ -71,7 +71,8 @@ class RosterList(FixingList):
         Binding("shift+down,ctrl+down", "screen.move(1)", "Move down", id="move-down"),
         Binding("f", "screen.first", "First player", id="first-player"),
         Binding("e", "screen.edit", "Fix name", id="edit-name"),
-        Binding("s", "screen.say_as", "Say it as", id="say-as"),
+        # Not in the footer (the field under the roster names its key); Help lists it.
+        Binding("s", "screen.say_as", "Say it as", id="say-as", show=False),
     ]
 
     async def action_help(self) -> None:

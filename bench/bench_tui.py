@@ -43,6 +43,8 @@ import time
 import uuid
 from pathlib import Path
 
+from measuring import time_next_turns
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 15
 #: The start-up goal: the app's first frame within this factor of a bare Textual app's.
@@ -236,7 +238,6 @@ async def latency_app(base: Path) -> list[float]:
     from moderator.narration import VoiceSettings, make_narrator
     from moderator.tui.run import make_app
     from moderator.tui.screens.table import TableScreen
-    from moderator.tui.widgets.bigtext import BigText
 
     dirs = {name: base / name for name in ("data", "config", "cache")}
     for folder in dirs.values():
@@ -259,14 +260,7 @@ async def latency_app(base: Path) -> list[float]:
         app.simulate_key("t")  # past the reveal, to the table
         await pilot.pause()
         assert isinstance(app.screen, TableScreen), app.screen
-        for _ in range(KEYS):
-            started = time.perf_counter()
-            app.simulate_key("n")
-            await pilot.pause(0)
-            samples.append(time.perf_counter() - started)
-            state = app.controller.state
-            shown = app.screen.query_one("#table-current", BigText).text
-            assert shown == state.players[state.current], "the screen lags the state"
+        await time_next_turns(app, pilot, KEYS, samples)
     return samples
 
 

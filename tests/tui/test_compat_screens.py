@@ -82,3 +82,15 @@ async def test_canary_keys_queued_at_shutdown_fail_a_plain_app() -> None:
     with pytest.raises(ScreenStackError):
         await keys_at_shutdown(PlainModes())
     await keys_at_shutdown(GuardedModes())
+
+
+async def test_canary_a_screenshot_after_close_fails_a_plain_app() -> None:
+    """A picture asked for by the palette just before Ctrl+Q is taken after the screens went."""
+    plain, guarded = PlainModes(), GuardedModes()
+    for app in (plain, guarded):
+        async with app.run_test() as pilot:
+            await settled(pilot)
+        assert not app.screen_stack
+    with pytest.raises(ScreenStackError):
+        plain.deliver_screenshot()
+    assert guarded.deliver_screenshot() is None

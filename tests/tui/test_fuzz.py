@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
 import time
 import traceback
@@ -311,7 +312,16 @@ async def fuzz(seed: int, base: Path, progress: ValueProxy[int] | None = None) -
 
 
 def fuzz_in_child(seed: int, base: str, progress: ValueProxy[int]) -> tuple[bool, str]:
-    """Run one seed in a worker process: (passed, summary or traceback)."""
+    """Run one seed in a worker process: (passed, summary or traceback).
+
+    The palette's Screenshot command saves into the Downloads folder: the child's
+    home is the seed's temp folder, so a picture never lands in a real one.
+    """
+    home = Path(base) / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    os.environ["HOME"] = str(home)
+    os.environ["XDG_DOWNLOAD_DIR"] = str(home / "Downloads")
+    os.environ["XDG_CONFIG_HOME"] = str(home / ".config")
     try:
         return True, asyncio.run(fuzz(seed, Path(base), progress))
     except BaseException:

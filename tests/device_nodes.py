@@ -15,24 +15,29 @@ from pathlib import Path
 
 import pytest
 
-NULL_DEVICE = os.makedev(1, 3)
-FULL_DEVICE = os.makedev(1, 7)
+#: Linux's (major, minor) numbers of /dev/null and /dev/full. Plain numbers, so this
+#: module imports on Windows too (`os.makedev` exists only on POSIX); a test that
+#: makes a node is skipped there.
+NULL_DEVICE = (1, 3)
+FULL_DEVICE = (1, 7)
 
 
-def make_device(folder: Path, name: str, device: int) -> Path:
+def make_device(folder: Path, name: str, device: tuple[int, int]) -> Path:
     """A character device node like /dev/null or /dev/full, inside `folder`."""
+    if os.name != "posix":
+        pytest.skip("device nodes exist only on POSIX systems")
     path = folder / name
     try:
-        os.mknod(path, stat.S_IFCHR | 0o666, device)
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(*device))
     except PermissionError:
         pytest.skip("mknod needs root (CI runs as root)")
     return path
 
 
-def assert_same_device(path: Path, device: int) -> None:
+def assert_same_device(path: Path, device: tuple[int, int]) -> None:
     info = os.lstat(path)
     assert stat.S_ISCHR(info.st_mode), f"{path} is no longer a device node"
-    assert info.st_rdev == device
+    assert (os.major(info.st_rdev), os.minor(info.st_rdev)) == device
 
 
 class FifoReader:

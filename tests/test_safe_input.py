@@ -16,7 +16,7 @@ import pytest
 from moderator.safe_input import MAX_BYTES, FileProblem, read_json, read_text, read_toml
 from tests.device_nodes import make_device
 
-ZERO_DEVICE = os.makedev(1, 5)
+ZERO_DEVICE = (1, 5)  # /dev/zero's numbers (tests/device_nodes.py)
 
 
 def problem_of(read: object, path: Path) -> FileProblem:

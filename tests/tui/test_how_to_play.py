@@ -20,6 +20,7 @@ from moderator.narration import VoiceSettings, make_narrator
 from moderator.narration.scripts.library import ScriptLibrary
 from moderator.narration.settings import VoiceSettings as Settings
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.dialogs.how_to_play import DONE, MARK, HowToPlayScreen
 from moderator.tui.screens.setup import SetupScreen
 from tests.tui.helpers import TrackedNarrator, app_on, key, settle, shown, to_setup, until
@@ -74,16 +75,22 @@ async def open_dialog(pilot: Pilot[None]) -> HowToPlayScreen:
     return dialog
 
 
+async def at_first_line(pilot: Pilot[None]) -> HowToPlayScreen:
+    """The dialog open and the voice at its first line."""
+    dialog = await open_dialog(pilot)
+    await until(pilot, lambda: heard(dialog) == [0], "the voice at the first line")
+    return dialog
+
+
 async def test_the_key_opens_the_lines_and_the_voice_marks_the_first(
     pinned: tuple[MindFlayerApp, TrackedNarrator], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     record_heard(monkeypatch)
     app, narrator = pinned
     async with app.run_test(size=(80, 24)) as pilot:
-        dialog = await open_dialog(pilot)
+        dialog = await at_first_line(pilot)
         assert dialog.lines == shipped_lines()
         assert len(dialog.query(".how-to-play-line")) == len(dialog.lines)
-        await until(pilot, lambda: heard(dialog) == [0], "the voice at the first line")
         assert marked(dialog) == [0] and dialog.current == 0
         assert narrator.played[-1] == "how_to_play"
         assert narrator.contexts[-1].get("from_line") == 0
@@ -97,8 +104,7 @@ async def test_a_skip_stops_the_line_and_the_voice_says_the_next(
     record_heard(monkeypatch)
     app, narrator = pinned
     async with app.run_test(size=(120, 40)) as pilot:
-        dialog = await open_dialog(pilot)
-        await until(pilot, lambda: heard(dialog) == [0], "the first line")
+        dialog = await at_first_line(pilot)
         await key(pilot, "space")
         # Without stopping line 0 the next script would wait for its end (never, here).
         await until(pilot, lambda: heard(dialog) == [0, 1], "the voice at the second line")
@@ -155,7 +161,7 @@ async def test_muted_the_lines_still_show_and_step(
     record_heard(monkeypatch)
     app, _narrator = pinned
     async with app.run_test(size=(80, 24)) as pilot:
-        dialog = await open_dialog(pilot)
+        dialog = await at_first_line(pilot)
         await key(pilot, "v")
         assert app.controller.muted and "Voice muted." in toasts(app)
         assert isinstance(app.screen, HowToPlayScreen)
@@ -186,3 +192,22 @@ async def test_a_broken_user_script_is_told_with_its_line_and_the_shipped_one_sh
             )
     finally:
         narrator.close()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_setup_help_lists_the_key_and_the_dialog_its_own(
+    pinned: tuple[MindFlayerApp, TrackedNarrator], size: tuple[int, int]
+) -> None:
+    app, _narrator = pinned
+    async with app.run_test(size=size) as pilot:
+        await to_setup(pilot)
+        await key(pilot, "f1")
+        help_screen = await shown(pilot, HelpScreen)
+        current = str(help_screen.query_one("#help-current", Static).render())
+        assert "^g" in current and "How to play: The rules in short" in current
+        await key(pilot, "escape")
+        await key(pilot, "ctrl+g")
+        dialog = await shown(pilot, HowToPlayScreen)
+        await until(pilot, lambda: bool(dialog.lines), "the lines shown")
+        hint = str(dialog.query_one("#how-to-play-hint", Static).render())
+        assert "space or n or →: Next line" in hint and "esc: Stop and close" in hint

@@ -9,6 +9,8 @@ alone waits for the current line's end, which at this scale never comes.
 
 from __future__ import annotations
 
+import random
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,7 +26,7 @@ from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.dialogs.how_to_play import DONE, MARK, HowToPlayScreen
 from moderator.tui.screens.setup import SetupScreen
 from tests.tui.helpers import TrackedNarrator, app_on, key, settle, shown, to_setup, until
-from tests.tui.quiet import toasts
+from tests.tui.quiet import BOUND, settled, toasts
 
 #: Each line's pace, times a script's seconds: a caption stays until it is skipped.
 PINNED = 1000.0
@@ -211,3 +213,53 @@ async def test_the_setup_help_lists_the_key_and_the_dialog_its_own(
         await until(pilot, lambda: bool(dialog.lines), "the lines shown")
         hint = str(dialog.query_one("#how-to-play-hint", Static).render())
         assert "space or n or →: Next line" in hint and "esc: Stop and close" in hint
+
+
+async def test_esc_before_the_lines_are_read_says_nothing(
+    pinned: tuple[MindFlayerApp, TrackedNarrator], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lines are read off the UI thread; a dialog closed meanwhile starts no voice."""
+    app, narrator = pinned
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_setup(pilot)
+        release = threading.Event()
+        lines = app.controller.lines
+
+        def slow_lines(cue: object) -> list[str]:
+            release.wait(BOUND)  # the read waits until the dialog is closed
+            return lines(cue)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(app.controller, "lines", slow_lines)
+        await key(pilot, "ctrl+g")
+        await shown(pilot, HowToPlayScreen)
+        await key(pilot, "escape")
+        await shown(pilot, SetupScreen)
+        release.set()
+        await until(pilot, lambda: not any(w.is_running for w in app.workers), "the read done")
+        assert "how_to_play" not in narrator.played
+
+
+async def test_key_bursts_never_break_the_dialog(
+    pinned: tuple[MindFlayerApp, TrackedNarrator],
+) -> None:
+    """Seeded random bursts of the dialog's keys and the key that opens it."""
+    app, narrator = pinned
+    keys = ["ctrl+g", "space", "n", "right", "escape", "v", "ctrl+g", "space"]
+    chooser = random.Random(20_7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_setup(pilot)
+        for _ in range(12):
+            for name in chooser.choices(keys, k=20):
+                app.simulate_key(name)
+                await pilot.pause(0)
+            await settled(pilot)
+            assert isinstance(app.screen, SetupScreen | HowToPlayScreen)
+            dialog = app.screen
+            if isinstance(dialog, HowToPlayScreen) and dialog.lines:
+                assert len(marked(dialog)) <= 1
+                assert dialog.current is None or 0 <= dialog.current < len(dialog.lines)
+        if not isinstance(app.screen, HowToPlayScreen):
+            await key(pilot, "ctrl+g")
+        await key(pilot, "escape")
+        await shown(pilot, SetupScreen)
+        await settle(pilot, narrator)

@@ -39,6 +39,7 @@ from moderator.storage import GameScore
 from moderator.table.cues import (
     Cue,
     FinaleCue,
+    HowToPlayCue,
     KnockoutCue,
     MeetingCue,
     RevealCue,
@@ -180,6 +181,11 @@ class TableController(TableReading):
         except IllegalAction as error:
             return self._refused(str(error))
         return self._outcome(cues=self._play(SetupCue(players)))
+
+    def how_to_play(self, from_line: int = 0) -> Outcome:
+        """Speak the rules in short from line `from_line` on; the line being said stops now."""
+        self.silence()  # a newer script would wait for the current line's end
+        return self._outcome(cues=self._play(HowToPlayCue(max(0, from_line))))
 
     def play_reveal(self) -> Outcome:
         """Start (or replay) the eyes-closed reveal."""

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import ClassVar, Literal
 
-ScriptName = Literal["setup", "reveal", "meeting", "knockout", "finale", "series_winner", "turn"]
+ScriptName = Literal[
+    "setup", "reveal", "meeting", "knockout", "finale", "series_winner", "turn", "how_to_play"
+]
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,28 @@ class TurnCue:
     player: str
 
 
-Cue = SetupCue | RevealCue | MeetingCue | KnockoutCue | FinaleCue | SeriesWinnerCue | TurnCue
+@dataclass(frozen=True)
+class HowToPlayCue:
+    """The rules in short, spoken from line `from_line` on (0: from the start).
+
+    `from_line` is not a placeholder: the narration layer starts the script at
+    that line (`FROM_LINE`), so a skipped line is never spoken again.
+    """
+
+    script: ClassVar[ScriptName] = "how_to_play"
+    from_line: int = 0
+
+
+Cue = (
+    SetupCue
+    | RevealCue
+    | MeetingCue
+    | KnockoutCue
+    | FinaleCue
+    | SeriesWinnerCue
+    | TurnCue
+    | HowToPlayCue
+)
 
 #: Every cue type, for the test that holds them to the script specs.
 CUE_TYPES: tuple[type[Cue], ...] = (
@@ -83,6 +106,7 @@ CUE_TYPES: tuple[type[Cue], ...] = (
     FinaleCue,
     SeriesWinnerCue,
     TurnCue,
+    HowToPlayCue,
 )
 
 

@@ -45,6 +45,7 @@ from moderator.tui.messages import (
     ExportPlay,
     FinishReveal,
     GoHome,
+    HowToPlay,
     Intent,
     Menu,
     NewSeries,
@@ -284,6 +285,8 @@ class MindFlayerApp(NarratedApp):
                 start_with_renames(self, players, first, said_as)
             case ReadSetupAloud(players=count):
                 outcome = controller.read_setup(count)
+            case HowToPlay(from_line=line):
+                outcome = controller.how_to_play(line)
             case PlayReveal():
                 outcome = controller.play_reveal()
             case StopVoice():

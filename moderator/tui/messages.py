@@ -149,6 +149,14 @@ class ReadSetupAloud(Intent):
         self.players = players
 
 
+class HowToPlay(Intent):
+    """Speak the rules in short from line `from_line` on (a skip asks for the next line)."""
+
+    def __init__(self, from_line: int = 0) -> None:
+        super().__init__()
+        self.from_line = from_line
+
+
 class PlayReveal(Intent):
     """Start (or replay) the eyes-closed reveal."""
 

@@ -8,6 +8,8 @@ tail is dropped (`TableController.playback_phase`).
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.tui.compat_screens import DropsInputAfterClose
@@ -21,6 +23,17 @@ from moderator.tui.messages import (
 )
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.widgets.voice_state import VoiceState
+
+
+@runtime_checkable
+class FollowsNarration(Protocol):
+    """A dialog on top that shows the narration it started (How to play) instead of its screen."""
+
+    def follow_line(self, text: str) -> None:
+        """A line of the dialog's script started."""
+
+    def follow_finished(self, cancelled: bool) -> None:
+        """The dialog's script ended (or was cancelled)."""
 
 
 class NarratedApp(DropsInputAfterClose):
@@ -49,8 +62,24 @@ class NarratedApp(DropsInputAfterClose):
         screen = self._screens.get(phase) if phase is not None else None
         return screen if screen is not None and screen.is_mounted else None
 
+    def _follower(self, playback: int) -> FollowsNarration | None:
+        """The dialog on top that follows the latest playback, if one does."""
+        if not self.is_running or not self.screen_stack:
+            return None
+        top = self.screen
+        if (
+            isinstance(top, FollowsNarration)
+            and self.controller.playback_phase(playback) is not None
+        ):
+            return top
+        return None
+
     def on_narration_line_started(self, message: NarrationLineStarted) -> None:
         """Captions follow the voice (kept for a screen that is not mounted yet)."""
+        follower = self._follower(message.playback)
+        if follower is not None:
+            follower.follow_line(message.text)
+            return
         screen = self._narrated(message.playback)
         if screen is not None:
             screen.show_line(message.text)
@@ -85,6 +114,10 @@ class NarratedApp(DropsInputAfterClose):
 
     def on_narration_finished(self, message: NarrationFinished) -> None:
         """The script ended or was cancelled."""
+        follower = self._follower(message.playback)
+        if follower is not None:
+            follower.follow_finished(message.cancelled)
+            return
         screen = self._narrated(message.playback)
         if screen is not None:
             screen.narration_finished(message.cancelled)

@@ -39,6 +39,9 @@ LANGUAGE_FILE = "language.toml"
 _PACKAGE_DIR = Path(__file__).resolve().parents[2]
 _VOICE_NAME = re.compile(r"^[A-Za-z0-9/_+.-]{1,60}$")
 _LANG_CODE = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?$")
+#: Context key: start the run at this line (0-based), the lines and waits before it
+#: left out. A table that skips a line asks for the rest of the script this way.
+FROM_LINE = "from_line"
 
 
 @dataclass(frozen=True)
@@ -315,7 +318,24 @@ class ScriptLibrary:
                     seconds = pause_seconds(values.get(step.placeholder or "", None))
                 if seconds > 0:
                     actions.append(Wait(seconds))
+        return _from_line(actions, context.get(FROM_LINE))
+
+
+def _from_line(actions: list[Action], start: object) -> list[Action]:
+    """`actions` from its line number `start` on; the bed marks before it are kept.
+
+    The marks stay so an ambience span that began earlier still ends where it did.
+    """
+    if not isinstance(start, int) or isinstance(start, bool) or start <= 0:
         return actions
+    kept: list[Action] = []
+    lines = 0
+    for action in actions:
+        if isinstance(action, Line):
+            lines += 1
+        if lines > start or isinstance(action, Bed):
+            kept.append(action)
+    return kept
 
 
 def english_fallback(language: Language, names: Sequence[str]) -> str:

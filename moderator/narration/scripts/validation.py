@@ -85,6 +85,8 @@ SPECS: Mapping[str, ScriptSpec] = {
         ScriptSpec("finale", frozenset({"growl_seconds"}), numeric=frozenset({"growl_seconds"})),
         ScriptSpec("series_winner", frozenset({"players"})),
         ScriptSpec("turn", frozenset({"player"})),
+        # The rules in short, from the setup screen (no placeholders, no conditions).
+        ScriptSpec("how_to_play", frozenset()),
     )
 }
 SCRIPT_NAMES: tuple[str, ...] = tuple(SPECS)

@@ -26,6 +26,7 @@ from moderator.domain.names import clean_name, clean_roster, clean_said_as
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
+from moderator.tui.dialogs.how_to_play import HOW_TO_PLAY_KEY, open_how_to_play
 from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.widgets.name_input import FixingList, NameInput
@@ -108,6 +109,7 @@ class SetupScreen(PhaseScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start_game", "Start game", id="start-game", priority=True),
         Binding("ctrl+r", "read_aloud", "Read aloud", id="read-aloud", priority=True),
+        HOW_TO_PLAY_KEY,
         Binding("escape", "leave", "Back", id="back", tooltip="Back to the start screen"),
     ]
 
@@ -361,6 +363,10 @@ class SetupScreen(PhaseScreen):
             self._error(str(error))
             return
         self.ask(ReadSetupAloud(len(self.players)))
+
+    def action_how_to_play(self) -> None:
+        """The rules in short for a first-timer: a dialog that shows and speaks them."""
+        open_how_to_play(self.app, self.controller)
 
     def show_line(self, text: str) -> None:
         """Show what is being said."""

@@ -1,4 +1,4 @@
-"""One settings model (issue 21 item 3): each field and its limits declared once.
+"""One settings model (issue 21): each field and its limits declared once.
 
 `TableSettings` used to copy `VoiceSettings` field for field (and had no
 `lead_in`, which the voice plays); now it extends it with the phone board's

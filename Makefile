@@ -75,8 +75,9 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
-# The inner loop (about a minute on 2 cores): the linters and every test that starts
-# no app and is not marked slow, speech or neural (`app` is set by tests/conftest.py).
+# The inner loop (about 90 s of CPU in all, lint included): the linters and every
+# test that starts no app and is not marked slow, speech or neural (`app` is set by
+# tests/conftest.py).
 CHECK_MARKERS := not slow and not speech and not neural and not app
 check: lint
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -q -m "$(CHECK_MARKERS)"

@@ -1,7 +1,8 @@
-"""Keeps every test off the developer's real data, config and cache folders."""
+"""Keeps every test off the developer's real data, config and cache folders; marks app tests."""
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,34 @@ def _isolated_dirs(
         monkeypatch.setenv(env, str(folder))
 
 
+#: Fixtures that start the real app, a terminal or a phone's session.
+APP_FIXTURES = frozenset(
+    {"app_factory", "board_app", "snap_compare", "terminal", "tmux_binary", "mindflayer", "phone"}
+)
+#: Where an async test drives the app with Textual's Pilot.
+PILOT_FOLDERS = ("tui", "board")
+
+
+def starts_the_app(item: pytest.Item) -> bool:
+    """Whether `item` runs the real app (Pilot, a snapshot, tmux, the board's server).
+
+    Those take a second or more each; `make check` leaves them to `make test`.
+    A test uses an app fixture, or is a coroutine in tests/tui or tests/board.
+    """
+    if APP_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+        return True
+    folder = Path(str(item.path)).parent.name
+    function = getattr(item, "function", None)
+    return folder in PILOT_FOLDERS and inspect.iscoroutinefunction(function)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The slow tests first, in their collection order: with pytest-xdist, the
+    """Mark each test that starts the app `app`; then the slow tests first.
+
+    The slow ones run in their collection order: with pytest-xdist, the
     workers start on the long ones and the many short ones fill in behind them,
     instead of one worker finishing a long fuzz seed while the others wait."""
+    for item in items:
+        if starts_the_app(item):
+            item.add_marker(pytest.mark.app)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)

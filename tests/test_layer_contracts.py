@@ -47,6 +47,7 @@ def test_the_tree_keeps_every_contract(tmp_path: Path) -> None:
     assert "0 broken" in done.stdout
 
 
+@pytest.mark.slow  # lint-imports on a copy of the project, once per breach
 @pytest.mark.parametrize(
     ("module", "line", "contract"),
     [

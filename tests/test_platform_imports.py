@@ -68,6 +68,7 @@ PROBE = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # a fresh interpreter imports every module: seconds each
 @pytest.mark.parametrize("platform", ["win32", "darwin"])
 def test_every_module_imports_on_the_other_platforms(platform: str) -> None:
     result = subprocess.run(

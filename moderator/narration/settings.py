@@ -2,14 +2,20 @@
 
 A frozen dataclass so the TUI can hand a new value to the narrator at any time
 (`Narrator.update_settings`) without sharing mutable state between threads.
+
+Each field is declared once, with its default and its `Rule` (what it accepts,
+the sentence when it does not, and how the narrator clamps it): the table's
+settings (`moderator.table.config.TableSettings`) extend this class rather than
+copying it, so the screen validates and the narrator clamps to one set of limits.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Self
 
 from moderator.narration.audio.ambience import DEFAULT_LEVEL, clamp_level
+from moderator.narration.setting_rules import RULE, Choice, Code, Level, Number, OnOff, setting
 
 #: espeak-ng accepts roughly 80 to 450 words per minute; beyond that it clips.
 MIN_RATE = 80
@@ -34,6 +40,7 @@ MAX_REVEAL_SECONDS = MAX_PAUSE_SECONDS
 #: The rulebook gives the Meeting's silent passing no length: the bed plays this long
 #: after the last instruction (only with ambience on), and the table can change it.
 DEFAULT_PASSING_SECONDS = 20.0
+MIN_PASSING_SECONDS = 1.0
 #: Silence before a render or mixed span starts (seconds): a player that wakes slowly
 #: (Bluetooth, a suspended PulseAudio sink) eats that, not the start of the first word.
 DEFAULT_LEAD_IN = 0.25
@@ -63,52 +70,83 @@ class VoiceSettings:
         lead_in: Seconds of silence before the first sound of a render or a mixed span.
     """
 
-    enabled: bool = True
-    lang: str = "en"
-    rate: int = DEFAULT_RATE
-    volume: float = 1.0
-    reveal_seconds: float = DEFAULT_REVEAL_SECONDS
-    announce_turns: bool = False
-    growl_seconds: float = DEFAULT_GROWL_SECONDS
-    ambience: bool = True
-    ambience_level: float = DEFAULT_LEVEL
-    english_engine: str = "espeak"
-    passing_seconds: float = DEFAULT_PASSING_SECONDS
-    lead_in: float = DEFAULT_LEAD_IN
+    enabled: bool = setting(True, OnOff("The voice must be on or off."))
+    lang: str = setting("en", Code("The language must be a code such as en, fr or de."))
+    rate: int = setting(
+        DEFAULT_RATE,
+        Number(
+            MIN_RATE,
+            MAX_RATE,
+            f"The speech rate must be between {MIN_RATE} and {MAX_RATE} words per minute.",
+            whole=True,
+            not_whole="The speech rate must be a whole number of words per minute.",
+        ),
+    )
+    volume: float = setting(1.0, Level("The volume must be between 0 and 1."))
+    reveal_seconds: float = setting(
+        DEFAULT_REVEAL_SECONDS,
+        Number(
+            MIN_REVEAL_SECONDS,
+            MAX_REVEAL_SECONDS,
+            f"The reveal window must be between {MIN_REVEAL_SECONDS:g} and "
+            f"{MAX_REVEAL_SECONDS:g} seconds.",
+        ),
+    )
+    announce_turns: bool = setting(False, OnOff("Turn announcements must be on or off."))
+    growl_seconds: float = setting(
+        DEFAULT_GROWL_SECONDS,
+        Number(
+            MIN_GROWL_SECONDS,
+            MAX_GROWL_SECONDS,
+            f"The growling time must be between {MIN_GROWL_SECONDS:g} and "
+            f"{MAX_GROWL_SECONDS:g} seconds.",
+        ),
+    )
+    ambience: bool = setting(True, OnOff("Ambience must be on or off."))
+    ambience_level: float = setting(
+        DEFAULT_LEVEL, Level("The ambience level must be between 0 and 1.")
+    )
+    english_engine: str = setting(
+        "espeak",
+        Choice(ENGLISH_ENGINES, f"The English voice must be one of: {', '.join(ENGLISH_ENGINES)}."),
+    )
+    passing_seconds: float = setting(
+        DEFAULT_PASSING_SECONDS,
+        Number(
+            MIN_PASSING_SECONDS,
+            MAX_PAUSE_SECONDS,
+            f"The silent passing must be between {MIN_PASSING_SECONDS:g} and "
+            f"{MAX_PAUSE_SECONDS:g} seconds.",
+        ),
+    )
+    lead_in: float = setting(
+        DEFAULT_LEAD_IN,
+        Number(0.0, MAX_LEAD_IN, f"The lead-in must be between 0 and {MAX_LEAD_IN:g} seconds."),
+    )
 
     @property
     def bed_level(self) -> float:
         """The level the mix uses: 0 when ambience is off."""
         return clamp_level(self.ambience_level) if self.ambience else 0.0
 
+    def validated(self) -> Self:
+        """The same settings (numbers as floats, the code stripped), or ValueError.
+
+        The error's sentence names what is wrong, in the words of the first
+        field (in declaration order) that its rule refuses.
+        """
+        rules = {item.name: item.metadata[RULE] for item in fields(self)}
+        return type(self)(**{name: rule.check(getattr(self, name)) for name, rule in rules.items()})
+
     def clamped(self) -> VoiceSettings:
-        """The same settings with every number inside what the engine accepts."""
+        """The voice's settings alone, every number inside what the engine accepts.
+
+        Always a plain `VoiceSettings` (a subclass's extra fields are the table's,
+        not the narrator's), so the narrator's copies compare equal.
+        """
         return VoiceSettings(
-            enabled=self.enabled,
-            lang=self.lang,
-            rate=int(min(MAX_RATE, max(MIN_RATE, self.rate))),
-            volume=float(min(1.0, max(0.0, self.volume))),
-            reveal_seconds=float(
-                min(MAX_REVEAL_SECONDS, max(MIN_REVEAL_SECONDS, self.reveal_seconds))
-            ),
-            announce_turns=self.announce_turns,
-            growl_seconds=float(min(MAX_GROWL_SECONDS, max(MIN_GROWL_SECONDS, self.growl_seconds))),
-            ambience=bool(self.ambience),
-            ambience_level=clamp_level(self.ambience_level),
-            english_engine=(
-                self.english_engine if self.english_engine in ENGLISH_ENGINES else "espeak"
-            ),
-            passing_seconds=_seconds(self.passing_seconds, DEFAULT_PASSING_SECONDS, 1.0),
-            lead_in=min(MAX_LEAD_IN, _seconds(self.lead_in, DEFAULT_LEAD_IN, 0.0)),
+            **{
+                item.name: item.metadata[RULE].clamp(getattr(self, item.name), item.default)
+                for item in fields(VoiceSettings)
+            }
         )
-
-
-def _seconds(value: float, default: float, least: float) -> float:
-    """`value` within least..MAX_PAUSE_SECONDS (the default when it is not a number)."""
-    try:
-        seconds = float(value)
-    except (TypeError, ValueError):
-        return default
-    if not math.isfinite(seconds):
-        return default
-    return min(MAX_PAUSE_SECONDS, max(least, seconds))

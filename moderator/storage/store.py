@@ -146,7 +146,13 @@ class Store(StoreReads):
 
     @property
     def journal(self) -> Journal:
-        """The connection under the store, for the bulk readers (`history_rows`)."""
+        """The connection under the store, for the bulk readers (`history_rows`) and tests.
+
+        The one documented way in for a test that reads the database
+        (`journal.query`), changes it behind the store's back (`journal.conn`) or
+        injects a fault (a failing `journal.checkpoint`): tests never reach for the
+        store's private attributes (`tests/storage/test_storage_public_reads.py`).
+        """
         return self._journal
 
     def check_integrity(self) -> list[str]:

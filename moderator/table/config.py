@@ -8,7 +8,6 @@ gives the defaults plus a notice instead of stopping the game night.
 from __future__ import annotations
 
 import json
-import math
 import os
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
@@ -16,136 +15,35 @@ from pathlib import Path
 from typing import Any
 
 from moderator import safe_output
-from moderator.narration.audio.ambience import DEFAULT_LEVEL
-from moderator.narration.settings import (
-    DEFAULT_GROWL_SECONDS,
-    DEFAULT_PASSING_SECONDS,
-    DEFAULT_RATE,
-    DEFAULT_REVEAL_SECONDS,
-    ENGLISH_ENGINES,
-    MAX_GROWL_SECONDS,
-    MAX_PAUSE_SECONDS,
-    MAX_RATE,
-    MAX_REVEAL_SECONDS,
-    MIN_GROWL_SECONDS,
-    MIN_RATE,
-    MIN_REVEAL_SECONDS,
-)
+from moderator.narration.setting_rules import RULE, Number, OnOff, Text, setting
+from moderator.narration.settings import VoiceSettings
 from moderator.safe_input import FileProblem, read_json
 
 SETTINGS_FILE = "settings.json"
+#: The phone board's port when settings.json names none.
+DEFAULT_BOARD_PORT = 8765
 
 
 @dataclass(frozen=True)
-class TableSettings:
-    """What the Settings screen edits: the narration's VoiceSettings and the phone board.
+class TableSettings(VoiceSettings):
+    """What the Settings screen edits: the narrator's `VoiceSettings` and the phone board.
 
-    Every limit comes from `moderator.narration.settings` (the narrator clamps
-    to the same ranges this validates).
+    The voice's fields (and their limits) are inherited, declared once in
+    `moderator.narration.settings`; only the board's are added here. The narrator
+    is handed the voice's part alone (`moderator.table.voice.to_voice_settings`).
+    settings.json holds every field flat, as it always has.
     """
 
-    enabled: bool = True
-    lang: str = "en"
-    #: Words per minute of the voice.
-    rate: int = DEFAULT_RATE
-    #: 0.0 .. 1.0
-    volume: float = 1.0
-    #: Length of the Possessed's eyes-open window in the reveal.
-    reveal_seconds: float = DEFAULT_REVEAL_SECONDS
-    #: Speak "<name>, your turn" each time the turn passes.
-    announce_turns: bool = False
-    #: How long the Possessed growl in the finale before the applause cue.
-    growl_seconds: float = DEFAULT_GROWL_SECONDS
-    #: A sound bed under the eyes-closed moments, masking the room.
-    ambience: bool = True
-    #: The bed's loudness, 0..1.
-    ambience_level: float = DEFAULT_LEVEL
-    #: "espeak", or "piper" (the optional neural voice) for English.
-    english_engine: str = "espeak"
-    #: How long the bed plays under the Meeting's silent passing (the rulebook gives none).
-    passing_seconds: float = DEFAULT_PASSING_SECONDS
     #: The phone board may be started (off: its key opens no port).
-    board: bool = False
+    board: bool = setting(False, OnOff("The phone board must be on or off."))
     #: The board's port, and its address ("": the laptop's address on the local network).
-    board_port: int = 8765
-    board_address: str = ""
-
-    def validated(self) -> TableSettings:
-        """The same settings, or ValueError with a sentence saying what is wrong."""
-        if not isinstance(self.enabled, bool) or not isinstance(self.announce_turns, bool):
-            raise ValueError("Voice and turn announcements must be on or off.")
-        if (
-            not isinstance(self.lang, str)
-            or not self.lang.strip()
-            or len(self.lang) > 20
-            or not self.lang.isprintable()
-        ):
-            raise ValueError("The language must be a code such as en, fr or de.")
-        if not isinstance(self.rate, int) or isinstance(self.rate, bool):
-            raise ValueError("The speech rate must be a whole number of words per minute.")
-        if not MIN_RATE <= self.rate <= MAX_RATE:
-            raise ValueError(
-                f"The speech rate must be between {MIN_RATE} and {MAX_RATE} words per minute."
-            )
-        volume = _within(self.volume, 0.0, 1.0, "The volume must be between 0 and 1.")
-        seconds = _within(
-            self.reveal_seconds,
-            MIN_REVEAL_SECONDS,
-            MAX_REVEAL_SECONDS,
-            f"The reveal window must be between {MIN_REVEAL_SECONDS:g} and "
-            f"{MAX_REVEAL_SECONDS:g} seconds.",
-        )
-        growl = _within(
-            self.growl_seconds,
-            MIN_GROWL_SECONDS,
-            MAX_GROWL_SECONDS,
-            f"The growling time must be between {MIN_GROWL_SECONDS:g} and "
-            f"{MAX_GROWL_SECONDS:g} seconds.",
-        )
-        if not isinstance(self.ambience, bool):
-            raise ValueError("Ambience must be on or off.")
-        level = _within(
-            self.ambience_level, 0.0, 1.0, "The ambience level must be between 0 and 1."
-        )
-        if self.english_engine not in ENGLISH_ENGINES:
-            raise ValueError(f"The English voice must be one of: {', '.join(ENGLISH_ENGINES)}.")
-        passing = _within(
-            self.passing_seconds,
-            1.0,
-            MAX_PAUSE_SECONDS,
-            f"The silent passing must be between 1 and {MAX_PAUSE_SECONDS:g} seconds.",
-        )
-        if not isinstance(self.board, bool) or not isinstance(self.board_address, str):
-            raise ValueError("The phone board must be on or off, its address an IP address.")
-        port = self.board_port
-        if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port <= 65535:
-            raise ValueError("The phone board's port must be a number from 0 to 65535.")
-        return replace(
-            self,
-            lang=self.lang.strip(),
-            volume=volume,
-            reveal_seconds=seconds,
-            growl_seconds=growl,
-            ambience_level=level,
-            passing_seconds=passing,
-        )
-
-
-def _within(value: object, least: float, most: float, sentence: str) -> float:
-    """`value` as a float if it is a number from `least` to `most`, else ValueError(sentence).
-
-    A string or a bool is not a number here (settings.json holds numbers), and
-    neither is NaN or infinity.
-    """
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(sentence)
-    try:
-        number = float(value)
-    except OverflowError:  # an integer too large for a float
-        raise ValueError(sentence) from None
-    if not math.isfinite(number) or not least <= number <= most:
-        raise ValueError(sentence)
-    return number
+    board_port: int = setting(
+        DEFAULT_BOARD_PORT,
+        Number(0, 65535, "The phone board's port must be a number from 0 to 65535.", whole=True),
+    )
+    board_address: str = setting(
+        "", Text('The phone board\'s address must be an IP address in quotes (or "").')
+    )
 
 
 def load_settings(config_dir: Path) -> tuple[TableSettings, str | None]:
@@ -184,8 +82,8 @@ def load_settings(config_dir: Path) -> tuple[TableSettings, str | None]:
 def _fields_of(data: Mapping[str, Any]) -> tuple[TableSettings, list[str]]:
     """The settings the file gives, one field at a time, and a sentence per refused field.
 
-    Each field is checked alone on top of the ones already accepted, so a bad
-    field cannot take a good one down with it.
+    Each field is checked alone by the rule declared with it, so a bad field
+    cannot take a good one down with it.
     """
     settings = TableSettings()
     refused: list[str] = []
@@ -193,13 +91,15 @@ def _fields_of(data: Mapping[str, Any]) -> tuple[TableSettings, list[str]]:
         if item.name not in data:
             continue
         try:
-            settings = replace(settings, **{item.name: data[item.name]}).validated()
+            value = item.metadata[RULE].check(data[item.name])
         except ValueError as error:
             sentence = str(error)
             refused.append(
                 f"{item.name} = {_shown(data[item.name])} was not used: "
                 f"{sentence[:1].lower()}{sentence[1:]}"
             )
+        else:
+            settings = replace(settings, **{item.name: value})
     return settings, refused
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -154,7 +155,8 @@ TableMachine.TestCase.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-TestTable = TableMachine.TestCase
+#: 300 walks of up to 60 steps: the longest test that starts no app (`make test` runs it).
+TestTable = pytest.mark.slow(TableMachine.TestCase)
 
 
 def test_the_machine_explored_finished_games() -> None:

@@ -267,8 +267,8 @@ def test_failed_new_series_and_new_game_leave_nothing(failing_store: Store) -> N
     with pytest.raises(StorageWriteError, match="new game"):
         failing_store.new_game(series, PLAYERS, 0)
     FailingCommit.fail = False
-    assert failing_store._journal.query("SELECT count(*) FROM series") == [(1,)]
-    assert failing_store._journal.query("SELECT count(*) FROM games") == [(0,)]
+    assert failing_store.journal.query("SELECT count(*) FROM series") == [(1,)]
+    assert failing_store.journal.query("SELECT count(*) FROM games") == [(0,)]
     assert failing_store.unfinished() is not None
     assert failing_store.new_game(series, PLAYERS, 0).number == 1
 
@@ -276,7 +276,7 @@ def test_failed_new_series_and_new_game_leave_nothing(failing_store: Store) -> N
 def test_real_sqlite_full_error_is_refused_cleanly(store: Store, data_dir: Path) -> None:
     """SQLite's own SQLITE_FULL, produced by capping the database size."""
     game = store.new_game(store.new_series(), PLAYERS, 0)
-    conn = store._journal.conn
+    conn = store.journal.conn
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
     conn.execute(f"PRAGMA max_page_count = {pages}")
     with pytest.raises(StorageWriteError, match="disk is full"):
@@ -290,13 +290,13 @@ def test_real_sqlite_full_error_is_refused_cleanly(store: Store, data_dir: Path)
 
 def test_read_only_database_refuses_with_a_sentence(store: Store, data_dir: Path) -> None:
     game = store.new_game(store.new_series(), PLAYERS, 0)
-    store._journal.conn.execute("PRAGMA query_only = ON")  # SQLITE_READONLY on any write
+    store.journal.conn.execute("PRAGMA query_only = ON")  # SQLITE_READONLY on any write
     with pytest.raises(StorageWriteError, match="cannot be written"):
         game.record(TurnPassed())
     with pytest.raises(StorageWriteError, match="cannot be written"):
         store.new_series()
     assert_memory_equals_disk(game, data_dir)
-    store._journal.conn.execute("PRAGMA query_only = OFF")
+    store.journal.conn.execute("PRAGMA query_only = OFF")
     game.record(TurnPassed())
     assert_memory_equals_disk(game, data_dir)
 

@@ -43,7 +43,7 @@ def play_series(store: Store, games: int = 3) -> int:
 
 
 def history_statements(store: Store) -> list[str]:
-    conn = store._journal.conn
+    conn = store.journal.conn
     assert isinstance(conn, Traced)
     conn.statements.clear()
     store.history()
@@ -66,7 +66,7 @@ def test_the_history_runs_the_same_few_statements_for_2_or_6_series(data_dir: Pa
 
 def test_counting_a_series_games_with_results_uses_the_index(store: Store) -> None:
     """The correlated count of `unfinished()` scanned every game once per series."""
-    plan = store._journal.query(
+    plan = store.journal.query(
         "EXPLAIN QUERY PLAN SELECT count(*) FROM games WHERE series_id = ? "
         "AND finished_at IS NOT NULL",
         (1,),
@@ -122,7 +122,7 @@ def test_a_version_3_file_gains_the_index_and_the_cache_and_keeps_its_history(
     assert schema.user_version(conn) == 3
     conn.close()
     with Store.open(data_dir) as store:
-        conn = store._journal.conn
+        conn = store.journal.conn
         assert schema.user_version(conn) == schema.SCHEMA_VERSION == 5
         assert conn.execute(
             "SELECT name FROM sqlite_master WHERE name = 'games_series_finished'"

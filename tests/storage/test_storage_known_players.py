@@ -21,7 +21,7 @@ KNOWN_PLAYERS_PLAN = (
 
 def test_the_known_players_read_the_player_index(store: Store) -> None:
     """Without it, grouping every seat by player sorted all of them (~0.1 s at 20,000)."""
-    plan = store._journal.query(KNOWN_PLAYERS_PLAN)
+    plan = store.journal.query(KNOWN_PLAYERS_PLAN)
     assert "game_players_player" in " ".join(str(row[-1]) for row in plan)
 
 
@@ -33,10 +33,10 @@ def test_a_version_4_file_gains_the_index_and_keeps_its_history(data_dir: Path) 
     cache = conn.execute("SELECT id, score FROM games ORDER BY id").fetchall()
     conn.close()
     with Store.open(data_dir) as store:
-        conn = store._journal.conn
+        conn = store.journal.conn
         assert schema.user_version(conn) == schema.SCHEMA_VERSION == 5
         assert conn.execute("SELECT id, score FROM games ORDER BY id").fetchall() == cache
-        plan = store._journal.query(KNOWN_PLAYERS_PLAN)
+        plan = store.journal.query(KNOWN_PLAYERS_PLAN)
         assert "game_players_player" in " ".join(str(row[-1]) for row in plan)
         (record,) = store.history()
         # As the version-4 app printed it (from its score cache, the rename carried over).

@@ -59,7 +59,7 @@ def build_v1(path: Path) -> None:
 
 def test_fresh_database_is_at_the_current_version(data_dir: Path) -> None:
     with Store.open(data_dir) as store:
-        conn = store._journal.conn
+        conn = store.journal.conn
         assert schema.user_version(conn) == schema.SCHEMA_VERSION == 5
         assert conn.execute("PRAGMA application_id").fetchone()[0] == schema.APPLICATION_ID
         assert schema.recorded_app_version(conn) == moderator.__version__
@@ -69,7 +69,7 @@ def test_version_1_database_migrates_and_keeps_its_games(data_dir: Path) -> None
     data_dir.mkdir()
     build_v1(data_dir / DATABASE_NAME)
     with Store.open(data_dir) as store:
-        conn = store._journal.conn
+        conn = store.journal.conn
         assert schema.user_version(conn) == schema.SCHEMA_VERSION
         assert conn.execute("SELECT id, finished_at FROM games ORDER BY id").fetchall() == [
             (1, "2025-01-01T21:04:00+00:00"),
@@ -92,7 +92,7 @@ def test_every_version_reaches_the_current_one(data_dir: Path, start: int) -> No
     assert schema.migrate(conn, target=start) == start
     conn.close()
     with Store.open(data_dir) as store:
-        assert schema.user_version(store._journal.conn) == schema.SCHEMA_VERSION
+        assert schema.user_version(store.journal.conn) == schema.SCHEMA_VERSION
         store.new_game(store.new_series(), PLAYERS, 0).record(TurnPassed())
 
 

@@ -19,7 +19,7 @@ V4_DUMP = Path(__file__).with_name("v4_database.sql")
 
 
 def first_entry(store: Store, game_id: int) -> dict[str, object]:
-    (row,) = store._journal.query("SELECT entry FROM log WHERE game_id = ? AND seq = 1", (game_id,))
+    (row,) = store.journal.query("SELECT entry FROM log WHERE game_id = ? AND seq = 1", (game_id,))
     entry = json.loads(str(row[0]))
     assert isinstance(entry, dict)
     return entry

@@ -53,7 +53,7 @@ def test_open_creates_folder_and_database_with_durable_settings(data_dir: Path) 
         assert store.path == data_dir / "nested" / DATABASE_NAME
         assert store.path.exists()
         assert store.notices == []
-        conn = store._journal.conn
+        conn = store.journal.conn
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
         assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
@@ -166,7 +166,7 @@ def test_new_game_rules(store: Store, data_dir: Path) -> None:
         store.new_game(series, PLAYERS, 9)
     with pytest.raises(IllegalAction, match="no series"):
         store.new_game(series + 1, PLAYERS, 0)
-    assert store._journal.query("SELECT count(*) FROM games") == [(0,)]
+    assert store.journal.query("SELECT count(*) FROM games") == [(0,)]
     first = store.new_game(series, ["  Ann ", "Bob", "Cyd", "Dee"], 1)
     assert first.state.players == ("Ann", "Bob", "Cyd", "Dee")
     with pytest.raises(IllegalAction, match="Game 1 of this series has no results yet"):
@@ -176,7 +176,7 @@ def test_new_game_rules(store: Store, data_dir: Path) -> None:
     finish_quickly(store.new_game(series, PLAYERS, 0))
     with pytest.raises(IllegalAction, match="3 games"):
         store.new_game(series, PLAYERS, 0)
-    assert store._journal.query("SELECT count(*) FROM games") == [(3,)]
+    assert store.journal.query("SELECT count(*) FROM games") == [(3,)]
 
 
 def test_undone_results_are_not_a_finished_game(open_store: Callable[[], Store]) -> None:
@@ -187,7 +187,7 @@ def test_undone_results_are_not_a_finished_game(open_store: Callable[[], Store])
     assert [g.game_id for g in store.series_games(series)] == [game.game_id]
     game.record(Undo())
     assert store.series_games(series) == []
-    assert store._journal.query("SELECT finished_at FROM games") == [(None,)]
+    assert store.journal.query("SELECT finished_at FROM games") == [(None,)]
     with pytest.raises(IllegalAction, match="no results yet"):
         store.new_game(series, PLAYERS, 0)
     store.close()
@@ -244,7 +244,7 @@ def test_load_game_returns_one_object_per_game(store: Store) -> None:
 
 def test_the_log_is_append_only(store: Store) -> None:
     store.new_game(store.new_series(), PLAYERS, 0)
-    conn = store._journal.conn
+    conn = store.journal.conn
     for sql in ("UPDATE log SET entry = '{}'", "DELETE FROM log"):
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             conn.execute(sql)

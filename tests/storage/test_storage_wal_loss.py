@@ -25,7 +25,7 @@ CHILD = textwrap.dedent(
     from moderator.storage import Store
     store = Store.open(sys.argv[1])
     if sys.argv[2] == "no-checkpoint":  # a fault: every checkpoint after opening fails
-        store._journal.checkpoint = lambda: False
+        store.journal.checkpoint = lambda: False
     game = store.new_game(store.new_series(), ["Ann", "Bob", "Cyd", "Dee"], 0)
     for _ in range(12):
         game.record(TurnPassed())
@@ -133,7 +133,7 @@ def test_a_mark_written_by_the_previous_version_is_still_read(data_dir: Path) ->
     with Store.open(data_dir) as store:
         game = store.new_game(store.new_series(), ["Ann", "Bob", "Cyd", "Dee"], 0)
         game.record(TurnPassed())
-        started = store._journal.query("SELECT started_at FROM games")[0][0]
+        started = store.journal.query("SELECT started_at FROM games")[0][0]
     (data_dir / f"{DATABASE_NAME}.progress").write_text(f"{game.game_id} 5 {started}\n")
     with Store.open(data_dir) as store:
         (notice,) = store.notices

@@ -44,7 +44,7 @@ def test_a_withdrawn_game_frees_its_number_and_is_never_resumed(
     assert resumed is not None and resumed.game is not None
     assert resumed.game.game_id == again.game_id
     # The withdrawn game's log is still there, untouched (append-only).
-    conn = reopened._journal.conn
+    conn = reopened.journal.conn
     rows = conn.execute("SELECT count(*) FROM log WHERE game_id = ?", (accidental.game_id,))
     assert rows.fetchone() == (1,)
 
@@ -119,7 +119,7 @@ def test_version_2_database_migrates_with_foreign_keys_still_enforced(data_dir: 
     schema.migrate(conn, target=2)
     conn.close()
     with Store.open(data_dir) as store:
-        conn = store._journal.conn
+        conn = store.journal.conn
         assert schema.user_version(conn) == schema.SCHEMA_VERSION
         assert conn.execute("PRAGMA foreign_keys").fetchone() == (1,)
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []

@@ -1,4 +1,4 @@
-"""Settings: voice, language, English engine, rate, volume, timings, ambience, turns.
+"""Settings: voice, language, English engine, rate, volume, timings, ambience, turns, board.
 
 Saved atomically to settings.json in the config folder and handed to the
 narrator at once; a value out of range shows a sentence and nothing is saved.
@@ -6,6 +6,7 @@ narrator at once; a value out of range shows a sentence and nothing is saved.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -89,6 +90,9 @@ class SettingsScreen(DialogScreen[None]):
             yield _number_row(
                 "Silent passing (s)", str(current.passing_seconds), DECIMAL, 5, "settings-passing"
             )
+            yield _number_row(
+                "Lead-in (seconds)", str(current.lead_in), DECIMAL, 5, "settings-lead-in"
+            )
             yield _switch_row("Announce each turn", current.announce_turns, "settings-announce")
             yield _switch_row("Phone board (b)", current.board, "settings-board")
             yield Static("", id="settings-error", markup=False)
@@ -97,6 +101,9 @@ class SettingsScreen(DialogScreen[None]):
                 yield Button("Cancel Esc", id="settings-cancel", compact=True)
 
     def _read(self) -> TableSettings:
+        """The fields as typed, over the saved settings (the board's port and address
+        are edited in settings.json only, so they are kept as they are)."""
+
         def number(widget_id: str, kind: type[float] | type[int]) -> float:
             raw = self.query_one(widget_id, Input).value.strip()
             try:
@@ -105,7 +112,8 @@ class SettingsScreen(DialogScreen[None]):
                 raise ValueError(f"“{raw}” is not a number.") from None
 
         lang = self.query_one("#settings-lang", Select).value
-        return TableSettings(
+        return replace(
+            self.controller.settings,
             enabled=self.query_one("#settings-enabled", Switch).value,
             lang=str(lang),
             rate=int(number("#settings-rate", int)),
@@ -117,9 +125,8 @@ class SettingsScreen(DialogScreen[None]):
             ambience_level=float(number("#settings-ambience-level", float)),
             english_engine=str(self.query_one("#settings-engine", Select).value),
             passing_seconds=float(number("#settings-passing", float)),
+            lead_in=float(number("#settings-lead-in", float)),
             board=self.query_one("#settings-board", Switch).value,
-            board_port=self.controller.settings.board_port,
-            board_address=self.controller.settings.board_address,
         )
 
     def action_save(self) -> None:

@@ -1,0 +1,165 @@
+"""What one setting accepts: a rule declared with the field, read by the screen and the narrator.
+
+`VoiceSettings` and the table's settings declare each field as
+`setting(default, rule)`; `check` is what settings.json and the Settings screen
+must give (else the player's sentence), `clamp` what the narrator makes of any
+value built in code. One declaration, so the two can never disagree again.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import field
+from typing import Any
+
+from moderator.narration.audio.ambience import clamp_level
+
+#: The key of a field's `Rule` in its dataclass metadata.
+RULE = "rule"
+
+
+class Rule:
+    """What one setting accepts: `check` for a file or the screen, `clamp` for the narrator.
+
+    `check` refuses with the sentence a player reads (ValueError); `clamp` never
+    refuses, so a value built in code still plays inside the engine's range.
+    """
+
+    def __init__(self, sentence: str) -> None:
+        self.sentence = sentence
+
+    def check(self, value: object) -> Any:
+        """`value` as the setting keeps it, or ValueError with the sentence."""
+        raise NotImplementedError
+
+    def clamp(self, value: Any, default: Any) -> Any:
+        """`value` made acceptable (the default when nothing can be made of it)."""
+        raise NotImplementedError
+
+
+class OnOff(Rule):
+    """A switch: JSON's true or false, nothing else."""
+
+    def check(self, value: object) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(self.sentence)
+        return value
+
+    def clamp(self, value: Any, default: Any) -> bool:
+        return bool(value)
+
+
+class Number(Rule):
+    """A number from `least` to `most` (a whole one when `whole`).
+
+    A string or a bool is not a number here (settings.json holds numbers), and
+    neither is NaN or infinity.
+    """
+
+    def __init__(
+        self,
+        least: float,
+        most: float,
+        sentence: str,
+        *,
+        whole: bool = False,
+        not_whole: str | None = None,
+    ) -> None:
+        super().__init__(sentence)
+        self.least, self.most, self.whole = least, most, whole
+        #: The sentence for a fraction where a whole number belongs (default: `sentence`).
+        self.not_whole = not_whole or sentence
+
+    def check(self, value: object) -> float | int:
+        if self.whole:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(self.not_whole)
+            if not self.least <= value <= self.most:
+                raise ValueError(self.sentence)
+            return value
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(self.sentence)
+        try:
+            number = float(value)
+        except OverflowError:  # an integer too large for a float
+            raise ValueError(self.sentence) from None
+        if not math.isfinite(number) or not self.least <= number <= self.most:
+            raise ValueError(self.sentence)
+        return number
+
+    def clamp(self, value: Any, default: Any) -> Any:
+        try:
+            number = float(value)
+        except (TypeError, ValueError, OverflowError):
+            return default
+        if not math.isfinite(number):
+            return default
+        number = min(self.most, max(self.least, number))
+        return int(number) if self.whole else number
+
+
+class Level(Number):
+    """A loudness 0..1 whose clamp is the mixer's own (`clamp_level`: NaN is silence)."""
+
+    def __init__(self, sentence: str) -> None:
+        super().__init__(0.0, 1.0, sentence)
+
+    def clamp(self, value: Any, default: Any) -> Any:
+        try:
+            return clamp_level(float(value))
+        except (TypeError, ValueError, OverflowError):
+            return default
+
+
+class Choice(Rule):
+    """One of a few words (the default when clamped from anything else)."""
+
+    def __init__(self, options: tuple[str, ...], sentence: str) -> None:
+        super().__init__(sentence)
+        self.options = options
+
+    def check(self, value: object) -> str:
+        if value not in self.options:
+            raise ValueError(self.sentence)
+        return str(value)
+
+    def clamp(self, value: Any, default: Any) -> str:
+        return str(value) if value in self.options else default
+
+
+class Code(Rule):
+    """A short printable code such as a language's (kept stripped)."""
+
+    def __init__(self, sentence: str, *, longest: int = 20) -> None:
+        super().__init__(sentence)
+        self.longest = longest
+
+    def check(self, value: object) -> str:
+        if (
+            not isinstance(value, str)
+            or not value.strip()
+            or len(value) > self.longest
+            or not value.isprintable()
+        ):
+            raise ValueError(self.sentence)
+        return value.strip()
+
+    def clamp(self, value: Any, default: Any) -> Any:
+        return value  # an unknown code falls back to a known voice where it is looked up
+
+
+class Text(Rule):
+    """Any string (what it means is checked where it is used)."""
+
+    def check(self, value: object) -> str:
+        if not isinstance(value, str):
+            raise ValueError(self.sentence)
+        return value
+
+    def clamp(self, value: Any, default: Any) -> Any:
+        return value if isinstance(value, str) else default
+
+
+def setting(default: Any, rule: Rule) -> Any:
+    """A dataclass field with its default and its rule (in its metadata, under `RULE`)."""
+    return field(default=default, metadata={RULE: rule})

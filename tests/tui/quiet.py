@@ -19,6 +19,7 @@ read toasts through `raised`, `toasts` and `toasts_up`.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from time import monotonic
 
 import pytest
@@ -29,8 +30,12 @@ from textual.pilot import Pilot
 from textual.reactive import reactive
 from textual.widgets import Input
 
-#: Seconds `settled` waits for a quiet app before failing: generous, it only ends a hang.
+#: Seconds without progress after which `settled` fails: it only ends a hang.
 BOUND = 60.0
+#: How often (seconds) a wait looks at the app's progress.
+LOOK_EVERY = 0.5
+#: A wait that keeps moving still ends after this many `BOUND`s (an app busy for ever).
+CAP = 10
 
 
 def _pumps(app: App[object]) -> list[MessagePump]:
@@ -42,6 +47,46 @@ def _pumps(app: App[object]) -> list[MessagePump]:
 def busy_pumps(app: App[object]) -> list[str]:
     """The app's pumps with a message queued or a callback pending (empty when quiet)."""
     return [repr(pump) for pump in _pumps(app) if pump.message_queue_size or pump._next_callbacks]
+
+
+def _heads(app: App[object]) -> tuple[int, ...]:
+    """What each pump handles next (the identity of its first queued message or callback).
+
+    It changes whenever a pump takes a message: a burst shrinking its queue and a
+    relay of one message after another both change it; a pump that is stuck does not.
+    """
+    heads: list[int] = []
+    for pump in _pumps(app):
+        queued: Sequence[object] = pump._message_queue.values  # Textual's own queue
+        heads.append(id(queued[0]) if queued else 0)
+        heads.append(id(pump._next_callbacks[0]) if pump._next_callbacks else 0)
+    return tuple(heads)
+
+
+class Stall:
+    """A clock that fails a wait only when the app makes no progress for `bound` seconds.
+
+    Progress is any pump taking the next thing it holds (`_heads` changed). A burst
+    of 300 keys on a starved machine takes longer than any fixed bound but is always
+    moving; a hung app stands still and fails after `bound`. An app busy for ever (a
+    timer that keeps posting) moves too: `CAP` x `bound` in all ends that.
+    """
+
+    def __init__(self, app: App[object], bound: float) -> None:
+        self.app, self.bound = app, bound
+        self.heads = _heads(app)
+        self.started = self.since = monotonic()
+
+    def check(self) -> None:
+        """Note the progress since the last look; fail once it has stood for `bound` s."""
+        heads, now = _heads(self.app), monotonic()
+        if heads != self.heads:
+            self.heads, self.since = heads, now
+        busy = busy_pumps(self.app)[:5]
+        if now - self.since > self.bound:
+            raise AssertionError(f"the app made no progress for {self.bound} s: {busy}")
+        if now - self.started > CAP * self.bound:
+            raise AssertionError(f"the app was still busy after {CAP * self.bound} s: {busy}")
 
 
 async def _round(app: App[object], bound: float) -> None:
@@ -63,26 +108,31 @@ async def _round(app: App[object], bound: float) -> None:
     for pump in _pumps(app):
         if pump.call_later(ran):
             pending += 1
-    if pending:
-        await asyncio.wait_for(all_ran.wait(), bound)
+    stall = Stall(app, bound)
+    while pending:
+        try:
+            await asyncio.wait_for(all_ran.wait(), LOOK_EVERY)
+        except TimeoutError:
+            stall.check()
 
 
 async def settled(pilot: Pilot[object], bound: float = BOUND) -> None:
-    """Wait until the app has handled every message and callback it holds (bounded).
+    """Wait until the app has handled every message and callback it holds.
 
     Quiet means: after a round in which every pump caught up, no pump holds a
     message or callback, twice in a row (a round's own handlers may post more).
+    Bounded by progress, not by the clock: see `Stall`.
     """
     app = pilot.app
-    deadline = monotonic() + bound
+    stall = Stall(app, bound)
     quiet = 0
     while quiet < 2:
         await _round(app, bound)
         await asyncio.sleep(0)
         busy = busy_pumps(app)
         quiet = 0 if busy else quiet + 1
-        if busy and monotonic() > deadline:
-            raise AssertionError(f"the app was still busy after {bound} s: {busy[:5]}")
+        if busy:
+            stall.check()
     app.screen._on_timer_update()  # lay out what changed, as Pilot.pause does
 
 

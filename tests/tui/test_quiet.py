@@ -33,16 +33,20 @@ class Relay(Static):
     """Passes each step back to the app, after a millisecond of work."""
 
     def on_step(self, step: Step) -> None:
-        time.sleep(0.001)  # a key's real work: a save, a layout
-        self.app.post_message(Step(step.left - 1))
+        app = self.app
+        assert isinstance(app, RelayApp)
+        time.sleep(app.work)  # a key's real work: a save, a layout
+        app.post_message(Step(step.left - 1))
 
 
 class RelayApp(App[None]):
     """x starts a relay of STEPS messages between the app and its widget."""
 
-    def __init__(self) -> None:
+    def __init__(self, work: float = 0.001) -> None:
         super().__init__()
         self.done = False
+        #: Seconds of work per step.
+        self.work = work
 
     def compose(self) -> ComposeResult:
         yield Relay(id="relay")
@@ -107,3 +111,44 @@ async def test_a_focused_field_holds_no_pending_work_between_keys() -> None:
             await asyncio.sleep(0.01)
             busy += [pump for pump in busy_pumps(app) if "Input" in pump]
         assert busy == []
+
+
+async def test_a_long_burst_that_keeps_moving_outlasts_the_bound() -> None:
+    """A wait fails on a standstill, not on a slow machine.
+
+    A burst of 300 keys on a starved CI machine took longer than `settled`'s whole
+    60 s bound and failed though the app never stopped working. Here the same shape,
+    scaled down: 2 s of steady work (200 steps of 10 ms) against a bound of 0.3 s.
+    """
+    app = RelayApp(work=0.01)
+    async with app.run_test() as pilot:
+        app.simulate_key("x")
+        await settled(pilot, bound=0.3)
+        assert app.done
+
+
+class Stuck(Static):
+    """Waits on the first step it gets until released, with more steps queued behind it."""
+
+    def __init__(self) -> None:
+        super().__init__(id="stuck")
+        self.release = asyncio.Event()
+
+    async def on_step(self, step: Step) -> None:
+        await self.release.wait()
+
+
+class StuckApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Stuck()
+
+
+async def test_an_app_that_stands_still_fails_the_wait() -> None:
+    app = StuckApp()
+    async with app.run_test() as pilot:
+        stuck = app.query_one(Stuck)
+        for left in range(3):
+            stuck.post_message(Step(left))
+        with pytest.raises(AssertionError, match="no progress"):
+            await settled(pilot, bound=1.0)
+        stuck.release.set()

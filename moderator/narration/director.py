@@ -14,8 +14,8 @@ pauses and later lines are dropped). Only `cancel()`, the user's own stop,
 silences at once (a finale must not cut the knock-out line that ended the
 game: docs/measurements.md).
 
-Every clip reaches the player with the settings' lead-in of silence before it
-(a line: `lead_in`; a span: mixed in), so a slow sink eats silence, not a
+Every clip reaches the player at the one loudness, with the settings' lead-in of
+silence before it (a line: `lead_in`; a span: mixed in), so a slow sink eats silence, not a
 word; a line after a pause is started that much earlier, so the table hears
 it when the script says. A script prepared before its key (`prepare`) plays
 from the finished clips and mixes: nothing is synthesized on the key's path.
@@ -310,7 +310,7 @@ class Director:
     def _sound(self, job: Job, clip: Clip) -> tuple[Clip | None, float]:
         """What the player gets for `clip` (None: nothing to play) and its lead-in in seconds.
 
-        A lead-in that cannot be written only costs the lead-in: the clip plays as it is.
+        A leveled, led-in file that cannot be written only costs that: the clip plays as it is.
         """
         settings = self._settings()
         if clip.path is None or not settings.enabled or job.player_fault is not None:

@@ -167,7 +167,7 @@ class Preparer:
         return complete
 
     def _finish(self, actions: list[Action], preparation: Preparation, lead_in: float) -> bool:
-        """Wait for every part (bounded) and write the lead-in of each line played alone."""
+        """Wait for every part (bounded); level and lead in each line played alone."""
         in_span = _lines_in_spans(actions)
         cancelled = preparation.cancelled
         complete = True

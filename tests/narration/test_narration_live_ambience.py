@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from narration_helpers import Recorder, system_speaker
 
+from moderator.narration.audio.loudness import level
 from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.events import AmbienceSpan, Countdown, Finished, LineStarted
 from moderator.narration.narrator import Narrator
@@ -133,10 +134,10 @@ def test_every_line_reaches_the_player_after_the_configured_lead_in(
         heard = read_pcm(path)
         clip = espeak.synthesize(text, voice, settings.rate, settings.volume).result(timeout=30)
         assert clip.path is not None
-        # The audio handed to the player: the lead-in of silence, then the line unchanged.
+        # The audio handed to the player: the lead-in of silence, then the line leveled.
         lead = round(lead_in * heard.rate)
         assert not any(heard.samples[:lead])
-        assert heard.samples[lead:] == read_pcm(clip.path).samples
+        assert heard.samples[lead:] == level(read_pcm(clip.path).samples, heard.rate)
     narrator.close()
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from moderator.narration.audio.lead_in import led_in
 from moderator.narration.audio.loudness import (
     CEILING_DBTP,
     FULL_SCALE,
@@ -156,3 +157,39 @@ def test_the_live_reveal_span_is_leveled_and_unclipped(
         if isinstance(part, Clip):
             line = samples[round(start * RATE) : round(end * RATE)]
             assert integrated_loudness(line, RATE) == pytest.approx(TARGET_LUFS, abs=1.0)
+
+
+@pytest.mark.speech
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_every_clip_played_alone_is_leveled_unclipped_and_led_in(
+    speech: None, speaker: Pyttsx3Synthesizer, lang: str
+) -> None:
+    """Every line of every script as the director hands it to the player when it is
+    played on its own (`led_in`: with ambience off, or outside a span): no clipped
+    sample, true peak under -1 dBFS, the one loudness, the lead-in first. Those lines
+    were played as espeak made them (Spanish peaking at -0.04 dBFS, each line as loud
+    as the voice happened to make it)."""
+    library = ScriptLibrary.load(None)
+    settings = VoiceSettings(lang=lang, ambience=False).clamped()
+    lead = round(settings.lead_in * RATE)
+    problems: list[str] = []
+    for script in SCRIPT_NAMES:
+        context = {"players": ["Eleven", "Mike"]} if script == "series_winner" else CONTEXT
+        for action in library.actions(script, context, settings) or []:
+            if not isinstance(action, Line):
+                continue
+            future = speaker.synthesize(action.said, action.voice, settings.rate, settings.volume)
+            played = led_in(future.result(timeout=60), settings.lead_in)
+            assert played.path is not None
+            samples = read_pcm(played.path).samples
+            clipped = sum(1 for s in samples if s >= FULL_SCALE or s <= -FULL_SCALE)
+            peak = decibels(true_peak(samples))
+            if clipped or peak > CEILING_DBTP + 0.01:
+                problems.append(f"{script}: {action.text!r}: {clipped} clipped, {peak:.2f} dBFS")
+            loudness = integrated_loudness(samples[lead:], RATE)
+            if abs(loudness - TARGET_LUFS) > 1.0:
+                problems.append(f"{script}: {action.text!r} at {loudness:.1f} LUFS")
+            if lead < 0.15 * RATE or any(samples[:lead]):
+                problems.append(f"{script}: {action.text!r} without its lead-in")
+    assert problems == []

@@ -19,7 +19,7 @@ from datetime import datetime, tzinfo
 from moderator.domain import Team
 from moderator.storage import bgstats, history, json_text
 from moderator.storage.export import CSV_COLUMNS, JSON_FORMAT, JSON_VERSION, protect
-from moderator.storage.history_rows import Game, Series, count, utc_clock
+from moderator.storage.history_rows import Game, Series, count, local_clock, utc_clock
 from moderator.storage.records import GameScore, clock_text, time_from_text, time_to_text
 from moderator.storage.score_cache import CachedScore
 
@@ -111,6 +111,24 @@ def _series_json(series: Series, quoted: _Quoted) -> str:
     )
 
 
+class _PlaySeats(dict[tuple[tuple[int, ...], str, int, int], tuple[str, ...]]):
+    """(possessed seats, winning team, first seat, seats) -> each seat's text after its score.
+
+    `, "winner": true, "role": "Sane", "startPlayer": false}`: made once per kind of
+    game, not once per seat.
+    """
+
+    def __missing__(self, key: tuple[tuple[int, ...], str, int, int]) -> tuple[str, ...]:
+        possessed, winner, first, seats = key
+        found = self[key] = tuple(
+            f', "winner": {_TRUE[(seat in possessed) is (winner == "possessed")]}, '
+            f'"role": "{"Possessed" if seat in possessed else "Sane"}", '
+            f'"startPlayer": {_TRUE[seat == first]}}}'
+            for seat in range(seats)
+        )
+        return found
+
+
 class Plays:
     """The `--bgstats` file from flat game rows (`bgstats.plays_text`'s bytes).
 
@@ -132,6 +150,7 @@ class Plays:
         title = json_text.quoted(bgstats.GAME_NAME)
         about = f'"game": {{"name": {title}, "highestWins": true, "noPoints": false}}'
         lines = json_text.Encoded()
+        seats = _PlaySeats()
         for game in games:
             game_id, _, started, finished, names, points, possessed, winner, first = game
             stamp = utc_clock(finished)
@@ -139,16 +158,17 @@ class Plays:
                 f"{stamp[0:4]}{stamp[5:7]}{stamp[8:10]}T{stamp[11:13]}{stamp[14:16]}{stamp[17:19]}"
             )
             start, end = time_from_text(started), time_from_text(finished)
+            after = seats[possessed, winner, first, len(names)]
             players = ", ".join(
-                f'{{"name": {quoted[name]}, "score": {points[seat]}, '
-                f'"winner": {_TRUE[(seat in possessed) is (winner == "possessed")]}, '
-                f'"role": "{"Possessed" if seat in possessed else "Sane"}", '
-                f'"startPlayer": {_TRUE[seat == first]}}}'
-                for seat, name in enumerate(names)
+                [
+                    f'{{"name": {quoted[name]}, "score": {score}{rest}'
+                    for name, score, rest in zip(names, points, after, strict=True)
+                ]
             )
             minutes = max(0, round((end - start).total_seconds() / 60))
+            played = local_clock(started) if self.zone is None else clock_text(start, self.zone)
             lines.append(
-                f'{head}{game_id}-{stamp}", "playDate": "{clock_text(start, self.zone)}", '
+                f'{head}{game_id}-{stamp}", "playDate": "{played}", '
                 f'{about}, "players": [{players}], "durationMin": {minutes}}}'
             )
             self._last = game

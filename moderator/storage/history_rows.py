@@ -17,6 +17,7 @@ replays as the store always did, so both paths give the same bytes.
 
 from __future__ import annotations
 
+import functools
 import json
 import json.scanner
 import re
@@ -103,10 +104,15 @@ def finished_games(journal: Journal) -> Iterator[Game]:
 
 def _series(series_id: int, started: str, games: list[Game]) -> Series:
     """The series tuple: its totals summed once, its winners from them."""
-    totals: dict[str, int] = {}
-    for game in games:
-        for name, points in zip(game[4], game[5], strict=True):
-            totals[name] = totals.get(name, 0) + points
+    names = games[0][4]
+    if all(game[4] == names for game in games):  # most series: one roster, summed per seat
+        sums = map(sum, zip(*[game[5] for game in games], strict=True))
+        totals = dict(zip(names, sums, strict=True))
+    else:
+        totals = {}
+        for game in games:
+            for name, points in zip(game[4], game[5], strict=True):
+                totals[name] = totals.get(name, 0) + points
     finished = max([game[3] for game in games])  # UTC texts of one form sort as times do
     return series_id, started, finished, games, totals, winners_of(totals, len(games))
 
@@ -123,7 +129,7 @@ def _game(row: Row, names: Mapping[str, str] | None, parsed: _Parsed) -> Game:
     if not (utc and isinstance(score, str) and score.startswith(_PLAYERS)):
         raise NeedsReplay(game_id)  # times checked by the query (`_TIMES_UTC`)
     cut = score.find(_AFTER_PLAYERS)
-    rest = _CACHE.fullmatch(score, cut) if cut > 0 else None
+    rest = parsed.cache.fullmatch(score, cut) if cut > 0 else None
     roster = parsed.rosters[score[len(_PLAYERS) : cut + 1]] if rest is not None else None
     if rest is None or roster is None or type(number) is not int or type(game_id) is not int:
         raise NeedsReplay(game_id)
@@ -178,7 +184,7 @@ class _Ints(dict[str, tuple[int, ...]]):
 #: The numbers are JSON's integers (no "01", no "1.0", no "true"); seats are not negative.
 _NATURAL = "(?:0|[1-9][0-9]*)"
 _INTEGER = f"-?{_NATURAL}"
-_CACHE = re.compile(
+_CACHE = (
     rf'\],"first_player":({_NATURAL}),"winner":"(sane|possessed)",'
     rf'"possessed":\[((?:{_NATURAL}(?:,{_NATURAL})*)?)\],'
     rf'"points":\[((?:{_INTEGER}(?:,{_INTEGER})*)?)\],"entries":({_NATURAL})\}}'
@@ -193,6 +199,13 @@ class _Parsed:
     def __init__(self) -> None:
         self.rosters = _Rosters()
         self.ints = _Ints()
+        self.cache = _cache_pattern()
+
+
+@functools.cache
+def _cache_pattern() -> re.Pattern[str]:
+    """`_CACHE` compiled when a history is first read (not on the app's way to its frame)."""
+    return re.compile(_CACHE)
 
 
 def utc_clock(text: str) -> str:
@@ -229,10 +242,25 @@ def count(table: StatsTable, series: Series) -> None:
     for name in winners:
         table[name][1] += 1
     for game in games:
-        names, possessed, sane_won = game[4], game[6], game[7] == "sane"
-        for seat, name in enumerate(names):
-            stats = table[name]
-            stats[2] += 1
-            if (seat in possessed) is not sane_won:  # on the winning team
-                stats[3] += 1
-                stats[4 if sane_won else 5] += 1
+        names = game[4]
+        for name in names:
+            table[name][2] += 1
+        won, column = _WON[game[6], game[7], len(names)]
+        for seat in won:
+            stats = table[names[seat]]
+            stats[3] += 1
+            stats[column] += 1
+
+
+class _Won(dict[tuple[tuple[int, ...], str, int], tuple[tuple[int, ...], int]]):
+    """(possessed seats, winning team, seats) -> (the winning team's seats, its counter)."""
+
+    def __missing__(self, key: tuple[tuple[int, ...], str, int]) -> tuple[tuple[int, ...], int]:
+        possessed, winner, seats = key
+        sane_won = winner == "sane"
+        won = tuple(seat for seat in range(seats) if (seat in possessed) is not sane_won)
+        found = self[key] = won, 4 if sane_won else 5  # wins as Sane / as Possessed
+        return found
+
+
+_WON = _Won()

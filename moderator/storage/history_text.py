@@ -158,19 +158,20 @@ def _block(
         f"Series {series_id}: {started} to {finished}. "
         f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)} ({best} points)"
     )
-    headers = ("Player", *[_GAME_HEADERS[number] for number, _, _ in won_by], "Total")
+    headers = _HEADERS[tuple([number for number, _, _ in won_by])]
     line = ", ".join([f"game {number} {team} ({at})" for number, team, at in won_by])
     return f"{title}\n{table(headers, rows, formats=tables)}Won by: {line}\n"
 
 
-#: "Game 1" ... (a series has 3 games; `_GAME_HEADERS` makes any other number too).
-class _GameHeaders(dict[int, str]):
-    def __missing__(self, number: int) -> str:
-        text = self[number] = f"Game {number}"
-        return text
+class _Headers(dict[tuple[int, ...], tuple[str, ...]]):
+    """A block's column headers by its games' numbers ("Player", "Game 1", ..., "Total")."""
+
+    def __missing__(self, numbers: tuple[int, ...]) -> tuple[str, ...]:
+        found = self[numbers] = ("Player", *[f"Game {number}" for number in numbers], "Total")
+        return found
 
 
-_GAME_HEADERS = _GameHeaders()
+_HEADERS = _Headers()
 
 
 def table(

@@ -45,6 +45,31 @@ class _CsvCell(dict[str, str]):
         return text
 
 
+class _CsvSeats(dict[tuple[tuple[int, ...], str, int, int], tuple[tuple[str, str, str], ...]]):
+    """(possessed seats, winning team, first seat, seats) -> each seat's fixed cells.
+
+    Per seat: "3," (the seat), ",Sane,Possessed,0," (team, winning team, won) and
+    ",0\\r\\n" (first player): made once per kind of game, not once per seat.
+    """
+
+    def __missing__(
+        self, key: tuple[tuple[int, ...], str, int, int]
+    ) -> tuple[tuple[str, str, str], ...]:
+        possessed, winner, first, seats = key
+        found = []
+        for seat in range(seats):
+            team = "possessed" if seat in possessed else "sane"
+            found.append(
+                (
+                    f"{seat + 1},",
+                    f",{_LABEL[team]},{_LABEL[winner]},{int(team == winner)},",
+                    f",{int(seat == first)}\r\n",
+                )
+            )
+        self[key] = tuple(found)
+        return self[key]
+
+
 def csv_text(series: Iterable[Series]) -> str:
     """The CSV document of these complete series (`export.csv_text`'s bytes).
 
@@ -54,18 +79,18 @@ def csv_text(series: Iterable[Series]) -> str:
     buffer = io.StringIO()
     csv.writer(buffer).writerow(CSV_COLUMNS)
     cell = _CsvCell()
+    seats = _CsvSeats()
     lines = [buffer.getvalue()]
     for series_id, started, finished, games, totals, winners in series:
         series_head = f"{series_id},{utc_clock(started)},{utc_clock(finished)},"
         for game_id, number, began, ended, names, points, possessed, winner, first in games:
             head = f"{series_head}{game_id},{number},{utc_clock(ended)},"
-            winning, started_text = _LABEL[winner], utc_clock(began)
-            for seat, name in enumerate(names):
-                team = "possessed" if seat in possessed else "sane"
+            started_text = utc_clock(began)
+            kinds = seats[possessed, winner, first, len(names)]
+            for name, score, (seat, team, first_text) in zip(names, points, kinds, strict=True):
                 lines.append(
-                    f"{head}{seat + 1},{cell[name]},{_LABEL[team]},{winning},"
-                    f"{int(team == winner)},{points[seat]},{totals[name]},"
-                    f"{int(name in winners)},{started_text},{int(seat == first)}\r\n"
+                    f"{head}{seat}{cell[name]}{team}{score},{totals[name]},"
+                    f"{int(name in winners)},{started_text}{first_text}"
                 )
     return "".join(lines)
 

@@ -14,12 +14,13 @@ skipped. Each game: 4 players, two knock-outs, the results (4 log entries).
    fresh process, wall and CPU time; the empty database's in the same run as
    the baseline (the ratio). Goal at 20,000 games: < 0.5 s of work (CPU time
    over the empty database's, which is Python's start and the imports).
-3. The History dialog (Pilot, in process): from the `h` key to its first paint
-   (the "Reading the history…" frame: the UI is free) and to the tables filled in.
+3. The History dialog (Pilot, in process, sizes alternating): from the `h` key to
+   its first paint (the "Reading the history…" frame: the UI is free) and to the
+   tables filled in, each with its ratio to the empty database's.
 
 Run: `make bench`, or
 `.venv/bin/python bench/bench_history.py [--runs N] [--games N ...] [--startup-only]
-[--no-dialog] [--compare-with DIR]`; DIR holds another revision's `moderator` package
+[--no-startup] [--no-dialog] [--compare-with DIR]`; DIR holds another revision's `moderator` package
 (`git archive REV moderator | tar -x -C DIR`), whose commands are timed alternately
 with this tree's: a before/after in one run, on the same databases.
 Not a test: the numbers depend on the machine (2 shared cores here).
@@ -226,17 +227,21 @@ async def dialog_once(data: Path, base: Path) -> tuple[float, float]:
 
 
 def bench_dialog(datas: dict[str, Path], base: Path, runs: int) -> None:
-    print(f"History dialog runs:                  {runs} (median, Pilot, in process)")
-    for name, data in datas.items():
-        samples = [
-            asyncio.run(dialog_once(data, base / f"dialog-{name.replace(' ', '-')}-{i}"))
-            for i in range(runs)
-        ]
-        painted = statistics.median(s[0] for s in samples)
-        filled = statistics.median(s[1] for s in samples)
+    print(f"History dialog runs:                  {runs} (median, Pilot, in process, alternating)")
+    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in datas}
+    for i in range(runs):
+        for name, data in datas.items():  # alternating: a busy moment hits every size
+            folder = base / f"dialog-{name.replace(' ', '-').replace(',', '')}-{i}"
+            samples[name].append(asyncio.run(dialog_once(data, folder)))
+    painted0 = statistics.median(s[0] for s in samples["empty"])
+    filled0 = statistics.median(s[1] for s in samples["empty"])
+    for name, found in samples.items():
+        painted = statistics.median(s[0] for s in found)
+        filled = statistics.median(s[1] for s in found)
         print(
-            f"  {name + ':':22s} key to first paint {painted * 1000:6.1f} ms, "
-            f"to the tables {filled * 1000:7.1f} ms"
+            f"  {name + ':':22s} key to first paint {painted * 1000:6.1f} ms "
+            f"(x{painted / painted0:4.2f}), to the tables {filled * 1000:7.1f} ms "
+            f"(x{filled / filled0:5.2f}); x = ratio to the empty database's"
         )
 
 
@@ -252,6 +257,7 @@ def main() -> None:
         help="also time the commands with the package in DIR (e.g. `git archive` of main)",
     )
     parser.add_argument("--no-dialog", action="store_true", help="skip part 3")
+    parser.add_argument("--no-startup", action="store_true", help="skip part 1")
     options = parser.parse_args()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
@@ -267,7 +273,8 @@ def main() -> None:
             name: home_with(base, f"home-{name.replace(' ', '-').replace(',', '')}", data)
             for name, data in datas.items()
         }
-        bench_startup(homes, options.runs)
+        if not options.no_startup:
+            bench_startup(homes, options.runs)
         if not options.startup_only:
             bench_commands(datas, base, options.runs, options.compare_with)
             if not options.no_dialog:

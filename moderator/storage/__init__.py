@@ -17,6 +17,7 @@ from moderator.storage.errors import (
     StorageError,
     StorageWriteError,
 )
+from moderator.storage.history_summary import HistorySummary, SeriesLine
 from moderator.storage.records import GameScore, PlayerStats, SeriesRecord
 from moderator.storage.saved_game import SavedGame, Unfinished
 from moderator.storage.store import Store
@@ -26,9 +27,11 @@ __all__ = [
     "DatabaseInUseError",
     "ForeignDatabaseError",
     "GameScore",
+    "HistorySummary",
     "NewerDatabaseError",
     "PlayerStats",
     "SavedGame",
+    "SeriesLine",
     "SeriesRecord",
     "StorageError",
     "StorageWriteError",

@@ -19,7 +19,7 @@ from datetime import datetime, tzinfo
 from moderator.domain import Team
 from moderator.storage import bgstats, history, json_text
 from moderator.storage.export import CSV_COLUMNS, JSON_FORMAT, JSON_VERSION, protect
-from moderator.storage.history_rows import Game, Series, count, utc_clock
+from moderator.storage.history_rows import Game, Series, count, local_clock, utc_clock
 from moderator.storage.records import GameScore, clock_text, time_from_text, time_to_text
 from moderator.storage.score_cache import CachedScore
 
@@ -45,6 +45,31 @@ class _CsvCell(dict[str, str]):
         return text
 
 
+class _CsvSeats(dict[tuple[tuple[int, ...], str, int, int], tuple[tuple[str, str, str], ...]]):
+    """(possessed seats, winning team, first seat, seats) -> each seat's fixed cells.
+
+    Per seat: "3," (the seat), ",Sane,Possessed,0," (team, winning team, won) and
+    ",0\\r\\n" (first player): made once per kind of game, not once per seat.
+    """
+
+    def __missing__(
+        self, key: tuple[tuple[int, ...], str, int, int]
+    ) -> tuple[tuple[str, str, str], ...]:
+        possessed, winner, first, seats = key
+        found = []
+        for seat in range(seats):
+            team = "possessed" if seat in possessed else "sane"
+            found.append(
+                (
+                    f"{seat + 1},",
+                    f",{_LABEL[team]},{_LABEL[winner]},{int(team == winner)},",
+                    f",{int(seat == first)}\r\n",
+                )
+            )
+        self[key] = tuple(found)
+        return self[key]
+
+
 def csv_text(series: Iterable[Series]) -> str:
     """The CSV document of these complete series (`export.csv_text`'s bytes).
 
@@ -54,18 +79,18 @@ def csv_text(series: Iterable[Series]) -> str:
     buffer = io.StringIO()
     csv.writer(buffer).writerow(CSV_COLUMNS)
     cell = _CsvCell()
+    seats = _CsvSeats()
     lines = [buffer.getvalue()]
     for series_id, started, finished, games, totals, winners in series:
         series_head = f"{series_id},{utc_clock(started)},{utc_clock(finished)},"
         for game_id, number, began, ended, names, points, possessed, winner, first in games:
             head = f"{series_head}{game_id},{number},{utc_clock(ended)},"
-            winning, started_text = _LABEL[winner], utc_clock(began)
-            for seat, name in enumerate(names):
-                team = "possessed" if seat in possessed else "sane"
+            started_text = utc_clock(began)
+            kinds = seats[possessed, winner, first, len(names)]
+            for name, score, (seat, team, first_text) in zip(names, points, kinds, strict=True):
                 lines.append(
-                    f"{head}{seat + 1},{cell[name]},{_LABEL[team]},{winning},"
-                    f"{int(team == winner)},{points[seat]},{totals[name]},"
-                    f"{int(name in winners)},{started_text},{int(seat == first)}\r\n"
+                    f"{head}{seat}{cell[name]}{team}{score},{totals[name]},"
+                    f"{int(name in winners)},{started_text}{first_text}"
                 )
     return "".join(lines)
 
@@ -111,6 +136,24 @@ def _series_json(series: Series, quoted: _Quoted) -> str:
     )
 
 
+class _PlaySeats(dict[tuple[tuple[int, ...], str, int, int], tuple[str, ...]]):
+    """(possessed seats, winning team, first seat, seats) -> each seat's text after its score.
+
+    `, "winner": true, "role": "Sane", "startPlayer": false}`: made once per kind of
+    game, not once per seat.
+    """
+
+    def __missing__(self, key: tuple[tuple[int, ...], str, int, int]) -> tuple[str, ...]:
+        possessed, winner, first, seats = key
+        found = self[key] = tuple(
+            f', "winner": {_TRUE[(seat in possessed) is (winner == "possessed")]}, '
+            f'"role": "{"Possessed" if seat in possessed else "Sane"}", '
+            f'"startPlayer": {_TRUE[seat == first]}}}'
+            for seat in range(seats)
+        )
+        return found
+
+
 class Plays:
     """The `--bgstats` file from flat game rows (`bgstats.plays_text`'s bytes).
 
@@ -132,6 +175,7 @@ class Plays:
         title = json_text.quoted(bgstats.GAME_NAME)
         about = f'"game": {{"name": {title}, "highestWins": true, "noPoints": false}}'
         lines = json_text.Encoded()
+        seats = _PlaySeats()
         for game in games:
             game_id, _, started, finished, names, points, possessed, winner, first = game
             stamp = utc_clock(finished)
@@ -139,16 +183,17 @@ class Plays:
                 f"{stamp[0:4]}{stamp[5:7]}{stamp[8:10]}T{stamp[11:13]}{stamp[14:16]}{stamp[17:19]}"
             )
             start, end = time_from_text(started), time_from_text(finished)
+            after = seats[possessed, winner, first, len(names)]
             players = ", ".join(
-                f'{{"name": {quoted[name]}, "score": {points[seat]}, '
-                f'"winner": {_TRUE[(seat in possessed) is (winner == "possessed")]}, '
-                f'"role": "{"Possessed" if seat in possessed else "Sane"}", '
-                f'"startPlayer": {_TRUE[seat == first]}}}'
-                for seat, name in enumerate(names)
+                [
+                    f'{{"name": {quoted[name]}, "score": {score}{rest}'
+                    for name, score, rest in zip(names, points, after, strict=True)
+                ]
             )
             minutes = max(0, round((end - start).total_seconds() / 60))
+            played = local_clock(started) if self.zone is None else clock_text(start, self.zone)
             lines.append(
-                f'{head}{game_id}-{stamp}", "playDate": "{clock_text(start, self.zone)}", '
+                f'{head}{game_id}-{stamp}", "playDate": "{played}", '
                 f'{about}, "players": [{players}], "durationMin": {minutes}}}'
             )
             self._last = game

@@ -17,9 +17,13 @@ replays as the store always did, so both paths give the same bytes.
 
 from __future__ import annotations
 
+import functools
 import json
 import json.scanner
+import re
 from collections.abc import Iterator, Mapping
+from datetime import datetime
+from time import localtime
 from typing import Any
 
 from moderator.domain.rules import GAMES_PER_SERIES, winners_of
@@ -30,16 +34,14 @@ from moderator.storage.scores import all_renames
 #: (game id, number in its series, started UTC text, finished UTC text, names as seated
 #: (as the series knows them now), points per seat, possessed seats, winning team's
 #: value ("sane" / "possessed"), first player's seat).
-Game = tuple[int, int, str, str, tuple[str, ...], list[int], list[int], str, int]
+Game = tuple[int, int, str, str, tuple[str, ...], tuple[int, ...], tuple[int, ...], str, int]
 #: (series id, started UTC text, finished UTC text (its latest game's), games in
 #: order, totals per name (first seen first), winners (co-winners on a tie)).
 Series = tuple[int, str, str, list[Game], dict[str, int], tuple[str, ...]]
 
 #: A row of `_GAMES` (the types are checked as the row is read).
 Row = tuple[Any, ...]
-_WINNERS = frozenset(("sane", "possessed"))
 _STR = {str}
-_INT = {int}
 #: The decoder's own scanner (C): `json.loads` adds a regex and two calls per game.
 _scan = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed
 #: A time as `time_to_text` writes it: UTC, whole seconds or microseconds.
@@ -48,15 +50,24 @@ _SECONDS = f"{_DIGITS}{_DIGITS}-{_DIGITS}-{_DIGITS}T{_DIGITS}:{_DIGITS}:{_DIGITS
 _UTC = (f"{_SECONDS}+00:00", f"{_SECONDS}.{_DIGITS * 3}+00:00")
 
 _IS_UTC = "({0} GLOB ?1 OR {0} GLOB ?2)"
-#: No value is in the text: the two time patterns are bound as ?1 and ?2.
+#: The three times in whole seconds (the app's clock) are one GLOB of the three joined
+#: (?3); any other form is checked one by one. The spaces pin each time to its 25
+#: characters (no other position of the pattern is a space). CASE, not OR: SQLite
+#: works out both sides of an OR in a result column, and a GLOB per time was a
+#: third of the query.
+_TIMES_UTC = (
+    "CASE WHEN s.started_at || ' ' || g.started_at || ' ' || g.finished_at GLOB ?3 THEN 1 "
+    f"ELSE {_IS_UTC.format('s.started_at')} AND {_IS_UTC.format('g.started_at')} "
+    f"AND {_IS_UTC.format('g.finished_at')} END"
+)
+#: No value is in the text: the time patterns are bound as ?1, ?2 and ?3 (`_PATTERNS`).
 _GAMES = (
     "SELECT g.series_id, s.started_at, g.id, g.number, g.started_at, g.finished_at, g.score, "  # noqa: S608
-    "(SELECT max(seq) FROM log WHERE log.game_id = g.id), "
-    f"{_IS_UTC.format('s.started_at')} AND {_IS_UTC.format('g.started_at')} "
-    f"AND {_IS_UTC.format('g.finished_at')} "
+    f"(SELECT max(seq) FROM log WHERE log.game_id = g.id), {_TIMES_UTC} "
     "FROM games g JOIN series s ON s.id = g.series_id "
     "WHERE g.finished_at IS NOT NULL AND g.withdrawn_at IS NULL "
 )
+_PATTERNS = (*_UTC, " ".join([_UTC[0]] * 3))
 
 
 class NeedsReplay(Exception):
@@ -66,7 +77,8 @@ class NeedsReplay(Exception):
 def complete_series(journal: Journal) -> Iterator[Series]:
     """Every complete series (3 games with results), oldest first, as `Series` tuples."""
     renames = all_renames(journal)
-    rows: list[Row] = journal.query(_GAMES + "ORDER BY g.series_id, g.number", _UTC)
+    rows: list[Row] = journal.query(_GAMES + "ORDER BY g.series_id, g.number", _PATTERNS)
+    parsed = _Parsed()
     current: int | None = None
     started = ""
     games: list[Game] = []
@@ -76,7 +88,7 @@ def complete_series(journal: Journal) -> Iterator[Series]:
             if len(games) >= GAMES_PER_SERIES and current is not None:
                 yield _series(current, started, games)
             current, started, games = series_id, row[1], []
-        games.append(_game(row, renames.get(series_id)))
+        games.append(_game(row, renames.get(series_id), parsed))
     if len(games) >= GAMES_PER_SERIES and current is not None:
         yield _series(current, started, games)
 
@@ -84,65 +96,134 @@ def complete_series(journal: Journal) -> Iterator[Series]:
 def finished_games(journal: Journal) -> Iterator[Game]:
     """Every game with results, of any series, oldest first (the BG Stats plays)."""
     renames = all_renames(journal)
-    rows: list[Row] = journal.query(_GAMES + "ORDER BY g.id", _UTC)
+    rows: list[Row] = journal.query(_GAMES + "ORDER BY g.id", _PATTERNS)
+    parsed = _Parsed()
     for row in rows:
-        yield _game(row, renames.get(row[0]))
+        yield _game(row, renames.get(row[0]), parsed)
 
 
 def _series(series_id: int, started: str, games: list[Game]) -> Series:
     """The series tuple: its totals summed once, its winners from them."""
-    totals: dict[str, int] = {}
-    for game in games:
-        for name, points in zip(game[4], game[5], strict=True):
-            totals[name] = totals.get(name, 0) + points
+    names = games[0][4]
+    if all(game[4] == names for game in games):  # most series: one roster, summed per seat
+        sums = map(sum, zip(*[game[5] for game in games], strict=True))
+        totals = dict(zip(names, sums, strict=True))
+    else:
+        totals = {}
+        for game in games:
+            for name, points in zip(game[4], game[5], strict=True):
+                totals[name] = totals.get(name, 0) + points
     finished = max([game[3] for game in games])  # UTC texts of one form sort as times do
     return series_id, started, finished, games, totals, winners_of(totals, len(games))
 
 
-def _game(row: Row, names: Mapping[str, str] | None) -> Game:
-    """One game from its row; `NeedsReplay` unless its cache is exactly as written."""
+def _game(row: Row, names: Mapping[str, str] | None, parsed: _Parsed) -> Game:
+    """One game from its row; `NeedsReplay` unless its cache is exactly as written.
+
+    The cache is cut where `score_text` puts its keys (`_CACHE`) instead of being
+    decoded: its names (the same few rosters, game after game), possessed seats and
+    points are each decoded once per distinct text per read (`_Parsed`). An unescaped ``"``
+    cannot occur inside a JSON string, so ``],"first_player":`` ends the names.
+    """
     _, _, game_id, number, started, finished, score, entries, utc = row
-    if not (utc and isinstance(score, str)):  # times checked by the query (`_UTC`)
+    if not (utc and isinstance(score, str) and score.startswith(_PLAYERS)):
+        raise NeedsReplay(game_id)  # times checked by the query (`_TIMES_UTC`)
+    cut = score.find(_AFTER_PLAYERS)
+    rest = parsed.cache.fullmatch(score, cut) if cut > 0 else None
+    roster = parsed.rosters[score[len(_PLAYERS) : cut + 1]] if rest is not None else None
+    if rest is None or roster is None or type(number) is not int or type(game_id) is not int:
         raise NeedsReplay(game_id)
-    try:
-        cache, end = _scan(score, 0)
-        players = cache["players"]
-        points = cache["points"]
-        possessed = cache["possessed"]
-        first = cache["first_player"]
-        winner = cache["winner"]
-        current = cache["entries"] == entries and end == len(score)
-    except (ValueError, TypeError, KeyError, StopIteration):
+    first_text, winner, possessed_text, points_text, entries_text = rest.groups()
+    seated, distinct = roster
+    seats = len(seated)
+    try:  # a number too long for `int` (a hand-edited file)
+        first, logged = int(first_text), int(entries_text)
+        points, possessed = parsed.ints[points_text], parsed.ints[possessed_text]
+    except ValueError:
         raise NeedsReplay(game_id) from None
-    seats = len(players) if type(players) is list else -1
     if not (
-        current
-        and type(entries) is int
-        and type(game_id) is int
-        and type(number) is int
-        and type(points) is list
-        and type(possessed) is list
-        and type(first) is int
-        and winner in _WINNERS
+        logged == entries
         and len(points) == seats
-        and 0 <= first < seats  # so neither list is empty
-        and set(map(type, players)) == _STR
-        and set(map(type, points)) == _INT  # not bool: the object path would say 1
-        and (not possessed or (set(map(type, possessed)) == _INT and min(possessed) >= 0))
+        and first < seats
         and (not possessed or max(possessed) < seats)
     ):
         raise NeedsReplay(game_id)
-    seated = tuple(players)
     if names and any(name in names for name in seated):
         seated = tuple(names.get(name, name) for name in seated)
-    if len(set(seated)) != seats:  # the object path keys points by name: one per seat
+        distinct = len(set(seated)) == seats
+    if not distinct:  # the object path keys points by name: one per seat
         raise NeedsReplay(game_id)
     return game_id, number, started, finished, seated, points, possessed, winner, first
+
+
+class _Rosters(dict[str, "tuple[tuple[str, ...], bool] | None"]):
+    """A names array's text -> (its names, whether no two are the same); None: not names."""
+
+    def __missing__(self, text: str) -> tuple[tuple[str, ...], bool] | None:
+        try:
+            players, end = _scan(text, 0)
+        except (ValueError, StopIteration):
+            players, end = None, -1
+        found = None
+        if end == len(text) and type(players) is list and set(map(type, players)) == _STR:
+            found = tuple(players), len(set(players)) == len(players)
+        self[text] = found
+        return found
+
+
+class _Ints(dict[str, tuple[int, ...]]):
+    """A list of integers' text (``0,2``, checked by `_CACHE`) -> its numbers, made once."""
+
+    def __missing__(self, text: str) -> tuple[int, ...]:
+        numbers = self[text] = tuple(map(int, text.split(","))) if text else ()
+        return numbers
+
+
+#: The cache as `score_text` writes it (compact, keys in its order), from the end of the
+#: names array on: first player, winner, possessed seats, points per seat, log length.
+#: The numbers are JSON's integers (no "01", no "1.0", no "true"); seats are not negative.
+_NATURAL = "(?:0|[1-9][0-9]*)"
+_INTEGER = f"-?{_NATURAL}"
+_CACHE = (
+    rf'\],"first_player":({_NATURAL}),"winner":"(sane|possessed)",'
+    rf'"possessed":\[((?:{_NATURAL}(?:,{_NATURAL})*)?)\],'
+    rf'"points":\[((?:{_INTEGER}(?:,{_INTEGER})*)?)\],"entries":({_NATURAL})\}}'
+)
+_PLAYERS = '{"players":'
+_AFTER_PLAYERS = '],"first_player":'
+
+
+class _Parsed:
+    """One read's decoded texts (a few rosters and lists of numbers, each checked once)."""
+
+    def __init__(self) -> None:
+        self.rosters = _Rosters()
+        self.ints = _Ints()
+        self.cache = _cache_pattern()
+
+
+@functools.cache
+def _cache_pattern() -> re.Pattern[str]:
+    """`_CACHE` compiled when a history is first read (not on the app's way to its frame)."""
+    return re.compile(_CACHE)
 
 
 def utc_clock(text: str) -> str:
     """``YYYY-MM-DD HH:MM:SS`` of a row's time (`_UTC`): `clock_text`'s, cut, not parsed."""
     return f"{text[:10]} {text[11:19]}"
+
+
+def local_clock(text: str, seconds: bool = True) -> str:
+    """``YYYY-MM-DD HH:MM[:SS]`` in local time of a row's UTC text (`_TIMES_UTC`).
+
+    `clock_text(moment, None)`'s text: the fields of `time.localtime`, which is how
+    `astimezone(None)` finds the local offset, without a zone object and a datetime
+    per time (20,000 games: 27,000 times in the report).
+    """
+    moment = localtime(datetime.fromisoformat(text).timestamp())
+    if seconds:
+        return "%04d-%02d-%02d %02d:%02d:%02d" % moment[:6]  # noqa: UP031  # the fastest form
+    return "%04d-%02d-%02d %02d:%02d" % moment[:5]  # noqa: UP031
 
 
 def count(table: StatsTable, series: Series) -> None:
@@ -161,10 +242,25 @@ def count(table: StatsTable, series: Series) -> None:
     for name in winners:
         table[name][1] += 1
     for game in games:
-        names, possessed, sane_won = game[4], game[6], game[7] == "sane"
-        for seat, name in enumerate(names):
-            stats = table[name]
-            stats[2] += 1
-            if (seat in possessed) is not sane_won:  # on the winning team
-                stats[3] += 1
-                stats[4 if sane_won else 5] += 1
+        names = game[4]
+        for name in names:
+            table[name][2] += 1
+        won, column = _WON[game[6], game[7], len(names)]
+        for seat in won:
+            stats = table[names[seat]]
+            stats[3] += 1
+            stats[column] += 1
+
+
+class _Won(dict[tuple[tuple[int, ...], str, int], tuple[tuple[int, ...], int]]):
+    """(possessed seats, winning team, seats) -> (the winning team's seats, its counter)."""
+
+    def __missing__(self, key: tuple[tuple[int, ...], str, int]) -> tuple[tuple[int, ...], int]:
+        possessed, winner, seats = key
+        sane_won = winner == "sane"
+        won = tuple(seat for seat in range(seats) if (seat in possessed) is not sane_won)
+        found = self[key] = won, 4 if sane_won else 5  # wins as Sane / as Possessed
+        return found
+
+
+_WON = _Won()

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from moderator.domain import Team
 from moderator.storage import history
-from moderator.storage.history_rows import Series, count
+from moderator.storage.history_rows import Series, count, local_clock
 from moderator.storage.records import PlayerStats, SeriesRecord, clock_text
 
 #: Keyed by the member: `Team.value` is a slow enum property (20,000 games: 80,000 reads).
@@ -39,9 +39,10 @@ def render_rows(series: Iterable[Series]) -> str:
     """`render` of flat rows: the stats are counted on the way."""
     table_: history.StatsTable = {}
     blocks = []
+    tables = _Formats()
     for one in series:
         count(table_, one)
-        blocks.append(_rows_block(one))
+        blocks.append(_rows_block(one, tables))
     return _report(blocks, history.stats_of(table_)) if blocks else NO_HISTORY
 
 
@@ -80,6 +81,7 @@ def _series_block(record: SeriesRecord) -> str:
                 cells.append("-")
         cells.append(str(record.totals[name]))
         rows.append(tuple(cells))
+    rows.sort(key=lambda row: (-int(row[-1]), row[0].casefold()))
     won_by = [(g.number, _TEAM_NAMES[g.winner], local_time(g.finished_at)) for g in record.games]
     return _block(
         record.series_id,
@@ -92,23 +94,52 @@ def _series_block(record: SeriesRecord) -> str:
     )
 
 
-def _rows_block(series: Series) -> str:
+def _rows_block(series: Series, tables: _Formats) -> str:
+    """`_series_block` of a flat series: its rows sorted as they are made."""
     series_id, started, finished, games, totals, winners = series
-    per_game = []
-    for _, _, _, _, names, points, possessed, winner, _ in games:
-        cells = {}
-        for seat, name in enumerate(names):
-            team = "possessed" if seat in possessed else "sane"
-            won = ", won" if team == winner else ""
-            cells[name] = f"{points[seat]} ({_LABEL[team]}{won})"
-        per_game.append(cells)
+    per_game = [  # name -> "2 (Sane, won)"
+        dict(
+            zip(
+                names,
+                map(str.__add__, map(str, points), _KINDS[possessed, winner, len(names)]),
+                strict=True,
+            )
+        )
+        for _, _, _, _, names, points, possessed, winner, _ in games
+    ]
+    # Best first, then by case-folded name (ties keep their order, as the sort above).
     rows: Rows = [
-        (name, *(cells.get(name, "-") for cells in per_game), str(total))
-        for name, total in totals.items()
+        (name, *[cells.get(name, "-") for cells in per_game], str(total))
+        for name, total in sorted(totals.items(), key=_best_first)
     ]
     ended = {game[3]: _local_text(game[3]) for game in games}  # the series ends with one
     won_by = [(game[1], _LABEL[game[7]], ended[game[3]]) for game in games]
-    return _block(series_id, _local_text(started), ended[finished], totals, winners, rows, won_by)
+    return _block(
+        series_id, _local_text(started), ended[finished], totals, winners, rows, won_by, tables
+    )
+
+
+def _best_first(item: tuple[str, int]) -> tuple[int, str]:
+    return -item[1], item[0].casefold()
+
+
+class _Kinds(dict[tuple[tuple[int, ...], str, int], tuple[str, ...]]):
+    """(possessed seats, winning team, seats) -> the text after each seat's points.
+
+    " (Sane, won)", " (Possessed)"...: made once per kind of game, not once per seat.
+    """
+
+    def __missing__(self, key: tuple[tuple[int, ...], str, int]) -> tuple[str, ...]:
+        possessed, winner, seats = key
+        kinds = []
+        for seat in range(seats):
+            team = "possessed" if seat in possessed else "sane"
+            kinds.append(f" ({_LABEL[team]}{', won' if team == winner else ''})")
+        found = self[key] = tuple(kinds)
+        return found
+
+
+_KINDS = _Kinds()
 
 
 def _block(
@@ -119,24 +150,44 @@ def _block(
     winners: Sequence[str],
     rows: Rows,
     won_by: Sequence[tuple[int, str, str]],
+    tables: _Formats | None = None,
 ) -> str:
-    """A series' block: its title, its players' rows (best first), who won each game."""
+    """A series' block: its title, its players' rows (sorted: best first), who won each game."""
     best = totals[winners[0]] if winners else 0
     title = (
         f"Series {series_id}: {started} to {finished}. "
         f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)} ({best} points)"
     )
-    rows.sort(key=lambda row: (-int(row[-1]), row[0].casefold()))
-    headers = ("Player", *(f"Game {number}" for number, _, _ in won_by), "Total")
-    line = ", ".join(f"game {number} {team} ({at})" for number, team, at in won_by)
-    return f"{title}\n{table(headers, rows)}Won by: {line}\n"
+    headers = _HEADERS[tuple([number for number, _, _ in won_by])]
+    line = ", ".join([f"game {number} {team} ({at})" for number, team, at in won_by])
+    return f"{title}\n{table(headers, rows, formats=tables)}Won by: {line}\n"
 
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric_from: int = 99) -> str:
-    """Columns aligned by display width (emoji take two cells); numbers right-aligned."""
+class _Headers(dict[tuple[int, ...], tuple[str, ...]]):
+    """A block's column headers by its games' numbers ("Player", "Game 1", ..., "Total")."""
+
+    def __missing__(self, numbers: tuple[int, ...]) -> tuple[str, ...]:
+        found = self[numbers] = ("Player", *[f"Game {number}" for number in numbers], "Total")
+        return found
+
+
+_HEADERS = _Headers()
+
+
+def table(
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    numeric_from: int = 99,
+    formats: _Formats | None = None,
+) -> str:
+    """Columns aligned by display width (emoji take two cells); numbers right-aligned.
+
+    `formats` keeps the ASCII tables' format strings by column widths, for a report
+    of thousands of tables of a few shapes.
+    """
     every = (headers, *rows)
     if "".join(map("".join, every)).isascii():  # most tables: a cell's width is its length
-        return _ascii_table(every, numeric_from)
+        return _ascii_table(every, numeric_from, formats)
     # Ljust / rjust pad an ASCII cell (most of them) as the width says, in C.
     widths = [max(map(width, column)) for column in zip(*every, strict=True)]
     lines = []
@@ -152,14 +203,28 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric_from: i
     return "".join(lines)
 
 
-def _ascii_table(every: Sequence[Sequence[str]], numeric_from: int) -> str:
-    """`table` of ASCII cells: one format string per table, one `format` call per row."""
-    widths = [max(map(len, column)) for column in zip(*every, strict=True)]
-    head = "  ".join(f"{{:<{size}}}" for size in widths)
-    body = "  ".join(
-        f"{{:{'>' if index >= numeric_from else '<'}{size}}}" for index, size in enumerate(widths)
-    )
-    lines = [(body if number else head).format(*row).rstrip() for number, row in enumerate(every)]
+class _Formats(dict[tuple[int, ...], tuple[str, str]]):
+    """(numeric_from, *widths) -> the header's and the rows' format strings, made once."""
+
+    def __missing__(self, key: tuple[int, ...]) -> tuple[str, str]:
+        numeric_from, *widths = key
+        head = "  ".join(f"{{:<{size}}}" for size in widths)
+        body = "  ".join(
+            f"{{:{'>' if index >= numeric_from else '<'}{size}}}"
+            for index, size in enumerate(widths)
+        )
+        self[key] = head, body
+        return head, body
+
+
+def _ascii_table(
+    every: Sequence[Sequence[str]], numeric_from: int, formats: _Formats | None
+) -> str:
+    """`table` of ASCII cells: one format string per shape, one `format` call per row."""
+    key = (numeric_from, *[max(map(len, column)) for column in zip(*every, strict=True)])
+    head, body = (formats if formats is not None else _Formats())[key]
+    lines = [head.format(*every[0]).rstrip()]
+    lines += [body.format(*row).rstrip() for row in every[1:]]
     return "  " + "\n  ".join(lines) + "\n"
 
 
@@ -187,4 +252,4 @@ def local_time(moment: datetime) -> str:
 
 def _local_text(text: str) -> str:
     """`local_time` of a row's UTC text (checked by its query: aware, so no default zone)."""
-    return datetime.fromisoformat(text).astimezone(None).isoformat(" ", "seconds")[:16]
+    return local_clock(text, seconds=False)

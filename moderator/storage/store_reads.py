@@ -16,6 +16,7 @@ from moderator.domain.rules import GAMES_PER_SERIES
 from moderator.domain.timeline import entry_from_json
 from moderator.storage import history, scores
 from moderator.storage.errors import StorageError
+from moderator.storage.history_summary import HistorySummary, summary
 from moderator.storage.journal import Journal
 from moderator.storage.records import (
     GameScore,
@@ -127,6 +128,14 @@ class StoreReads:
         Read in bulk from the score cache (`scores.complete_series`): linear in games.
         """
         return scores.complete_series(self._journal, self._replayed)
+
+    def history_summary(self, newest: int) -> HistorySummary:
+        """The newest `newest` complete series, how many there are, and every player's record.
+
+        What the History dialog shows, from flat rows (`history_summary`): a fraction
+        of `history()`'s time on a long history, and the same lines.
+        """
+        return summary(self._journal, newest, self.history)
 
     def player_stats(self) -> list[PlayerStats]:
         """Per-player totals over every complete series, best first."""

@@ -19,8 +19,7 @@ from moderator.domain import (
     Result,
     ResultsDeclared,
 )
-from moderator.storage import PlayerStats, SeriesRecord
-from moderator.storage.history import player_stats
+from moderator.storage import HistorySummary
 from moderator.table.config import TableSettings, save_settings
 from moderator.table.cues import (
     Cue,
@@ -144,10 +143,9 @@ class TableReading:
         """Names seated before, most recent first."""
         return list(self._store.known_players())
 
-    def history(self) -> tuple[list[SeriesRecord], list[PlayerStats]]:
-        """Complete series and each player's record (StorageError: unreadable)."""
-        records = list(self._store.history())
-        return records, player_stats(records)  # the stats of these: the history read once
+    def history(self, newest: int) -> HistorySummary:
+        """The newest complete series, their count, each player's record (StorageError)."""
+        return self._store.history_summary(newest)  # flat rows: one read, no replay
 
     def series_games(self) -> list[GameScoreLike]:
         """The finished games of the current series, in order."""

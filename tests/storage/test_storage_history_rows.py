@@ -160,6 +160,11 @@ def edit(data_dir: Path, sql: str, *params: object) -> None:
     conn.close()
 
 
+def cache_edit(game_id: int, old: str, new: str) -> tuple[str, tuple[object, ...]]:
+    """An UPDATE replacing `old` by `new` in a game's score cache."""
+    return "UPDATE games SET score = replace(score, ?, ?) WHERE id = ?", (old, new, game_id)
+
+
 SPACED = (
     '{"players": ["Ann", "Bob", "Cyd", "Dee"], "first_player": 0, "winner": "sane", '
     '"possessed": [1], "points": [1, 0, 1, 1], "entries": 4}'
@@ -184,8 +189,32 @@ SPACED = (
             "VALUES (6, 99, '2026-03-14T20:00:00+00:00', '{\"type\": \"Bogus\"}')",
             (),
         ),
+        # The cache cut where `score_text` puts its keys: any other spelling is decoded by
+        # the object path (which reads the same values, or replays).
+        cache_edit(7, ',"entries":', ',"points":[9],"entries":'),
+        cache_edit(8, '"first_player":', '"first_player":0'),
+        ("UPDATE games SET score = score || ' ' WHERE id = 9", ()),
+        cache_edit(10, '"players":[', '"players":[1,'),
+        cache_edit(11, '"possessed":[', '"possessed":[99,'),
+        cache_edit(12, '"entries":', '"entries":1'),
+        cache_edit(13, '"entries":', '"entries":' + "9" * 5000),  # too long for `int`
     ],
-    ids=["spaced-cache", "no-cache", "bad-json", "bool-points", "other-time", "offset", "log"],
+    ids=[
+        "spaced-cache",
+        "no-cache",
+        "bad-json",
+        "bool-points",
+        "other-time",
+        "offset",
+        "log",
+        "second-points",
+        "leading-zero",
+        "trailing-space",
+        "number-name",
+        "possessed-seat-out",
+        "stale-entries",
+        "huge-number",
+    ],
 )
 def test_a_game_the_rows_cannot_serve_takes_the_object_path(
     history_dir: Path, sql: str, params: tuple[object, ...]
@@ -199,6 +228,19 @@ def test_a_game_the_rows_cannot_serve_takes_the_object_path(
     objects, notices = outputs(history_dir, object_output)
     assert chosen == objects
     assert chosen_notices == notices
+
+
+def test_times_with_microseconds_are_read_from_rows(history_dir: Path) -> None:
+    """`time_to_text` writes microseconds when a clock has them: not the common GLOB."""
+    edit(
+        history_dir,
+        "UPDATE games SET started_at = replace(started_at, '+00:00', '.250000+00:00'), "
+        "finished_at = replace(finished_at, '+00:00', '.750000+00:00') WHERE id IN (1, 4)",
+    )
+    rows, _ = outputs(history_dir, row_output)  # no NeedsReplay
+    objects, _ = outputs(history_dir, object_output)
+    assert rows == objects
+    assert ".750000+00:00" in rows[2].json
 
 
 def reference_table(

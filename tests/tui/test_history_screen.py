@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from moderator.domain import PlayerKnockedOut, ResultsDeclared
-from moderator.storage import SeriesRecord, Store
+from moderator.storage import HistorySummary, Store
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.history import HistoryScreen
 from tests.tui.helpers import history_read, key
@@ -70,25 +70,25 @@ async def test_every_players_points_are_on_screen(
 class HeldHistory:
     """The real store's history, held back until the test lets it go (a slow disk).
 
-    Injected around `Store.history`, the read the dialog makes: the worker waits
-    on an event, so the test sees the dialog while the history is still being read.
+    Injected around `Store.history_summary`, the read the dialog makes: the worker
+    waits on an event, so the test sees the dialog while the history is still read.
     """
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.release = threading.Event()
         self.started = threading.Event()
         self.finished = threading.Event()
-        original = Store.history
+        original = Store.history_summary
 
-        def held(store: Store) -> list[SeriesRecord]:
+        def held(store: Store, newest: int) -> HistorySummary:
             self.started.set()
             # A bound, so a test that fails does not hang: released long before.
             self.release.wait(30)
-            records = original(store)
+            summary = original(store, newest)
             self.finished.set()
-            return records
+            return summary
 
-        monkeypatch.setattr(Store, "history", held)
+        monkeypatch.setattr(Store, "history_summary", held)
 
 
 @asynccontextmanager

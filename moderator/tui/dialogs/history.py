@@ -5,7 +5,9 @@ lines as the window needs: a 10-player series never loses names off the edge.
 
 The history is read off the UI thread (a worker; thousands of games take a
 moment) while the dialog shows "Reading the history…": the keys keep working
-meanwhile (Esc closes it), and the tables fill in when the read is done.
+meanwhile (Esc closes it), and the tables fill in when the read is done. It is
+read as the command line reads it, from flat rows (`Store.history_summary`):
+only the listed series become objects.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
-from moderator.storage import PlayerStats, SeriesRecord
+from moderator.storage import HistorySummary, SeriesLine
 from moderator.table.controller import TableController
 from moderator.table.ports import ACTION_ERRORS
 from moderator.tui.dialogs.dialog import DialogScreen
@@ -43,21 +45,18 @@ SHOWN_SERIES = 100
 
 
 class HistoryRead(Message):
-    """The worker has read the history (or failed to: `error` says why).
+    """The worker has read the history (or failed to: `error` says why, `summary` is None).
 
     A plain class, as in `moderator.tui.messages` (a dataclass costs start-up time).
     """
 
-    def __init__(
-        self, records: list[SeriesRecord], stats: list[PlayerStats], error: str | None = None
-    ) -> None:
+    def __init__(self, summary: HistorySummary | None, error: str | None = None) -> None:
         super().__init__()
-        self.records = records
-        self.stats = stats
+        self.summary = summary
         self.error = error
 
 
-def points_lines(record: SeriesRecord, width: int) -> Text:
+def points_lines(record: SeriesLine, width: int) -> Text:
     """Every player's series points, best first, wrapped to `width` cells."""
     entries = sorted(record.totals.items(), key=lambda item: (-item[1], item[0].casefold()))
     lines: list[str] = []
@@ -81,8 +80,8 @@ class HistoryScreen(DialogScreen[None]):
         Binding("escape,q,h", "close", "Close", id="history-close"),
     ]
 
-    #: The complete series shown (kept to re-wrap the points on resize).
-    _records: list[SeriesRecord] | None = None
+    #: The complete series listed (kept to re-wrap the points on resize).
+    _records: list[SeriesLine] | None = None
 
     def __init__(self, controller: TableController) -> None:
         super().__init__()
@@ -111,20 +110,21 @@ class HistoryScreen(DialogScreen[None]):
 
     @work(thread=True, exit_on_error=False, exclusive=True)
     def _read_history(self) -> None:
-        """Read the history (the store computes it from the game logs) and post it back."""
+        """Read the history (the newest `SHOWN_SERIES` series, the stats) and post it back."""
         try:
-            records, stats = self.controller.history()
+            summary = self.controller.history(SHOWN_SERIES)
         except ACTION_ERRORS as error:
-            self.post_message(HistoryRead([], [], str(error)))
+            self.post_message(HistoryRead(None, str(error)))
             return
-        self.post_message(HistoryRead(records, stats))
+        self.post_message(HistoryRead(summary))
 
     def on_history_read(self, message: HistoryRead) -> None:
         """Fill the tables in, in place of the loading line."""
         if message.error is not None:
             self.notify(message.error, severity="error", markup=False)
-        records, stats = message.records, message.stats
-        self._records = list(records)
+        summary = message.summary or HistorySummary([], 0, [])
+        stats, count = summary.stats, summary.series_count
+        self._records = summary.newest[-SHOWN_SERIES:]
         self._fill_series()
         players = self.query_one("#history-players", DataTable)
         # Points right after the name: on a narrow window the last columns are cut.
@@ -143,13 +143,13 @@ class HistoryScreen(DialogScreen[None]):
         self.query_one("#history-loading", Static).display = False
         for part in self.query(".history-part"):
             part.display = True
-        if not records:
+        if not count:
             self.query_one("#history-empty", Static).update(
                 "No complete series yet: a series counts here after its third game."
             )
-        elif len(records) > SHOWN_SERIES:
+        elif count > len(self._records):
             self.query_one("#history-empty", Static).update(
-                f"The newest {SHOWN_SERIES} of {len(records):,} complete series are listed "
+                f"The newest {len(self._records)} of {count:,} complete series are listed "
                 "(the players' table counts them all); `mindflayer history` prints every "
                 "one, and --csv or --json exports them."
             )
@@ -166,7 +166,7 @@ class HistoryScreen(DialogScreen[None]):
         series.add_columns("Finished", "Winners, then every player's points")
         box = min(_BOX_MAX, int(self.app.size.width * 0.9)) - _BOX_FRAME
         width = max(20, box - len("2026-01-01 00:00") - 2 * _CELL_PADDING - _SCROLLBAR)
-        for record in reversed(records[-SHOWN_SERIES:]):
+        for record in reversed(records):
             label = "Winners" if len(record.winners) > 1 else "Winner"
             cell = Text(f"{label}: {' & '.join(record.winners)}\n", style="bold")
             cell.append_text(points_lines(record, width))

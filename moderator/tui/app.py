@@ -73,6 +73,7 @@ from moderator.tui.phases import Phase
 from moderator.tui.ports import NarratorLike, StoreLike
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.set_aside import ANSWERS, KEEP, SET_ASIDE
+from moderator.tui.snapshot import snapshot_of
 from moderator.tui.voice import DeferredNarrator, build_narrator
 from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
 
@@ -293,7 +294,7 @@ class MindFlayerApp(DropsInputAfterClose):
     # --- navigation ------------------------------------------------------------------
 
     def settle(self, outcome: Outcome) -> None:
-        """Show an outcome: its notice, then its phase's screen, refreshed from state."""
+        """Show an outcome: its notice, then its phase's screen, given the table's snapshot."""
         if outcome.notice:
             self.notify(
                 outcome.notice,
@@ -322,7 +323,7 @@ class MindFlayerApp(DropsInputAfterClose):
             return
         if outcome.refused and outcome.notice:
             screen.refused(outcome.notice)
-        screen.refresh_state()
+        screen.snapshot = snapshot_of(self.controller, outcome)
 
     def _accepts(self, intent: Intent) -> bool:
         """Whether the table is still in the phase whose screen asked."""

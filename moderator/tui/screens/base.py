@@ -1,9 +1,12 @@
-"""What every phase screen shares: its controller, redrawing, notices, undo keys.
+"""What every phase screen shares: its controller, its snapshot, notices, undo keys.
 
-A phase screen is created once (it is a Textual mode of the app) and redrawn
-from the controller's state whenever the table enters its phase or acts in it.
-It never shows another screen: it posts an intent (`moderator.tui.messages`)
-and the app does the rest. The app also hands it the narration of the
+A phase screen is created once (it is a Textual mode of the app) and bound to
+one snapshot of the table's public state (`snapshot`, a `TableSnapshot`), which
+the app sets whenever the table enters its phase or acts in it. The screen
+turns it into its own reactives in `show`, and its widgets are `data_bind`-ed
+to those: nothing redraws a widget by hand, and a widget repaints only when
+its value changed. It never shows another screen: it posts an intent
+(`moderator.tui.messages`) and the app does the rest. The app also hands it the narration of the
 playbacks started for its phase (`show_line`, `show_countdown`,
 `narration_finished`), only once it is mounted.
 """
@@ -14,11 +17,13 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.reactive import var
 from textual.screen import Screen
 
 from moderator.tui.controller import TableController
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
 from moderator.tui.phases import Phase
+from moderator.tui.snapshot import TableSnapshot, snapshot_of
 
 #: The rules of every screen but the start screen. Each of those screens names it
 #: as its `CSS_PATH`, so Textual reads it when the first of them is shown: the
@@ -31,6 +36,10 @@ class PhaseScreen(Screen[None]):
 
     CSS_PATH: ClassVar[Path | None] = SCREENS_CSS
 
+    #: The table's public state this screen shows (set by the app after every action).
+    #: Shown again even when equal: the start screen and the series board draw from
+    #: the store too. The widgets' own reactives keep the repaint to what changed.
+    snapshot: var[TableSnapshot | None] = var(None, always_update=True, init=False)
     #: The phase this screen shows.
     PHASE: ClassVar[Phase]
     #: The app's Help key, repeated here so the footer lists it first: a narrow
@@ -68,10 +77,15 @@ class PhaseScreen(Screen[None]):
 
     def entered(self) -> None:
         """The table arrives in this phase: start from the current state."""
-        self.refresh_state()
+        self.snapshot = snapshot_of(self.controller)
 
-    def refresh_state(self) -> None:
-        """Redraw from the controller's state (each screen fills this in)."""
+    def watch_snapshot(self, snapshot: TableSnapshot | None) -> None:
+        """A new snapshot: the screen's reactives follow it (it is set once composed)."""
+        if snapshot is not None:
+            self.show(snapshot)
+
+    def show(self, snapshot: TableSnapshot) -> None:
+        """Set this screen's reactives from `snapshot` (each screen fills this in)."""
 
     def refused(self, sentence: str) -> None:
         """An action asked for here was refused (the app already notified it)."""

@@ -12,14 +12,17 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Digits, Footer, Header, Static
+from textual.reactive import var
+from textual.widgets import Footer, Header, Static
 
 from moderator.domain import GameState, passing_chart, rules
 from moderator.tui.messages import AskKnockOut, AskSitOut, ResolveMeeting, ToggleSitOut
 from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
+from moderator.tui.snapshot import TableSnapshot
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
-from moderator.tui.widgets.table_picture import TablePicture
+from moderator.tui.widgets.caption import BoundDigits, Caption
+from moderator.tui.widgets.table_picture import PictureView, TablePicture
 
 
 def taking_part(state: GameState) -> Text:
@@ -40,10 +43,22 @@ def taking_part(state: GameState) -> Text:
     return line
 
 
+#: The Meeting's instructions, until the voice speaks.
+_INSTRUCTIONS = "No talking. Give one card to the left (←) and one to the right (→)."
+
+
 class MeetingScreen(PlayScreen):
     """Silence at the table; cards go left and right."""
 
     PHASE = Phase.MEETING
+    #: The Meeting's number, in big digits (bound to `#meeting-number`).
+    number: var[str] = var("")
+    #: What the voice says, else the default instructions (bound to `#meeting-caption`).
+    caption: var[str | Text] = var(_INSTRUCTIONS)
+    #: Who takes part and who sits out (bound to `#meeting-sitting-out`).
+    taking: var[str | Text] = var("")
+    #: The table with the passing chart (bound to `#meeting-picture`).
+    picture: var[PictureView | None] = var(None)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "enter", "resolve", "Meeting resolved", id="resolve", tooltip="Everyone got 2 cards"
@@ -66,34 +81,32 @@ class MeetingScreen(PlayScreen):
         with Horizontal(id="meeting-top"):
             with Vertical(id="meeting-number-box"):
                 yield Static(f"Meeting (of {rules.MEETINGS_PER_GAME})", classes="caption")
-                yield Digits("", id="meeting-number")
+                yield BoundDigits(id="meeting-number").data_bind(text=MeetingScreen.number)
             with Vertical(id="meeting-info"):
-                yield Static("", id="meeting-caption", markup=False)
-                yield Static("", id="meeting-sitting-out", markup=False)
+                yield Caption(id="meeting-caption").data_bind(text=MeetingScreen.caption)
+                yield Caption(id="meeting-sitting-out").data_bind(text=MeetingScreen.taking)
                 yield AmbienceMarker(id="meeting-ambience")
-        yield TablePicture(id="meeting-picture")
+        yield TablePicture(id="meeting-picture").data_bind(view=MeetingScreen.picture)
         yield Footer()
 
     def entered(self) -> None:
         """A new Meeting: the default instructions until the voice speaks."""
-        self.query_one("#meeting-caption", Static).update(
-            "No talking. Give one card to the left (←) and one to the right (→)."
-        )
-        self.refresh_state()
+        self.caption = _INSTRUCTIONS
+        super().entered()
 
-    def refresh_state(self) -> None:
-        """Redraw from the game's state (nothing when no Meeting is open)."""
-        state = self.controller.game_state
+    def show(self, snapshot: TableSnapshot) -> None:
+        """The Meeting into the screen's reactives (nothing when no Meeting is open)."""
+        state = snapshot.state
         meeting = state.meeting if state is not None else None
         if state is None or meeting is None:
             return
-        self.query_one("#meeting-number", Digits).update(str(meeting.number))
-        self.query_one("#meeting-sitting-out", Static).update(taking_part(state))
-        self.query_one("#meeting-picture", TablePicture).show(state, passing_chart(state))
+        self.number = str(meeting.number)
+        self.taking = taking_part(state)
+        self.picture = PictureView(state, passing_chart(state))
 
     def show_line(self, text: str) -> None:
         """Show what the voice says."""
-        self.query_one("#meeting-caption", Static).update(Text(text, style="italic"))
+        self.caption = Text(text, style="italic")
 
     def show_ambience(self, started: bool, audible: bool) -> None:
         """The bed under the silent passing: playing, or would play (captions only)."""

@@ -40,6 +40,7 @@ from moderator.domain import ResultsDeclared, Team, rules
 from moderator.tui.messages import DeclareResults
 from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
+from moderator.tui.snapshot import TableSnapshot
 
 #: What a Waffle field holds that the domain can judge as a number (sign included,
 #: so "-1" gets the domain's range sentence rather than a vaguer one).
@@ -274,7 +275,7 @@ class ResultScreen(PlayScreen):
         self._preview()
         self.set_focus(self.query_one("#possessed-0", GrowledBox))
 
-    def refresh_state(self) -> None:
+    def show(self, snapshot: TableSnapshot) -> None:
         """The roster cannot change here; keep what was typed."""
         self._preview()
 

@@ -18,9 +18,11 @@ from textual.widgets import Button, DataTable, Footer, Header, Static, TextArea
 
 from moderator.domain import rules
 from moderator.tui.messages import ExportPlay, GoHome, NewSeries, NextGame
+from moderator.tui.outcomes import PlayExport
 from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PlayScreen
+from moderator.tui.snapshot import TableSnapshot
 from moderator.tui.widgets.bigtext import BigText
 
 
@@ -78,8 +80,8 @@ class SeriesScreen(PlayScreen):
             yield Button("Start screen (Esc)", id="series-start", compact=True)
         yield Footer()
 
-    def refresh_state(self) -> None:
-        """Redraw the board from the store."""
+    def show(self, snapshot: TableSnapshot) -> None:
+        """Redraw the board from the store (the snapshot says when: after each action)."""
         try:
             games = self.controller.series_games()
         except ACTION_ERRORS as error:
@@ -127,7 +129,7 @@ class SeriesScreen(PlayScreen):
             self.refresh_bindings()  # the footer offers Next game only while there is one
         self.query_one("#series-team", BigText).display = bool(games) and not complete
         self.team_line = f"The {games[-1].winner.value} win" if games else ""
-        self._show_export()
+        self._show_export(snapshot.export)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Next game is a key only while the series has one left (as its button)."""
@@ -135,9 +137,8 @@ class SeriesScreen(PlayScreen):
             return not self._complete
         return True
 
-    def _show_export(self) -> None:
+    def _show_export(self, export: PlayExport | None) -> None:
         """The BG Stats link of the last game, once asked for (hidden otherwise)."""
-        export = self.controller.play_export()
         area = self.query_one("#series-bgstats", TextArea)
         area.display = export is not None
         if export is not None and area.text != export.link:

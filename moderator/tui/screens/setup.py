@@ -23,6 +23,7 @@ from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
 from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.snapshot import TableSnapshot
 from moderator.tui.widgets.name_input import FixingList, NameInput
 
 
@@ -131,7 +132,7 @@ class SetupScreen(PhaseScreen):
         field.suggester = SuggestFromList(known, case_sensitive=False) if known else None
         field.focus()
 
-    def refresh_state(self) -> None:
+    def show(self, snapshot: TableSnapshot) -> None:
         """The roster is this screen's own until the game starts: redraw it."""
         self._redraw()
 

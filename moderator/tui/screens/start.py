@@ -21,6 +21,7 @@ from moderator.tui.messages import NewSeries, OpenHistory, Resume
 from moderator.tui.phases import Phase
 from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.snapshot import TableSnapshot
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import Choice, ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar
@@ -99,6 +100,10 @@ class StartScreen(PhaseScreen):
             self._compose_error = None
         if self.is_mounted:
             self.refresh_state(focus=True)
+
+    def show(self, snapshot: TableSnapshot) -> None:
+        """An action answered here (a refusal, a replaced database): the store may say more."""
+        self.refresh_state()
 
     def refresh_state(self, focus: bool = False) -> None:
         """Offer the unfinished series, if any; redraw only what changed.

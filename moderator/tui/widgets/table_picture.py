@@ -212,10 +212,6 @@ class TablePicture(Widget):
         self._centre = self.query_one("#table-centre", Caption)
         self._draw()
 
-    def show(self, state: GameState, chart: tuple[Pass, ...] | None = None) -> None:
-        """Draw `state` (and, during a Meeting, its passing chart)."""
-        self.view = PictureView(state, chart)
-
     def watch_view(self) -> None:
         """A new state (or chart): each tile redraws only what changed for it."""
         self._draw()

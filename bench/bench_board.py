@@ -32,6 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from measuring import time_next_turns
+
 ROOT = Path(__file__).resolve().parent.parent
 PHONES = 20
 KEYS = 200
@@ -87,9 +89,8 @@ async def run(
 ) -> tuple[list[float], list[float], dict[str, int], list[float]]:
     from moderator.board.snapshot import BoardSnapshot
     from moderator.narration import VoiceSettings, make_narrator
-    from moderator.tui.app import make_app
+    from moderator.tui.run import make_app
     from moderator.tui.screens.table import TableScreen
-    from moderator.tui.widgets.bigtext import BigText
     from tests.tui.helpers import FOUR, new_game
 
     dirs = {name: base / name for name in ("data", "config", "cache")}
@@ -106,14 +107,7 @@ async def run(
         assert isinstance(app.screen, TableScreen), app.screen
 
         async def keys(into: list[float]) -> None:
-            for _ in range(KEYS):
-                started = time.perf_counter()
-                app.simulate_key("n")
-                await pilot.pause(0)
-                into.append(time.perf_counter() - started)
-                state = app.controller.state
-                shown = app.screen.query_one("#table-current", BigText).text
-                assert shown == state.players[state.current], "the screen lags the state"
+            await time_next_turns(app, pilot, KEYS, into)
 
         async def phones_in(count: int) -> None:
             server = app.board.server

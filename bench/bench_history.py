@@ -18,7 +18,10 @@ skipped. Each game: 4 players, two knock-outs, the results (4 log entries).
    (the "Reading the history…" frame: the UI is free) and to the tables filled in.
 
 Run: `make bench`, or
-`.venv/bin/python bench/bench_history.py [--runs N] [--games N ...] [--startup-only]`.
+`.venv/bin/python bench/bench_history.py [--runs N] [--games N ...] [--startup-only]
+[--no-dialog] [--compare-with DIR]`; DIR holds another revision's `moderator` package
+(`git archive REV moderator | tar -x -C DIR`), whose commands are timed alternately
+with this tree's: a before/after in one run, on the same databases.
 Not a test: the numbers depend on the machine (2 shared cores here).
 """
 
@@ -123,7 +126,9 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def command_once(data: Path, options: tuple[str, ...], out: Path) -> tuple[float, float]:
+def command_once(
+    data: Path, options: tuple[str, ...], out: Path, tree: Path = ROOT
+) -> tuple[float, float]:
     """(wall, CPU) seconds of `python -m moderator --data-dir DATA history OPTIONS`.
 
     The CPU time (user + system, of the child alone) moves less than the wall
@@ -138,7 +143,7 @@ def command_once(data: Path, options: tuple[str, ...], out: Path) -> tuple[float
             stdout=stdout,
             stderr=subprocess.PIPE,
             text=True,
-            cwd=ROOT,
+            cwd=tree,  # `-m moderator` runs the package of this folder
             timeout=300,
             check=False,
         )
@@ -149,30 +154,43 @@ def command_once(data: Path, options: tuple[str, ...], out: Path) -> tuple[float
     return wall, cpu
 
 
-def bench_commands(datas: dict[str, Path], base: Path, runs: int) -> None:
+def bench_commands(
+    datas: dict[str, Path], base: Path, runs: int, baseline: Path | None = None
+) -> None:
     out = base / "out"
     out.mkdir()
+    trees = {"": ROOT} if baseline is None else {"": ROOT, " (baseline)": baseline}
     print(f"history command runs:                 {runs} (median, fresh processes)")
     print("  each: wall ms / CPU ms; x = ratio to the empty database's; work = CPU - empty's CPU")
+    if baseline is not None:
+        print(f"  (baseline) = the code in {baseline}, run alternately with this tree's")
     for command, options in COMMANDS.items():
-        times: dict[str, list[tuple[float, float]]] = {name: [] for name in datas}
+        times: dict[tuple[str, str], list[tuple[float, float]]] = {
+            (label, name): [] for label in trees for name in datas
+        }
         for _ in range(runs):
             for name, data in datas.items():
-                times[name].append(command_once(data, options, out))
-        wall0 = statistics.median(t[0] for t in times["empty"])
-        cpu0 = statistics.median(t[1] for t in times["empty"])
-        line = f"  {command:10s} empty {wall0 * 1000:4.0f}/{cpu0 * 1000:4.0f}"
-        for name, samples in times.items():
-            if name == "empty":
-                continue
-            wall = statistics.median(t[0] for t in samples)
-            cpu = statistics.median(t[1] for t in samples)
-            line += (
-                f" | {name} {wall * 1000:5.0f}/{cpu * 1000:5.0f} "
-                f"(x{wall / wall0:4.2f}, work {(cpu - cpu0) * 1000:4.0f})"
-            )
-        print(line)
+                for label, tree in trees.items():  # alternating: a busy moment hits both
+                    times[label, name].append(command_once(data, options, out, tree))
+        for label in trees:
+            print(_command_line(command + label, {n: times[label, n] for n in datas}))
     print(f"  goal: at the largest size, the work < {COMMAND_GOAL * 1000:.0f} ms")
+
+
+def _command_line(command: str, times: dict[str, list[tuple[float, float]]]) -> str:
+    wall0 = statistics.median(t[0] for t in times["empty"])
+    cpu0 = statistics.median(t[1] for t in times["empty"])
+    line = f"  {command:10s} empty {wall0 * 1000:4.0f}/{cpu0 * 1000:4.0f}"
+    for name, samples in times.items():
+        if name == "empty":
+            continue
+        wall = statistics.median(t[0] for t in samples)
+        cpu = statistics.median(t[1] for t in samples)
+        line += (
+            f" | {name} {wall * 1000:5.0f}/{cpu * 1000:5.0f} "
+            f"(x{wall / wall0:4.2f}, work {(cpu - cpu0) * 1000:4.0f})"
+        )
+    return line
 
 
 # --- 3. the History dialog ---------------------------------------------------------------
@@ -183,8 +201,8 @@ async def dialog_once(data: Path, base: Path) -> tuple[float, float]:
     from textual.widgets import Static
 
     from moderator.narration import VoiceSettings, make_narrator
-    from moderator.tui.app import make_app
-    from moderator.tui.screens.history import HistoryScreen
+    from moderator.tui.dialogs.history import HistoryScreen
+    from moderator.tui.run import make_app
 
     dirs = {name: base / name for name in ("config", "cache")}
     for folder in dirs.values():
@@ -227,6 +245,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=RUNS, help="runs per measure (default 7)")
     parser.add_argument("--games", type=int, nargs="+", default=list(SIZES), help="sizes")
     parser.add_argument("--startup-only", action="store_true", help="part 1 only")
+    parser.add_argument(
+        "--compare-with",
+        type=Path,
+        metavar="DIR",
+        help="also time the commands with the package in DIR (e.g. `git archive` of main)",
+    )
+    parser.add_argument("--no-dialog", action="store_true", help="skip part 3")
     options = parser.parse_args()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
@@ -244,8 +269,9 @@ def main() -> None:
         }
         bench_startup(homes, options.runs)
         if not options.startup_only:
-            bench_commands(datas, base, options.runs)
-            bench_dialog(datas, base, max(3, options.runs // 2))
+            bench_commands(datas, base, options.runs, options.compare_with)
+            if not options.no_dialog:
+                bench_dialog(datas, base, max(3, options.runs // 2))
     print(f"bench_history total:                  {time.monotonic() - started:7.1f} s")
 
 

@@ -160,7 +160,9 @@ def _reveal_live(folder: Path) -> None:
     )
     cache = folder / "cache"
     probe = Pyttsx3Synthesizer(cache)
-    duration = probe.synthesize(line, "en", 160, 1.0).result(timeout=30).duration
+    # The line as the narrator speaks it: the English voice at the settings' rate.
+    voice = ScriptLibrary.load(None).languages["en"].voice
+    duration = probe.synthesize(line, voice, VoiceSettings().rate, 1.0).result(timeout=30).duration
     probe.close()
     print("reveal window, live narration (null ALSA device), from caption timestamps:")
     for window in (5.0, 8.0):

@@ -48,6 +48,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from measuring import time_next_turns
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 15
 #: The start-up goal: the app's first frame within this factor of a bare Textual app's.
@@ -276,7 +278,7 @@ async def seated_app(base: Path, pilot_run: Any) -> None:
     from textual.widgets import Input, OptionList
 
     from moderator.narration import VoiceSettings, make_narrator
-    from moderator.tui.app import make_app
+    from moderator.tui.run import make_app
     from moderator.tui.screens.table import TableScreen
 
     dirs = {name: base / name for name in ("data", "config", "cache")}
@@ -319,16 +321,7 @@ def tile_has(app: Any, seat: int, mark: str) -> bool:
 
 async def latency_next_turn(app: Any, pilot: Any, samples: KeyTimes) -> None:
     """The table screen's next turn: saved, then the name, the turn and two tiles redrawn."""
-    from moderator.tui.widgets.bigtext import BigText
-
-    for _ in range(KEYS):
-        samples.start()
-        app.simulate_key("n")
-        await pilot.pause(0)
-        samples.stop()
-        state = app.controller.state
-        shown = app.screen.query_one("#table-current", BigText).text
-        assert shown == state.players[state.current], "the screen lags the state"
+    await time_next_turns(app, pilot, KEYS, samples.wall, samples.cpu)
 
 
 async def latency_knock_out(app: Any, pilot: Any, samples: KeyTimes) -> None:
@@ -336,7 +329,7 @@ async def latency_knock_out(app: Any, pilot: Any, samples: KeyTimes) -> None:
 
     Each knock-out is undone afterwards (not timed), so the table stays the same size.
     """
-    from moderator.tui.screens.pick_player import PickPlayerScreen
+    from moderator.tui.dialogs.pick_player import PickPlayerScreen
 
     seat = 2
     for _ in range(KNOCK_OUTS):

@@ -64,6 +64,10 @@ def test_the_tree_keeps_every_contract(tmp_path: Path) -> None:
         ("board/breach.py", "import textual", "The phone board imports no UI"),
         ("board/breach.py", "from moderator.tui import app", "Layers"),
         ("board/breach.py", "import moderator.storage", "Layers"),
+        ("table/breach.py", "import textual", "The table imports no UI"),
+        ("table/breach.py", "import sqlite3", "The table imports no UI"),
+        ("table/breach.py", "from moderator.tui import app", "Layers"),
+        ("storage/breach.py", "import moderator.table", "Layers"),
     ],
 )
 def test_a_forbidden_import_breaks_its_contract(
@@ -75,3 +79,20 @@ def test_a_forbidden_import_breaks_its_contract(
     assert done.returncode != 0, done.stdout[-3000:]
     broken = done.stdout.split("Broken contracts", 1)[-1]
     assert contract in broken, done.stdout[-3000:]
+
+
+def test_the_storage_circle_stays_broken(tmp_path: Path) -> None:
+    """Issue 21: `records` named `SavedGame` (for `Unfinished`), which needs `journal`,
+    which needs `records`. Putting that import back breaks the acyclic contract."""
+    tree = copy_of_the_project(tmp_path)
+    records = tree / "moderator" / "storage" / "records.py"
+    text = records.read_text(encoding="utf-8")
+    records.write_text(
+        text + "\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+        "    from moderator.storage.saved_game import SavedGame\n",
+        encoding="utf-8",
+    )
+    done = lint_imports(tree)
+    assert done.returncode != 0, done.stdout[-3000:]
+    broken = done.stdout.split("Broken contracts", 1)[-1]
+    assert "Storage modules import each other without a circle" in broken, done.stdout[-3000:]

@@ -7,10 +7,15 @@ state from them, so they must stay small, plain and versionable.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
 from moderator.domain.errors import IllegalAction
+
+#: Field metadata of a field added after logs were first written: left out of the
+#: JSON while it holds its default, and its default when a log lacks it, so old
+#: logs load unchanged and an older app still reads a new log of a game without it.
+OPTIONAL = {"optional": True}
 
 
 @dataclass(frozen=True)
@@ -19,6 +24,9 @@ class GameStarted:
 
     players: tuple[str, ...]
     first_player: int
+    #: How each name is said, by seat ("" for a name said as written): what the
+    #: table typed in setup's "say it as". Empty for a game without any.
+    said_as: tuple[str, ...] = field(default=(), metadata=OPTIONAL)
 
 
 @dataclass(frozen=True)
@@ -100,8 +108,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
 def event_to_json(event: Event) -> dict[str, Any]:
     """A plain dict (JSON-ready) with the event's type under "type"."""
     data: dict[str, Any] = {"type": type(event).__name__}
-    for key, value in asdict(event).items():
-        data[key] = list(value) if isinstance(value, tuple) else value
+    values = asdict(event)
+    for item in fields(event):
+        value = values[item.name]
+        if item.metadata.get("optional") and value == item.default:
+            continue
+        data[item.name] = list(value) if isinstance(value, tuple) else value
     return data
 
 
@@ -112,9 +124,11 @@ def event_from_json(data: dict[str, Any]) -> Event:
     except (KeyError, TypeError):
         raise IllegalAction(f"Unknown event in the game log: {data!r:.80}") from None
     kwargs: dict[str, Any] = {}
-    for field in fields(cls):
-        if field.name not in data:
-            raise IllegalAction(f"The game log's {cls.__name__} lacks “{field.name}”.")
-        value = data[field.name]
-        kwargs[field.name] = tuple(value) if isinstance(value, list) else value
+    for item in fields(cls):
+        if item.name not in data:
+            if item.metadata.get("optional") and item.default is not MISSING:
+                continue
+            raise IllegalAction(f"The game log's {cls.__name__} lacks “{item.name}”.")
+        value = data[item.name]
+        kwargs[item.name] = tuple(value) if isinstance(value, list) else value
     return cls(**kwargs)

@@ -25,7 +25,7 @@ from moderator.domain.events import (
     SitOutToggled,
     TurnPassed,
 )
-from moderator.domain.names import clean_roster
+from moderator.domain.names import clean_roster, clean_said_as
 from moderator.domain.rules import Team
 
 
@@ -84,6 +84,8 @@ class GameState:
     result: Result | None = None
     #: The eyes-closed reveal is over (`RevealFinished`); see `reveal_pending`.
     revealed: bool = False
+    #: How each name is said, by seat ("" as written); empty when the table typed none.
+    said_as: tuple[str, ...] = ()
 
     @property
     def count(self) -> int:
@@ -135,9 +137,11 @@ class GameState:
         return tuple(s for s in self.in_play if s not in self.meeting.sitting_out)
 
 
-def new_game(players: Iterable[str], first_player: int = 0) -> GameState:
+def new_game(
+    players: Iterable[str], first_player: int = 0, said_as: Iterable[str] = ()
+) -> GameState:
     """The state right after `GameStarted` (validates the roster)."""
-    return apply(None, GameStarted(tuple(players), first_player))
+    return apply(None, GameStarted(tuple(players), first_player, tuple(said_as)))
 
 
 def passing_chart(state: GameState) -> tuple[Pass, ...]:
@@ -213,7 +217,21 @@ def _start(state: GameState | None, event: GameStarted) -> GameState:
     first = event.first_player
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
         raise IllegalAction("The first player must be one of the players.")
-    return GameState(players=names, first_player=first, current=first, turn=1)
+    said_as = _check_said_as(event.said_as, len(names))
+    return GameState(players=names, first_player=first, current=first, turn=1, said_as=said_as)
+
+
+def _check_said_as(said_as: object, count: int) -> tuple[str, ...]:
+    """One cleaned "say it as" per seat, or none at all (a game started without any)."""
+    if not isinstance(said_as, tuple) or not all(isinstance(s, str) for s in said_as):
+        raise IllegalAction("How the names are said must be a list of words.")
+    if not any(said_as):
+        return ()
+    if len(said_as) != count:
+        raise IllegalAction("How the names are said must be given for every seat.")
+    if any(clean_said_as(said) != said for said in said_as):
+        raise IllegalAction("How the names are said must be trimmed before the game starts.")
+    return said_as
 
 
 def _finish_reveal(state: GameState) -> GameState:

@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from moderator.domain.errors import IllegalAction
 
 MAX_NAME_LENGTH = 24
+#: A "say it as" is words, not a name on a tile: room for "Ngo Bao Chau" spelled out.
+MAX_SAID_AS_LENGTH = 60
 
 
 #: Invisible characters that change the direction text is drawn in (embeddings,
@@ -134,3 +136,30 @@ def clean_roster(raw_names: Iterable[str]) -> tuple[str, ...]:
             raise IllegalAction(f"Two players are called “{name}”: each name must be different.")
         seen[key] = name
     return names
+
+
+def clean_said_as(raw: str) -> str:
+    """How a name is said (setup's "say it as"), trimmed, in NFC; "" for none.
+
+    The voice reads it, the screen shows it beside the name, so it is held to a
+    name's rules: no control, text-direction or escape characters (refused with
+    a sentence, never dropped), and a length the voice can say in a breath.
+    """
+    if any(ch in BIDI_CONTROLS for ch in raw) or _has_control(raw) or CARET_ESCAPE in raw:
+        raise IllegalAction(
+            "“Say it as” cannot contain control characters such as Escape or Tab, "
+            "nor invisible ones: type the words the voice should say."
+        )
+    said = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not said:
+        return ""
+    if any(ch in BLANK_FILLERS for ch in said) or not any(
+        unicodedata.category(ch)[0] in "LN" for ch in said
+    ):
+        raise IllegalAction("“Say it as” needs letters or digits the voice can say.")
+    if len(said) > MAX_SAID_AS_LENGTH:
+        raise IllegalAction(
+            f"“Say it as” can have at most {MAX_SAID_AS_LENGTH} characters; "
+            f"this one has {len(said)}."
+        )
+    return said

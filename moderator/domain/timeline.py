@@ -178,8 +178,11 @@ class Timeline:
         return timeline
 
     @classmethod
-    def start(cls, players: Iterable[str], first_player: int = 0) -> Timeline:
-        """A new timeline whose first event seats the players."""
+    def start(
+        cls, players: Iterable[str], first_player: int = 0, said_as: Iterable[str] = ()
+    ) -> Timeline:
+        """A new timeline whose first event seats the players (and how names are said)."""
+        said = tuple(said_as)
         timeline = cls()
-        timeline.act(GameStarted(tuple(players), first_player))
+        timeline.act(GameStarted(tuple(players), first_player, said if any(said) else ()))
         return timeline

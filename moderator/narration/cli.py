@@ -123,7 +123,9 @@ def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
     speaker.watch_faults(lambda fault: print(f"notice: {fault.message}", file=sys.stderr))
     english = library.languages.get("en")
     speaker.choose_english_engine(
-        _settings(args).english_engine, {english.voice} if english else {"en-us"}
+        _settings(args).english_engine,
+        {english.voice} if english else {"en-us"},
+        warm=args.lang == "en",
     )
     try:
         for fault in speaker.problems():

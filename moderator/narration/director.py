@@ -11,8 +11,14 @@ script: the line continues as a caption with its estimated duration.
 A newer script never cuts a line mid-word: it supersedes the running one,
 which ends at its next line boundary (the line being spoken finishes, its
 pauses and later lines are dropped). Only `cancel()`, the user's own stop,
-silences at once. Measured before: a knock-out that ended the game had its
-"<name> is knocked out." cut 17 ms after it began by the finale.
+silences at once (a finale must not cut the knock-out line that ended the
+game: docs/measurements.md).
+
+Every clip reaches the player with the settings' lead-in of silence before it
+(a line: `lead_in`; a span: mixed in), so a slow sink eats silence, not a
+word; a line after a pause is started that much earlier, so the table hears
+it when the script says. A script prepared before its key (`prepare`) plays
+from the finished clips and mixes: nothing is synthesized on the key's path.
 """
 
 from __future__ import annotations
@@ -24,11 +30,14 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import wait as wait_futures
+from dataclasses import replace
 
+from moderator.narration.audio.lead_in import led_in
 from moderator.narration.audio.span_mix import SpanClip
 from moderator.narration.events import AmbienceSpan, Finished, LineStarted, Notice
 from moderator.narration.job import Job, Pacer, emit
 from moderator.narration.notices import ENGINE_PARTS, PLAYER_PARTS, NoticeBoard
+from moderator.narration.preparation import Mixes, Preparer
 from moderator.narration.scripts.library import Action, Bed, Line, Wait
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.span_player import Prepared, SpanPlayer, span_end, span_parts
@@ -39,6 +48,9 @@ log = logging.getLogger(__name__)
 #: Longest the director waits for one line's audio: past it the line goes on as a
 #: caption (the engine's own bound is the same; a healthy line takes ~20 ms).
 SYNTHESIS_BOUND = 3.5
+#: Longest a preparation waits for one line: no one waits for it, so a slow start
+#: (the engine's child starting on a loaded machine) does not make it give up.
+PREPARE_BOUND = 30.0
 #: How often a wait on synthesis looks at the cancel flag.
 _POLL = 0.02
 
@@ -63,6 +75,7 @@ class Director:
         self._spans = SpanPlayer(
             speaker, settings, self._pacer, self._tell, self._player_failed, SYNTHESIS_BOUND
         )
+        self._preparer = Preparer(self._start_preparing, settings, PREPARE_BOUND)
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._lock = threading.Lock()
         self._current: Job | None = None
@@ -80,6 +93,25 @@ class Director:
             self._current = job
             self._jobs.put(job)
 
+    def prepare(self, actions: list[Action]) -> Future[bool]:
+        """Build `actions`' clips and mixes in the background; returns at once.
+
+        The future says whether all of it is ready (False: cancelled, or a part
+        the play will make itself). A play of the same actions with the same
+        settings, even one that comes before it is done, uses its parts.
+        """
+        return self._preparer.submit(actions)
+
+    def settings_changed(self) -> None:
+        """What was prepared is for the old settings: cancel and forget it."""
+        self._preparer.stale()
+
+    def _start_preparing(
+        self, actions: list[Action], cancelled: threading.Event
+    ) -> tuple[Prepared, Mixes]:
+        prepared = self._prefetch(actions)
+        return prepared, self._spans.premix(actions, prepared, cancelled, PREPARE_BOUND)
+
     def cancel(self) -> None:
         """Silence at once and end the running script (it reports Finished(cancelled=True))."""
         with self._lock:
@@ -95,6 +127,7 @@ class Director:
             self._closed = True
             self._cancel_locked()
             self._jobs.put(None)
+        self._preparer.close(timeout)
         self._thread.join(timeout)
         self._speaker.close()
 
@@ -127,10 +160,15 @@ class Director:
         if self._settings().enabled:
             for fault in self._notices.take_pending():
                 emit(job.on_event, Notice(fault.message))
-        prepared = self._prefetch(job.actions)
         actions = job.actions
-        mixes = self._spans.premix(actions, prepared)
+        ready = self._preparer.ready(actions, self._settings())
+        if ready is not None:  # prepared before the key: its clips and mixes, as they are
+            prepared, mixes = ready.clips, ready.mixes
+        else:
+            prepared = self._prefetch(actions)
+            mixes = self._spans.premix(actions, prepared)
         audio_end: float | None = None
+        due: float | None = None  # when the line after a pause is to be heard
         silent_bed = False  # a span whose bed cannot be heard is open
         index = 0
         while index < len(actions):
@@ -139,10 +177,15 @@ class Director:
             action = actions[index]
             index += 1
             if isinstance(action, Line):
-                audio_end = self._say(job, action, prepared.get(index - 1))
+                audio_end = self._say(job, action, prepared.get(index - 1), due)
+                due = None
             elif isinstance(action, Wait):
                 start = audio_end if audio_end is not None else self._clock()
-                self._pacer.pause(job, action.seconds, start)
+                # A line's stream starts its lead-in early, so its first word is on time.
+                early = index < len(actions) and isinstance(actions[index], Line)
+                lead = self._settings().lead_in * self._scale if early else 0.0
+                self._pacer.pause(job, action.seconds, start - lead)
+                due = start + action.seconds * self._scale if early else None
                 audio_end = None
             elif isinstance(action, Bed) and action.start and not silent_bed:
                 stop = span_end(actions, index)
@@ -187,7 +230,8 @@ class Director:
         parts = span_parts(actions, indexes, clip_of)
         if parts is None:
             return None
-        end = self._spans.perform(job, actions, indexes, parts, settings.bed_level, mixing)
+        shape = (settings.bed_level, settings.lead_in)
+        end = self._spans.perform(job, actions, indexes, parts, shape, mixing)
         if end is not None and job.player_fault is None and not job.cancelled.is_set():
             self._notices.recovered(PLAYER_PARTS)  # the whole span played
         return end
@@ -207,7 +251,7 @@ class Director:
 
     def _synthesize(self, line: Line, settings: VoiceSettings) -> Future[Clip]:
         try:
-            return self._speaker.synthesize(line.text, line.voice, settings.rate, settings.volume)
+            return self._speaker.synthesize(line.said, line.voice, settings.rate, settings.volume)
         except Exception as error:  # a speaker must not raise here, but never trust it
             future: Future[Clip] = Future()
             future.set_exception(
@@ -222,8 +266,9 @@ class Director:
         job: Job,
         line: Line,
         prepared: tuple[tuple[str, int, float], Future[Clip]] | None,
+        due: float | None = None,
     ) -> float:
-        """Speak one line; return the moment its audio ended."""
+        """Speak one line (heard at `due` when given); return the moment its audio ended."""
         settings = self._settings()
         clip: Clip | None = None
         if settings.enabled:
@@ -236,7 +281,12 @@ class Director:
             if job.ending:
                 return self._clock()
         if clip is None:
-            clip = Clip(line.text, estimate_duration(line.text, settings.rate))
+            clip = Clip(line.said, estimate_duration(line.said, settings.rate))
+        sound, lead = self._sound(job, clip)
+        if due is not None:  # after a pause: the stream starts its lead-in before the line
+            self._pacer.sleep_until(job, due - lead * self._scale)
+            if job.ending:
+                return self._clock()
 
         started: list[float] = []
 
@@ -247,15 +297,30 @@ class Director:
                 started.append(self._clock())
                 emit(job.on_event, LineStarted(line.text))
 
-        if clip.path is not None and self._settings().enabled and job.player_fault is None:
-            self._play(job, clip, on_start)
+        if sound is not None:
+            self._play(job, sound, on_start)
         played_until = self._clock()
         if job.cancelled.is_set():
             return played_until
         on_start()
-        end = started[0] + clip.duration * self._scale
+        end = started[0] + (sound or clip).duration * self._scale
         self._pacer.sleep_until(job, end, hard_only=True)  # a started line is always finished
         return max(end, played_until)
+
+    def _sound(self, job: Job, clip: Clip) -> tuple[Clip | None, float]:
+        """What the player gets for `clip` (None: nothing to play) and its lead-in in seconds.
+
+        A lead-in that cannot be written only costs the lead-in: the clip plays as it is.
+        """
+        settings = self._settings()
+        if clip.path is None or not settings.enabled or job.player_fault is not None:
+            return None, 0.0
+        try:
+            sound = led_in(clip, settings.lead_in)
+        except (OSError, ValueError):
+            log.warning("no lead-in for %s", clip.path, exc_info=True)
+            return clip, 0.0
+        return sound, sound.duration - clip.duration
 
     def _play(self, job: Job, clip: Clip, on_start: Callable[[], None]) -> None:
         """Play one clip; a player fault is told and skips the player for the rest of the job."""
@@ -321,7 +386,7 @@ class Director:
                 job,
                 SpeechFault(error.part, f"{error.message} Using the shipped voice {fallback!r}."),
             )
-            return self._await(job, self._synthesize(Line(line.text, fallback), settings))
+            return self._await(job, self._synthesize(replace(line, voice=fallback), settings))
         if isinstance(error, SpeechFault):
             self._tell(job, error)
         else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Mapping
+from concurrent.futures import Future
 from pathlib import Path
 
 from moderator.narration.director import Director
@@ -53,6 +54,8 @@ class Narrator:
         for fault in problems:
             self._notices.defer(fault)
         self._lock = threading.Lock()
+        #: The scripts the table asked to have ready (by name: the latest context).
+        self._to_prepare: dict[str, dict[str, object]] = {}
         self._chooser = speaker if isinstance(speaker, ChoosingSpeaker) else None
         if self._chooser is not None:
             self._chooser.watch_faults(self._notices.add)
@@ -65,7 +68,11 @@ class Narrator:
             return
         english = self._library.languages.get(BASE_LANGUAGE)
         voices = {english.voice, english.fallback_voice} if english else {"en-us"}
-        self._chooser.choose_english_engine(settings.english_engine, {v for v in voices if v})
+        self._chooser.choose_english_engine(
+            settings.english_engine,
+            {v for v in voices if v},
+            warm=settings.lang == BASE_LANGUAGE,  # another language never starts Piper
+        )
 
     @property
     def warnings(self) -> list[str]:
@@ -105,6 +112,24 @@ class Narrator:
             return
         self._director.submit(Job(actions, on_event))
 
+    def prepare(self, script: str, context: Mapping[str, object]) -> Future[bool]:
+        """Build `script`'s clips and mixes in the background, so its first play is instant.
+
+        Returns at once; the future says whether all of it is ready. The
+        script is prepared again whenever the settings change (`update_settings`).
+        """
+        with self._lock:
+            self._to_prepare[script] = dict(context)
+        return self._prepare(script, context)
+
+    def _prepare(self, script: str, context: Mapping[str, object]) -> Future[bool]:
+        actions = self._library.actions(script, context, self._current_settings())
+        if actions is None:
+            nothing: Future[bool] = Future()
+            nothing.set_result(False)
+            return nothing
+        return self._director.prepare(actions)
+
     def watch_faults(self, watcher: Watcher) -> None:
         """Tell `watcher` of each speech fault, once per part, wherever it happens.
 
@@ -122,10 +147,16 @@ class Narrator:
         """Apply new settings from the next line on; muting also silences the current one."""
         settings = settings.clamped()
         with self._lock:
+            changed = settings != self._settings
             self._settings = settings
+            to_prepare = list(self._to_prepare.items())
         self._choose_engine(settings)
         if not settings.enabled:
             self._director.silence()
+        if changed:  # what was prepared is for the old settings
+            self._director.settings_changed()
+            for script, context in to_prepare:
+                self._prepare(script, context)
 
     def close(self) -> None:
         """Stop speaking and release the engine (bounded)."""

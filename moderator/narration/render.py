@@ -66,7 +66,7 @@ def render_script(
     if actions is None:
         raise KeyError(script)
     futures = [
-        synthesizer.synthesize(a.text, a.voice, settings.rate, settings.volume)
+        synthesizer.synthesize(a.said, a.voice, settings.rate, settings.volume)
         for a in actions
         if isinstance(a, Line)
     ]

@@ -22,6 +22,9 @@ DEFAULT_RATE = 175
 DEFAULT_REVEAL_SECONDS = 5.0
 #: The rulebook gives the growling no length; long enough for a growl, configurable.
 DEFAULT_GROWL_SECONDS = 2.0
+#: The growling's range: the one the settings accept and the narrator clamps to.
+MIN_GROWL_SECONDS = 1.0
+MAX_GROWL_SECONDS = 30.0
 #: A pause longer than this is surely a typo in a voice script.
 MAX_PAUSE_SECONDS = 60.0
 #: The Possessed's eyes-open window: the one range the settings, the voice-script
@@ -89,7 +92,7 @@ class VoiceSettings:
                 min(MAX_REVEAL_SECONDS, max(MIN_REVEAL_SECONDS, self.reveal_seconds))
             ),
             announce_turns=self.announce_turns,
-            growl_seconds=float(min(MAX_PAUSE_SECONDS, max(0.5, self.growl_seconds))),
+            growl_seconds=float(min(MAX_GROWL_SECONDS, max(MIN_GROWL_SECONDS, self.growl_seconds))),
             ambience=bool(self.ambience),
             ambience_level=clamp_level(self.ambience_level),
             english_engine=(

@@ -56,12 +56,21 @@ class SpanPlayer:
         self._player_failed = player_failed
         self._synthesis_bound = synthesis_bound
 
-    def premix(self, actions: list[Action], prepared: Prepared) -> dict[int, Future[SpanClip]]:
+    def premix(
+        self,
+        actions: list[Action],
+        prepared: Prepared,
+        cancelled: threading.Event | None = None,
+        bound: float | None = None,
+    ) -> dict[int, Future[SpanClip]]:
         """Start mixing each span in the background, so the lines before it hide the cost.
 
         Mixing a span the first time costs CPU (about 0.1 s per second of audio
         measured on 2 busy cores); the Meeting's span starts after two lines,
-        which is enough to hide most of it. Keyed by the index after the bed mark.
+        which is enough to hide most of it, and the reveal, which starts with
+        its span, is prepared before its key (`preparation`). Keyed by the
+        index after the bed mark; `cancelled` (set) leaves a mix not yet begun;
+        `bound` is the wait for each clip (the synthesis bound when None).
         """
         settings = self._settings()
         level = settings.bed_level
@@ -81,9 +90,10 @@ class SpanPlayer:
                     actions,
                     indexes,
                     prepared,
-                    settings.bed_level,
-                    self._synthesis_bound,
+                    (settings.bed_level, settings.lead_in),
+                    self._synthesis_bound if bound is None else bound,
                     future,
+                    cancelled,
                 ),
                 name="mindflayer-mix",
                 daemon=True,
@@ -97,19 +107,20 @@ class SpanPlayer:
         actions: list[Action],
         indexes: range,
         parts: list[Clip | float],
-        level: float,
+        shape: tuple[float, float],
         mixing: Future[SpanClip] | None,
     ) -> float | None:
         """Play the span of `parts` (its clips all with audio); the moment it ended, or None.
 
-        None (nothing played) when it has no line, when cancelled while the
-        mix is made, or when it cannot be mixed (told once).
+        `shape` is the bed's level and the lead-in. None (nothing played) when
+        it has no line, when cancelled while the mix is made, or when it
+        cannot be mixed (told once).
         """
         folder = _cache_folder(parts)
         if folder is None:
             return None
         try:
-            span = self._mixed(job, mixing, parts, level, folder)
+            span = self._mixed(job, mixing, parts, shape, folder)
             if span is None:
                 return None
         except (OSError, ValueError) as error:
@@ -122,18 +133,21 @@ class SpanPlayer:
         job: Job,
         mixing: Future[SpanClip] | None,
         parts: list[Clip | float],
-        level: float,
+        shape: tuple[float, float],
         folder: Path,
     ) -> SpanClip | None:
         """The background mix when it is of these parts, else one made now (None: cancelled)."""
+        level, lead_in = shape
         if mixing is not None:
             while not mixing.done():
                 if job.ending:
                     return None
                 wait_futures([mixing], timeout=_MIX_POLL)
-            if mixing.exception() is None and mixing.result().parts == tuple(parts):
-                return mixing.result()
-        return mixed_span(parts, level, folder)
+            if mixing.exception() is None:
+                made = mixing.result()
+                if made.parts == tuple(parts) and made.lead_in == lead_in:
+                    return made
+        return mixed_span(parts, level, folder, lead_in)
 
     def _run(self, job: Job, actions: list[Action], indexes: range, span: SpanClip) -> float:
         """Play `span` on a helper thread; post its captions and countdowns at their offsets.
@@ -240,9 +254,10 @@ def _build_span(
     actions: list[Action],
     indexes: range,
     prepared: Prepared,
-    level: float,
+    shape: tuple[float, float],
     bound: float,
     result: Future[SpanClip],
+    cancelled: threading.Event | None = None,
 ) -> None:
     """Wait (bounded) for a span's clips and mix them; any trouble leaves it to the director."""
     try:
@@ -250,6 +265,9 @@ def _build_span(
         folder = _cache_folder(parts or [])
         if parts is None or folder is None:
             raise ValueError("a line without audio")
-        result.set_result(mixed_span(parts, level, folder))
+        if cancelled is not None and cancelled.is_set():
+            raise ValueError("cancelled: the settings changed")
+        level, lead_in = shape
+        result.set_result(mixed_span(parts, level, folder, lead_in))
     except Exception as error:  # the director mixes (or falls back) itself
         result.set_exception(error)

@@ -17,8 +17,8 @@ from moderator.storage.errors import (
     StorageError,
     StorageWriteError,
 )
-from moderator.storage.records import GameScore, PlayerStats, SeriesRecord, Unfinished
-from moderator.storage.saved_game import SavedGame
+from moderator.storage.records import GameScore, PlayerStats, SeriesRecord
+from moderator.storage.saved_game import SavedGame, Unfinished
 from moderator.storage.store import Store
 
 __all__ = [

@@ -148,7 +148,7 @@ def csv_text(records: Sequence[SeriesRecord]) -> str:
                         game.number,
                         game_finished,
                         seat,
-                        _protect(name),
+                        protect(name),
                         _TEAM_LABEL[team],
                         _TEAM_LABEL[game.winner],
                         int(team is game.winner),
@@ -212,7 +212,8 @@ def read_csv(path: Path) -> list[SeriesRecord]:
     return records
 
 
-def _protect(name: str) -> str:
+def protect(name: str) -> str:
+    """A name a spreadsheet would run as a formula, quoted with a leading apostrophe."""
     return f"'{name}" if name.startswith(_FORMULA_STARTS) else name
 
 

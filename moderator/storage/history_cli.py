@@ -19,15 +19,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import unicodedata
-from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 
 from moderator import paths, safe_output
-from moderator.domain import Team
 from moderator.safe_output import STDOUT
-from moderator.storage import bgstats, export, history
+from moderator.storage import bgstats, export
 from moderator.storage.database import DATABASE_NAME
 from moderator.storage.errors import (
     DatabaseInUseError,
@@ -35,11 +31,12 @@ from moderator.storage.errors import (
     NewerDatabaseError,
     StorageError,
 )
-from moderator.storage.records import GameScore, PlayerStats, SeriesRecord, clock_text
+from moderator.storage.history_output import Wanted, read_output
+from moderator.storage.history_text import local_time, width
+from moderator.storage.records import GameScore
 from moderator.storage.store import Store, folder_is_a_file
 
-#: Keyed by the member: `Team.value` is a slow enum property (20,000 games: 80,000 reads).
-_TEAM_NAMES = {Team.SANE: "Sane", Team.POSSESSED: "Possessed"}
+__all__ = ["open_for_reading", "run_history", "width"]  # `width`: where the tests find it
 
 
 def run_history(args: argparse.Namespace) -> int:
@@ -57,33 +54,28 @@ def run_history(args: argparse.Namespace) -> int:
         else:
             safe_output.print_text(text + "\n")
 
+    wanted = Wanted(csv=bool(csv_file), json=bool(json_file), bgstats=bool(bgstats_file))
     try:
         store = open_for_reading(folder)
         if store is None:
-            records: list[SeriesRecord] = []
-            stats: list[PlayerStats] = []
-            games: list[GameScore] = []
+            output = read_output(None, wanted)
         else:
             with store:
-                # Each read only when something shows it, and once: the stats come
-                # from these records, not from `store.player_stats()` (a second read).
-                shown = bool(json_file) or not (csv_file or bgstats_file)
-                records = store.history() if shown or csv_file else []
-                stats = history.player_stats(records) if shown else []
-                games = store.finished_games() if bgstats_file else []
+                # Every text from one read of what it shows (see `history_output`).
+                output = read_output(store, wanted)
                 for notice in store.notices:  # after reading: it may add some
                     print(notice, file=sys.stderr)
         if csv_file:
-            export.write_csv(csv_file, records)
-            tell(f"Exported {_series_count(records)} to {csv_file} (CSV).")
+            export.write_atomically(csv_file, output.csv, encoding="utf-8-sig")
+            tell(f"Exported {_series_count(output.series)} to {csv_file} (CSV).")
         if json_file:
-            export.write_json(json_file, records, stats)
-            tell(f"Exported {_series_count(records)} to {json_file} (JSON).")
+            export.write_atomically(json_file, output.json)
+            tell(f"Exported {_series_count(output.series)} to {json_file} (JSON).")
         if bgstats_file:
-            export.write_atomically(bgstats_file, bgstats.plays_text(games))
-            tell(_bgstats_summary(games, bgstats_file))
-        if not (csv_file or json_file or bgstats_file):
-            safe_output.print_text(render(records, stats))
+            export.write_atomically(bgstats_file, output.plays)
+            tell(_bgstats_summary(output.play_count, output.latest, bgstats_file))
+        if wanted.report:
+            safe_output.print_text(output.report)
     except (StorageError, safe_output.OutputError) as error:
         print(f"mindflayer history: {error}", file=sys.stderr)
         return 1
@@ -113,109 +105,18 @@ def open_for_reading(folder: Path) -> Store | None:
             raise first from None
 
 
-def _bgstats_summary(games: Sequence[GameScore], target: str) -> str:
-    if not games:
+def _bgstats_summary(count: int, latest: GameScore | None, target: str) -> str:
+    if latest is None:
         return f"No game has results yet; wrote an empty list of plays to {target}."
-    plays = "1 play" if len(games) == 1 else f"{len(games)} plays"
-    latest = games[-1]
+    plays = "1 play" if count == 1 else f"{count} plays"
     link = bgstats.create_play_link(bgstats.play_for(latest))
     return (
         f"Exported {plays} to {target} (BG Stats).\n"
         f"To add the latest game (game {latest.number}, "
-        f"{_local(latest.finished_at)}) to BG Stats, open this link on a device "
+        f"{local_time(latest.finished_at)}) to BG Stats, open this link on a device "
         f"that has the app:\n{link}"
     )
 
 
-def render(records: Sequence[SeriesRecord], stats: Sequence[PlayerStats]) -> str:
-    """The whole report as text: one block per series, then the players table."""
-    if not records:
-        return "No complete series yet: the history starts once a series has had 3 games.\n"
-    blocks = [_series_block(record) for record in records]
-    headers = ("Player", "Series", "Series won", "Games", "Games won", "as Sane")
-    players = table(
-        (*headers, "as Possessed", "Points"),
-        [
-            (
-                s.name,
-                str(s.series_played),
-                str(s.series_won),
-                str(s.games_played),
-                str(s.games_won),
-                str(s.wins_as_sane),
-                str(s.wins_as_possessed),
-                str(s.points),
-            )
-            for s in stats
-        ],
-        numeric_from=1,
-    )
-    return "\n".join([*blocks, "Players over all complete series\n" + players])
-
-
-def _series_block(record: SeriesRecord) -> str:
-    winners = ", ".join(record.winners)
-    best = record.totals[record.winners[0]] if record.winners else 0
-    title = (
-        f"Series {record.series_id}: {_local(record.started_at)} to "
-        f"{_local(record.finished_at)}. "
-        f"{'Winners' if len(record.winners) > 1 else 'Winner'}: {winners} ({best} points)"
-    )
-    names = list(record.totals)
-    rows = []
-    for name in names:
-        cells = [name]
-        for game in record.games:
-            if name in game.points:
-                team = game.team_of(name)
-                won = ", won" if team is game.winner else ""
-                cells.append(f"{game.points[name]} ({_TEAM_NAMES[team]}{won})")
-            else:
-                cells.append("-")
-        cells.append(str(record.totals[name]))
-        rows.append(tuple(cells))
-    rows.sort(key=lambda row: (-int(row[-1]), row[0].casefold()))
-    headers = ("Player", *(f"Game {g.number}" for g in record.games), "Total")
-    won_by = ", ".join(
-        f"game {g.number} {_TEAM_NAMES[g.winner]} ({_local(g.finished_at)})" for g in record.games
-    )
-    return f"{title}\n{table(headers, rows)}Won by: {won_by}\n"
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric_from: int = 99) -> str:
-    """Columns aligned by display width (emoji take two cells); numbers right-aligned."""
-    every = (headers, *rows)
-    # Each cell measured once (a long history has hundreds of thousands of cells).
-    measured = [[(cell, width(cell)) for cell in row] for row in every]
-    widths = [
-        max(column) for column in zip(*([w for _, w in row] for row in measured), strict=True)
-    ]
-    lines = []
-    for number, row in enumerate(measured):
-        cells = []
-        for index, ((cell, used), size) in enumerate(zip(row, widths, strict=True)):
-            pad = " " * (size - used)
-            right = index >= numeric_from and number > 0
-            cells.append(pad + cell if right else cell + pad)
-        lines.append("  " + "  ".join(cells).rstrip() + "\n")
-    return "".join(lines)
-
-
-def width(text: str) -> int:
-    """How many terminal cells `text` takes (wide East Asian and emoji count two)."""
-    if text.isascii():
-        return len(text)  # most cells: no wide or combining character (20,000 games: 1 s)
-    total = 0
-    for char in text:
-        if unicodedata.combining(char):
-            continue
-        total += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-    return total
-
-
-def _local(moment: datetime) -> str:
-    return clock_text(moment, None, seconds=False)  # "%Y-%m-%d %H:%M", local time
-
-
-def _series_count(records: Sequence[SeriesRecord]) -> str:
-    return f"{len(records)} complete series" if len(records) != 1 else "1 complete series"
+def _series_count(count: int) -> str:
+    return f"{count} complete series" if count != 1 else "1 complete series"

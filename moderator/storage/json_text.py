@@ -20,17 +20,33 @@ def _compact(value: Any) -> str:
 
 def list_text(items: Sequence[Any], indent: str = "") -> str:
     """A JSON list with one item per line (names as typed, not escaped)."""
+    return encoded_list_text([_compact(item) for item in items], indent)
+
+
+def encoded_list_text(items: Sequence[str], indent: str = "") -> str:
+    """`list_text` of items already encoded, each as `json.dumps(item, ensure_ascii=False)`."""
     if not items:
         return "[]"
     inner = indent + "  "
-    return "[\n" + ",\n".join(inner + _compact(item) for item in items) + f"\n{indent}]"
+    return "[\n" + ",\n".join(inner + item for item in items) + f"\n{indent}]"
+
+
+def quoted(text: str) -> str:
+    """`text` as a JSON string, as `json.dumps(text, ensure_ascii=False)` writes it."""
+    return _compact(text)
+
+
+class Encoded(list[str]):
+    """A list value of `document_text` whose items are already encoded (`encoded_list_text`)."""
 
 
 def document_text(document: Mapping[str, Any]) -> str:
     """A JSON object, one key per line; a list value has one item per line; ends with a newline."""
-    lines = [
-        f"  {_compact(key)}: "
-        + (list_text(value, "  ") if isinstance(value, list) else _compact(value))
-        for key, value in document.items()
-    ]
+    lines = [f"  {_compact(key)}: " + _value_text(value) for key, value in document.items()]
     return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, Encoded):
+        return encoded_list_text(value, "  ")
+    return list_text(value, "  ") if isinstance(value, list) else _compact(value)

@@ -10,12 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
-from typing import TYPE_CHECKING
 
 from moderator.domain import Team
-
-if TYPE_CHECKING:
-    from moderator.storage.saved_game import SavedGame
 
 
 def utc_now() -> datetime:
@@ -70,15 +66,6 @@ class GameScore:
     def team_of(self, name: str) -> Team:
         """Which side `name` played on in this game."""
         return Team.POSSESSED if name in self.possessed else Team.SANE
-
-
-@dataclass(frozen=True)
-class Unfinished:
-    """The series to resume at start-up, and its game in progress if any."""
-
-    series_id: int
-    #: The game without results, or None between games (the next one is not set up yet).
-    game: SavedGame | None
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from moderator.domain import GameState, IllegalAction, Timeline
 from moderator.domain.timeline import LogEntry, Undo, entry_to_json
@@ -105,3 +106,12 @@ class SavedGame:
                 f"Another game has started since game {self.number}: "
                 "its results can no longer be undone."
             )
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """The series to resume at start-up, and its game in progress if any."""
+
+    series_id: int
+    #: The game without results, or None between games (the next one is not set up yet).
+    game: SavedGame | None

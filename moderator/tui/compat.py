@@ -39,6 +39,14 @@ first visit. Here `set_variables` keeps the cache when the variables did not
 change, and `reparse` lends the fresh stylesheet this one's cache: the result
 is the same rules, and a source is parsed once per set of variables.
 
+Clicks on a widget just removed (no upstream issue found). The screen looks up
+the widget under a mouse press in its compositor map to start a text
+selection; between a widget's removal and the next layout the map still holds
+it, with no parent, and `Screen._forward_event` raised AttributeError
+("'NoneType' object has no attribute 'region'"). A toast expiring under the
+pointer is such a widget (the fuzz test clicked one). A detached widget is
+not offered for selection: the press goes on as over empty space.
+
 Toasts on screen (no patch; private API). Textual keeps no public list of the
 toasts being shown, so counting an error toast that comes again ("... (x3)",
 `MindFlayerApp.notify`) reads `App._notifications` (expired toasts drop out as
@@ -62,7 +70,9 @@ from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.dom import NoScreen
 from textual.events import Key, Mount
+from textual.geometry import Offset
 from textual.notifications import Notification
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets._header import Header, HeaderTitle
 from textual.widgets._select import Select, SelectCurrent, SelectOverlay
@@ -115,6 +125,11 @@ PATCHES = (
         "https://github.com/Textualize/textual/issues/5210",
         "test_canary_a_mode_parses_the_app_css_three_times",
     ),
+    Patch(
+        "Screen offers no selection on a widget removed since the last layout",
+        NO_UPSTREAM_ISSUE,
+        "test_canary_a_press_on_a_removed_widget_raises",
+    ),
 )
 
 
@@ -131,6 +146,7 @@ def apply() -> None:
     _patch(SelectCurrent, "update", _tolerant_select_update)
     _patch(Stylesheet, "set_variables", _cache_keeping_set_variables)
     _patch(Stylesheet, "reparse", _cache_sharing_reparse)
+    _patch(Screen, "get_widget_and_offset_at", _attached_widget_at)
 
 
 #: (class, attribute) pairs already replaced, so `apply` can run once per app.
@@ -146,6 +162,20 @@ def _patch(owner: type, name: str, replace: Callable[[Any], Callable[..., Any]])
     patched.__doc__ = original.__doc__
     setattr(owner, name, patched)
     _applied.add((owner, name))
+
+
+def _attached_widget_at(
+    original: Any,
+) -> Callable[[Screen[Any], int, int], tuple[Widget | None, Offset | None]]:
+    def get_widget_and_offset_at(
+        self: Screen[Any], x: int, y: int
+    ) -> tuple[Widget | None, Offset | None]:
+        widget, offset = original(self, x, y)
+        if widget is not None and widget is not self and widget.parent is None:
+            return None, None  # removed since the last layout: nothing to select there
+        return widget, offset
+
+    return get_widget_and_offset_at
 
 
 def _clamped_toast_mount(original: Any) -> Callable[[Toast, Mount], None]:

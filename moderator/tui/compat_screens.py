@@ -44,7 +44,7 @@ def nothing_to_await() -> AwaitComplete:
 # `test_canary_a_second_dismiss_pops_the_screen_under_a_plain_palette`.
 
 
-class DialogScreen(ModalScreen[ResultT]):
+class ClosesOnceScreen(ModalScreen[ResultT]):
     """A modal screen whose `dismiss` does nothing once it is no longer on top."""
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
@@ -72,19 +72,35 @@ class TablePalette(CommandPalette):
         return super().dismiss(result)
 
 
-# --- Input queued when the app shuts down ----------------------------------------------
+# --- Input and screenshots queued when the app shuts down ------------------------------
 #
 # No upstream issue found. Keys pressed in a burst just before the app closes
 # reach it after its screens were removed, and Textual raises ScreenStackError
 # ("No screens on stack") looking for a screen to send them to. Canary:
 # `test_canary_keys_queued_at_shutdown_fail_a_plain_app`.
+#
+# The palette's "Screenshot" command takes its picture 0.1 s later (a timer that
+# queues `deliver_screenshot`); Ctrl+Q inside that 0.1 s closed the screens first
+# and the picture raised the same error on the way out (CI, fuzz seed 7). Canary:
+# `test_canary_a_screenshot_after_close_fails_a_plain_app`.
 
 
 class DropsInputAfterClose(App[None]):
-    """An app that drops input arriving once its screens are gone."""
+    """An app that drops input and screenshots arriving once its screens are gone."""
 
     async def on_event(self, event: events.Event) -> None:
         """Input with no screen left to receive it is dropped; the rest as Textual does."""
         if isinstance(event, events.InputEvent) and not self.screen_stack:
             return
         await super().on_event(event)
+
+    def deliver_screenshot(
+        self,
+        filename: str | None = None,
+        path: str | None = None,
+        time_format: str | None = None,
+    ) -> str | None:
+        """Save a screenshot as Textual does, unless the app has closed (then none)."""
+        if not self.screen_stack:
+            return None
+        return super().deliver_screenshot(filename, path, time_format)

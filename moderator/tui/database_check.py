@@ -1,21 +1,20 @@
 """The score database's integrity check, run once the start-up settled, off the UI thread.
 
-`PRAGMA integrity_check` reads the whole file: about 0.5 s at 20,000 games, on
-every start (it delayed the first frame when it ran in `Store.open`). The app
-opens the store without it (`Store.open(check_integrity=False)`) and runs it here
-once the start screen is drawn and settled (`moderator.tui.app.SETTLE_DELAY`
-after the first frame: on the first refresh its CPU still delayed the start
-screen settling, 1.52x of an empty database's first frame in
-bench/bench_history.py). It keeps what the check did at start-up: a damaged file
-is moved aside untouched, a fresh database starts, and the table is told (a
-toast) and brought back to the start screen, which then offers nothing to resume.
+`PRAGMA integrity_check` reads the whole file, on every start (it delayed the
+first frame when it ran in `Store.open`; docs/measurements.md). The app opens
+the store without it (`Store.open(check_integrity=False)`) and runs it here once
+the start screen is drawn and settled (`moderator.tui.app.SETTLE_DELAY` after
+the first frame: on the first refresh its CPU still delayed the start screen).
+It keeps what the check did at start-up: a damaged file is moved aside
+untouched, a fresh database starts, and the table is told (a toast) and brought
+back to the start screen, which then offers nothing to resume.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from moderator.tui.ports import ACTION_ERRORS
+from moderator.table.ports import ACTION_ERRORS
 
 if TYPE_CHECKING:
     from moderator.tui.app import MindFlayerApp

@@ -5,8 +5,9 @@ binding's keys, description and tooltip; the keymap file names bindings by
 their `id`. A binding without an id (Textual's own, or the Meeting's seat
 digits) cannot be remapped; the help lists it only if it has a description.
 
-Screens are found by walking the `moderator.tui.screens` package, so a new
-screen module shows up in the help without anyone editing this file.
+Screens are found by walking the `moderator.tui.screens` and
+`moderator.tui.dialogs` packages, so a new screen module shows up in the help
+without anyone editing this file.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 
-#: The package whose modules hold one screen each (with its widgets).
-SCREENS_PACKAGE = "moderator.tui.screens"
+#: The packages whose modules hold one screen each (with its widgets).
+SCREENS_PACKAGES = ("moderator.tui.screens", "moderator.tui.dialogs")
 
 #: The game's phases in the order the table meets them; other screens follow by name.
 FLOW = ("start", "setup", "reveal", "table", "meeting", "finale", "result", "series")
@@ -73,12 +74,14 @@ def declared_bindings(owner: type[DOMNode] | Sequence[BindingType]) -> list[Bind
 
 def screen_modules() -> list[ModuleType]:
     """The screen modules, imported (each once), in the table's order."""
-    package = importlib.import_module(SCREENS_PACKAGE)
-    names = [info.name for info in pkgutil.iter_modules(package.__path__)]
+    found = []
+    for package_name in SCREENS_PACKAGES:
+        package = importlib.import_module(package_name)
+        found += [(info.name, package_name) for info in pkgutil.iter_modules(package.__path__)]
     ordered = sorted(
-        names, key=lambda name: (FLOW.index(name) if name in FLOW else len(FLOW), name)
+        found, key=lambda item: (FLOW.index(item[0]) if item[0] in FLOW else len(FLOW), item[0])
     )
-    return [importlib.import_module(f"{SCREENS_PACKAGE}.{name}") for name in ordered]
+    return [importlib.import_module(f"{package}.{name}") for name, package in ordered]
 
 
 def binding_owners() -> list[BindingOwner]:
@@ -142,16 +145,40 @@ def rows_of(
 def current_section(screen: Screen[object]) -> KeySection:
     """The keys that work on `screen` right now (its focused widget's included).
 
-    Textual already applied the keymap to these; the app's own keys are left out
-    (they have their own section).
+    Every key the app's own classes declare is listed, with an id or not (the
+    Meeting's seat digits, the result screen's Space): the help is read from
+    the same bindings that handle the keys. Textual's own widget keys (an
+    input's cursor keys) are left out, and so are the app's keys (they have
+    their own section). Textual already applied the keymap to these.
     """
     app = screen.app
+    ours = own_keys(screen)
     bindings = [
         active.binding
         for active in screen.active_bindings.values()
-        if active.node is not app and active.binding.id and active.enabled
+        if active.node is not app
+        and active.enabled
+        and (active.binding.id or (active.binding.key, active.binding.action) in ours)
     ]
     return KeySection("On this screen", rows_of(bindings, {}, app))
+
+
+def own_keys(screen: Screen[object]) -> set[tuple[str, str]]:
+    """(key, action) of every binding declared by the app's classes on `screen`'s path.
+
+    The screen, its focused widget and that widget's ancestors, each class
+    up its inheritance: only those of this package (`moderator.`) count.
+    """
+    nodes: list[DOMNode] = [screen]
+    focused = screen.focused
+    if focused is not None:
+        nodes += [focused, *focused.ancestors]
+    keys: set[tuple[str, str]] = set()
+    for node in nodes:
+        for cls in type(node).__mro__:
+            if cls.__module__.startswith("moderator.") and issubclass(cls, DOMNode):
+                keys.update((b.key, b.action) for b in declared_bindings(cls))
+    return keys
 
 
 def app_section(app: App[Any], keymap: Mapping[str, str]) -> KeySection:
@@ -178,11 +205,24 @@ def screen_sections(app: App[Any], keymap: Mapping[str, str]) -> list[KeySection
     ]
 
 
+def keys_text(keys: Sequence[str]) -> str:
+    """Keys as the help writes them: "n or space"; a run of digits as "1–9, 0"."""
+    if len(keys) >= 3 and all(len(key) == 1 and key.isdigit() for key in keys):
+        runs: list[list[str]] = []
+        for key in keys:
+            if runs and int(key) == int(runs[-1][-1]) + 1:
+                runs[-1].append(key)
+            else:
+                runs.append([key])
+        return ", ".join(run[0] if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
+    return " or ".join(keys)
+
+
 def format_section(section: KeySection, width: int = 18) -> str:
     """A section as plain lines: keys, description, then the tooltip if it says more."""
     lines = []
     for row in section.rows:
-        keys = " or ".join(row.keys)
+        keys = keys_text(row.keys)
         text = row.description
         if row.tooltip and row.tooltip != row.description:
             text = f"{text}: {row.tooltip}"

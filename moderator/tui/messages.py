@@ -20,7 +20,7 @@ from __future__ import annotations
 from textual.message import Message
 
 from moderator.domain import ResultsDeclared
-from moderator.tui.phases import Phase
+from moderator.table.phases import Phase
 
 
 class NarrationLineStarted(Message):
@@ -131,10 +131,14 @@ class Menu(Intent):
 class StartGame(Intent):
     """Save a new game with this roster, clockwise, and its first player."""
 
-    def __init__(self, players: tuple[str, ...], first_player: int) -> None:
+    def __init__(
+        self, players: tuple[str, ...], first_player: int, said_as: tuple[str, ...] = ()
+    ) -> None:
         super().__init__()
         self.players = players
         self.first_player = first_player
+        #: How each name is said, by seat ("" as written).
+        self.said_as = said_as
 
 
 class ReadSetupAloud(Intent):

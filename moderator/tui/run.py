@@ -1,4 +1,8 @@
-"""Starts the TUI from the command line."""
+"""Builds the app on its folders (`make_app`) and starts it from the command line.
+
+`make_app` is shared by `run_app` and the tests: it injects the store, the
+narrator and the folders, so a test runs the real app on temp folders.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,47 @@ import sys
 from pathlib import Path
 
 from moderator import paths
-from moderator.storage import StorageError
-from moderator.tui.app import MindFlayerApp, make_app
+from moderator.storage import StorageError, Store
+from moderator.table.config import load_settings
+from moderator.table.controller import TableController
+from moderator.table.ports import NarratorLike, StoreLike
+from moderator.table.voice import DeferredNarrator, build_narrator
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.keymap import load_keymap
+
+
+def make_app(
+    data_dir: Path,
+    config_dir: Path,
+    cache_dir: Path,
+    voice_scripts_dir: Path | None,
+    narrator: NarratorLike | None = None,
+    store: StoreLike | None = None,
+) -> MindFlayerApp:
+    """Build the app on these folders; raises StorageError if the database can't open.
+
+    Args:
+        data_dir: folder of the score database.
+        config_dir: folder of settings.json.
+        cache_dir: folder of synthesized speech.
+        voice_scripts_dir: user voice scripts overriding the shipped ones, if any.
+        narrator: a ready narrator (tests pass one with a small time scale).
+        store: a ready store (otherwise `Store.open(data_dir)`).
+    """
+    settings, settings_notice = load_settings(config_dir)
+    keymap, keymap_notice = load_keymap(config_dir, MindFlayerApp)
+    if store is None:
+        # Its integrity check runs once the start-up settled (`moderator.tui.database_check`).
+        store = Store.open(data_dir, check_integrity=False)
+    if narrator is None:
+        # Built after the first frame, off the UI thread (see `DeferredNarrator`).
+        narrator = DeferredNarrator(lambda: build_narrator(settings, voice_scripts_dir, cache_dir))
+    notices = list(store.notices)
+    notices += [notice for notice in (settings_notice, keymap_notice) if notice]
+    controller = TableController(store, narrator, settings, config_dir, data_dir)
+    app = MindFlayerApp(controller, notices)
+    app.use_keymap(keymap)
+    return app
 
 
 def build_app(args: argparse.Namespace) -> MindFlayerApp:

@@ -131,8 +131,9 @@ async def chromium_page(profile: Path, width: int, height: int) -> AsyncIterator
         stderr = process.stderr
 
         async def read_rest() -> None:
+            """Keep its pipe empty so Chromium never blocks on a log line."""
             while await stderr.readline():
-                pass  # keep its pipe empty so Chromium never blocks on a log line
+                continue
 
         drain = asyncio.create_task(read_rest())
         async with (

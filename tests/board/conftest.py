@@ -11,10 +11,10 @@ import pytest
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.tui.app import MindFlayerApp
-from tests.tui.conftest import folders
+from tests.tui.conftest import _still_cursors, folders
 from tests.tui.helpers import app_on
 
-__all__ = ["folders"]  # the TUI tests' temp folders, shared
+__all__ = ["_still_cursors", "folders"]  # shared with the TUI tests: temp folders, still cursors
 
 
 @pytest.fixture

@@ -19,14 +19,15 @@ from textual.pilot import Pilot
 from textual.widgets import Static, Switch
 
 from moderator.board.server import BoardServer
+from moderator.table.board_host import NO_NETWORK
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.board_host import NO_NETWORK
-from moderator.tui.screens.board import BoardScreen
+from moderator.tui.dialogs.board import BoardScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen
 from tests.board.test_server import next_event
-from tests.tui.helpers import FOUR, declare, key, knock_out, new_game, state_of, wait_for
+from tests.tui.helpers import FOUR, declare, key, knock_out, new_game, state_of, until
+from tests.tui.quiet import settled, toasts
 
 
 async def start_board(pilot: Pilot[None], close: bool = True) -> BoardServer:
@@ -36,11 +37,11 @@ async def start_board(pilot: Pilot[None], close: bool = True) -> BoardServer:
     assert isinstance(app, MindFlayerApp) and isinstance(app.screen, TableScreen)
     await key(pilot, "b")
     assert isinstance(app.screen, BoardScreen)
-    await wait_for(pilot, lambda: app.board.server is not None)
+    await until(pilot, lambda: app.board.server is not None)
     server = app.board.server
     assert server is not None
     url = app.screen.query_one("#board-url", Static)
-    await wait_for(pilot, lambda: str(url.render()) == server.url)
+    await until(pilot, lambda: str(url.render()) == server.url)
     if close:
         await key(pilot, "escape")
     return server
@@ -90,7 +91,7 @@ async def test_with_the_setting_off_the_key_opens_no_port(
         await key(pilot, "b")
         assert isinstance(app.screen, TableScreen)
         assert app.board.server is None
-        assert any("phone board is off" in n.message for n in app._notifications)
+        assert any("phone board is off" in message for message in toasts(app))
 
 
 async def test_a_phone_follows_a_scripted_game_action_by_action(
@@ -181,21 +182,21 @@ async def test_the_settings_switch_turns_the_board_on_and_off(
             await key(pilot, "f2")
             switch = app.screen.query_one("#settings-board", Switch)
             switch.value = not switch.value
-            await pilot.pause()
+            await settled(pilot)
             await key(pilot, "ctrl+s")
             assert isinstance(app.screen, TableScreen)
 
         await switch_board()
         assert app.controller.settings.board
         await key(pilot, "b")
-        await wait_for(pilot, lambda: app.board.server is not None)
+        await until(pilot, lambda: app.board.server is not None)
         server = app.board.server
         assert server is not None
         port = server.port
         await key(pilot, "escape")
         await switch_board()
         assert not app.controller.settings.board
-        await wait_for(pilot, lambda: app.board.server is None and not server.running)
+        await until(pilot, lambda: app.board.server is None and not server.running)
         with socket.socket() as probe:
             assert probe.connect_ex(("127.0.0.1", port)) != 0
 
@@ -206,7 +207,7 @@ async def board_sentence(app: MindFlayerApp, pilot: Pilot[None]) -> str:
     await key(pilot, "b")
     assert isinstance(app.screen, BoardScreen)
     qr = app.screen.query_one("#board-qr", Static)
-    await wait_for(pilot, lambda: str(qr.render()) != "Starting…")
+    await until(pilot, lambda: str(qr.render()) != "Starting…")
     assert app.board.server is None
     return str(qr.render())
 

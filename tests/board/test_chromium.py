@@ -13,7 +13,7 @@ from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
 from tests.board.chromium import chromium_page
 from tests.board.test_board_app import start_board
-from tests.tui.helpers import key, new_game, wait_for
+from tests.tui.helpers import key, new_game, until
 
 #: Resolves with the page's clock (ms since the epoch) once it shows `name` as whose turn
 #: it is (watches the page, no polling).
@@ -99,6 +99,6 @@ async def test_phones_that_asked_for_it_vibrate_as_the_reveal_starts_and_ends(
             assert await page.evaluate(BUZZED.format(count=1)) == [[50]]  # the button's nudge
             await key(pilot, "enter")
             patterns = await page.evaluate(BUZZED.format(count=3))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
         await key(pilot)
     assert patterns == [[50], [300], [150, 100, 150]]

@@ -6,7 +6,8 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 from moderator.narration.events import Finished, NarrationEvent
+from moderator.narration.narrator import Narrator
 from moderator.narration.speech.engines import ChoosingSpeaker
 from moderator.narration.speech.platforms import LIBRARY_NAMES, engine_setup
 from moderator.narration.speech.players import Player
@@ -90,3 +92,19 @@ class Recorder:
     def wait(self, timeout: float) -> bool:
         """Whether Finished arrived within `timeout` seconds."""
         return self.finished.wait(timeout)
+
+
+class PreparedFutures:
+    """The real narrator, keeping the future of each preparation the app asks for."""
+
+    def __init__(self, real: Narrator) -> None:
+        self.real = real
+        self.futures: list[Future[bool]] = []
+
+    def prepare(self, script: str, context: Mapping[str, object]) -> Future[bool]:
+        future = self.real.prepare(script, context)
+        self.futures.append(future)
+        return future
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)

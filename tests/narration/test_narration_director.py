@@ -27,6 +27,7 @@ from moderator.narration import (
     VoiceSettings,
     make_narrator,
 )
+from moderator.narration.audio.wavfile import Pcm, silence, wav_duration, write_pcm_atomic
 from moderator.narration.speech.speaker import estimate_duration
 
 
@@ -110,6 +111,48 @@ def test_pause_is_counted_from_the_end_of_the_audio(tmp_path: Path, recorder: Re
     first, second = recorder.times(LineStarted)
     assert second - first == pytest.approx(0.3 + 1.0, abs=0.05)
     assert speaker.played == ["A", "B"]
+
+
+class WavSpeaker(TimedSpeaker):
+    """Clips of a fixed length as real (silent) WAV files; records the files played."""
+
+    def __init__(self, duration: float, folder: Path) -> None:
+        super().__init__(duration)
+        self.folder = folder
+        self.files: list[Path] = []
+
+    def synthesize(self, text: str, voice: str, rate: int, volume: float) -> Future[Clip]:
+        path = self.folder / f"clip-{abs(hash(text))}.wav"
+        write_pcm_atomic(path, Pcm(22050, silence(22050, self.duration)))
+        future: Future[Clip] = Future()
+        future.set_result(Clip(text, self.duration, path))
+        return future
+
+    def play(self, clip: Clip, on_start: Callable[[], None]) -> None:
+        assert clip.path is not None
+        self.files.append(clip.path)
+        super().play(clip, on_start)
+
+
+def test_a_line_after_a_pause_starts_its_lead_in_early_so_the_voice_is_on_time(
+    tmp_path: Path, recorder: Recorder
+) -> None:
+    scripts = write_script(
+        tmp_path,
+        "reveal",
+        '[[step]]\nsay = "A"\n[[step]]\npause = "{seconds}"\n[[step]]\nsay = "B"\n',
+    )
+    speaker = WavSpeaker(0.3, tmp_path)
+    settings = VoiceSettings(reveal_seconds=1.0, lead_in=1.0)
+    narrator = make_narrator(settings, scripts, tmp_path, speaker, time_scale=1.0)
+    narrator.play("reveal", {}, recorder)
+    assert recorder.wait(10)
+    narrator.close()
+    # Each stream is the lead-in then the line; B's starts a lead-in before it is due,
+    # so the silence heard between the voices is the pause, not the pause + the lead-in.
+    assert [wav_duration(path) for path in speaker.files] == pytest.approx([1.3, 1.3])
+    first, second = recorder.times(LineStarted)
+    assert 0.3 + 1.0 - 0.01 <= second - first < 0.3 + 1.0 + 1.0
 
 
 def test_a_new_play_lets_the_spoken_line_finish_then_replaces_the_script(
@@ -240,7 +283,7 @@ def test_broken_user_scripts_reach_the_warnings(tmp_path: Path) -> None:
     scripts = write_script(tmp_path, "finale", "[[step]]\nsay = 3\n")
     narrator = make_narrator(VoiceSettings(), scripts, tmp_path, SilentSpeaker())
     assert any("finale.toml:2: say must be some text" in w for w in narrator.warnings)
-    assert "Possessed players, start growling!" in narrator.lines("finale", {})
+    assert "All players who are Possessed: start growling!" in narrator.lines("finale", {})
     narrator.close()
 
 

@@ -187,12 +187,12 @@ def dying_worker(tmp_path: Path, line: int, lives: int) -> list[str]:
         "calls = []\n"
         f"def died():\n    return open({str(deaths)!r}).read().count('x') if "
         f"os.path.exists({str(deaths)!r}) else 0\n"
-        "def synthesize(self, text, path):\n"
+        "def synthesize(self, text, path, markup=False):\n"
         "    calls.append(text)\n"
         f"    if len(calls) == {line + 1} and died() < {lives}:\n"  # call 1 is the warm-up
         f"        open({str(deaths)!r}, 'a').write('x')\n"
         "        os._exit(1)\n"
-        "    return made(self, text, path)\n"
+        "    return made(self, text, path, markup)\n"
         "synth_worker.EngineOwner.synthesize = synthesize\n"
         "sys.exit(synth_worker.main())\n",
         encoding="utf-8",

@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -79,11 +78,14 @@ def test_the_reveal_plays_as_one_mixed_clip_identical_to_the_render(
     recorder = _play(narrator)
     (played,) = player.played
     assert played.name.startswith("span-")
-    # What the table hears live is the rendered file, sample for sample (the render's
-    # own lead-in of silence aside: a file starts with it, a live span does not).
-    unled = replace(settings, lead_in=0.0)
-    rendered = render_script(library, espeak, "reveal", CONTEXT, unled, tmp_path / "r.wav")
-    assert read_pcm(played).samples == read_pcm(rendered.path).samples
+    # What the table hears live is the rendered file, sample for sample, its lead-in of
+    # silence included: a slow sink eats that, not the bed or "Everyone".
+    rendered = render_script(library, espeak, "reveal", CONTEXT, settings, tmp_path / "r.wav")
+    heard = read_pcm(played)
+    assert heard.samples == read_pcm(rendered.path).samples
+    lead = round(settings.lead_in * heard.rate)
+    assert lead >= 0.15 * heard.rate and not any(heard.samples[:lead])
+    assert any(heard.samples[lead : lead + heard.rate // 10])  # the bed comes in at once
     kinds = [type(e).__name__ for _, e in recorder.events if not isinstance(e, Countdown)]
     assert kinds == ["AmbienceSpan"] + ["LineStarted"] * 4 + ["AmbienceSpan", "Finished"]
     assert recorder.of(AmbienceSpan) == [AmbienceSpan(True, True), AmbienceSpan(False, True)]
@@ -112,6 +114,29 @@ def test_ambience_off_plays_line_by_line_with_no_span_event(
     assert len(player.played) == 4
     assert not any(p.name.startswith("span-") for p in player.played)
     assert recorder.of(AmbienceSpan) == []
+    narrator.close()
+
+
+@pytest.mark.speech
+@pytest.mark.parametrize("lead_in", [0.15, 0.4])
+def test_every_line_reaches_the_player_after_the_configured_lead_in(
+    espeak: ChoosingSpeaker, player: RecordingPlayer, lead_in: float
+) -> None:
+    settings = VoiceSettings(ambience=False, lead_in=lead_in)
+    library = ScriptLibrary.load(None)
+    narrator = Narrator(settings, library, espeak, SCALE)
+    _play(narrator)
+    lines = narrator.lines("reveal", CONTEXT)
+    assert len(player.played) == len(lines) == 4
+    voice = library.languages["en"].voice
+    for path, text in zip(player.played, lines, strict=True):
+        heard = read_pcm(path)
+        clip = espeak.synthesize(text, voice, settings.rate, settings.volume).result(timeout=30)
+        assert clip.path is not None
+        # The audio handed to the player: the lead-in of silence, then the line unchanged.
+        lead = round(lead_in * heard.rate)
+        assert not any(heard.samples[:lead])
+        assert heard.samples[lead:] == read_pcm(clip.path).samples
     narrator.close()
 
 

@@ -131,14 +131,19 @@ def test_the_meeting_bed_covers_the_silent_passing_for_the_configured_time(
     speaker: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     on, pcm = _render(speaker, tmp_path, "meeting", VoiceSettings(passing_seconds=12.0))
-    off, _ = _render(speaker, tmp_path, "meeting", VoiceSettings(ambience=False))
-    # Only the tail is added, exactly as long as the setting.
-    assert on.duration - off.duration == pytest.approx(12.0, abs=1 / pcm.rate)
+    off, _ = _render(
+        speaker, tmp_path, "meeting", VoiceSettings(ambience=False, passing_seconds=12.0)
+    )
+    # The passing is waited with the bed or without it: the same file length, the same
+    # lines at the same offsets; it is the setting's length and ends with the cue.
+    assert on.duration == off.duration and on.offsets == off.offsets
+    *_, last_instruction, cue = on.offsets
+    assert cue[0] - last_instruction[1] == round(12.0 * pcm.rate)
     (span,) = on.spans
     assert span.start == on.offsets[1][1]  # from "Then, silence"
     assert span.end == len(pcm.samples)
-    tail = pcm.samples[on.offsets[-1][1] :]
-    assert _longest_near_silence(tail[: -2 * pcm.rate], pcm.rate) == 0.0
+    passing = pcm.samples[last_instruction[1] : cue[0]]
+    assert _longest_near_silence(passing, pcm.rate) == 0.0  # the bed never falls silent
 
 
 @pytest.mark.speech

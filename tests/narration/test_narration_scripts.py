@@ -155,7 +155,8 @@ def test_meeting_finale_and_winners() -> None:
     assert "Meeting 2 of 3." in text("meeting", {"meeting": 2})
     assert "last meeting" not in text("meeting", {"meeting": 2})
     assert "last meeting" in text("meeting", {"meeting": 3})
-    assert "Sane players must keep their Mind Flayer cards" in text("meeting", {"meeting": 1})
+    reminder = "players who are Sane must keep their Mind Flayer cards"
+    assert reminder in text("meeting", {"meeting": 1})
     finale = text("finale", {})
     assert finale.index("One,") < finale.index("Two,") < finale.index("Three.")
     # The rulebook's order: count, growl, then applause, then the results prompt.

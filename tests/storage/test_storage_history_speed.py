@@ -151,19 +151,29 @@ def test_an_unreadable_cache_is_no_score(broken: str) -> None:
 def test_the_history_command_reads_the_history_once(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """`player_stats()` read the whole history a second time (each export ~3.4 s at 5k)."""
+    """`player_stats()` read the whole history a second time (each export ~3.4 s at 5k).
+
+    The command reads flat rows now (`history_rows`), the records only when a game
+    needs a replay: either way, once.
+    """
     from moderator.cli import main
+    from moderator.storage import history_rows
 
     with Store.open(data_dir) as store:
         play_series(store)
-    reads: list[int] = []
-    original = Store.history
+    reads: list[str] = []
+    records, rows = Store.history, history_rows.complete_series
 
-    def counted(self: Store) -> Any:
-        reads.append(1)
-        return original(self)
+    def counted_records(self: Store) -> Any:
+        reads.append("records")
+        return records(self)
 
-    monkeypatch.setattr(Store, "history", counted)
+    def counted_rows(journal: Any) -> Any:
+        reads.append("rows")
+        return rows(journal)
+
+    monkeypatch.setattr(Store, "history", counted_records)
+    monkeypatch.setattr(history_rows, "complete_series", counted_rows)
     assert main(["--data-dir", str(data_dir), "history"]) == 0
     assert "Winner: Dee" in capsys.readouterr().out
-    assert len(reads) == 1
+    assert reads == ["rows"]

@@ -19,6 +19,7 @@ from moderator.cli import build_parser
 from moderator.domain import PlayerKnockedOut, ResultsDeclared, TurnPassed
 from moderator.storage import DATABASE_NAME, Store, Unfinished
 from moderator.storage.history_cli import run_history
+from tests.tui.quiet import toasts
 
 PLAYERS = ["Ann", "Bob", "Cyd", "Dee"]
 BOGUS = json.dumps({"type": "Bogus"})
@@ -162,7 +163,7 @@ async def test_the_start_screen_tells_and_a_new_series_starts(tmp_path: Path) ->
     """At the table: the sentence at start, then `n` opens the setup (it was refused)."""
     from moderator.narration import VoiceSettings, make_narrator
     from moderator.tui.screens.setup import SetupScreen
-    from tests.tui.helpers import app_on, key, wait_for
+    from tests.tui.helpers import app_on, key, until
 
     folders = {name: tmp_path / name for name in ("data", "config", "cache")}
     for folder in folders.values():
@@ -174,11 +175,11 @@ async def test_the_start_screen_tells_and_a_new_series_starts(tmp_path: Path) ->
     narrator = make_narrator(VoiceSettings(enabled=False), None, folders["cache"], time_scale=0.01)
     app = app_on(folders, narrator)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await wait_for(pilot, lambda: app._notifications)
-        messages = [n.message for n in app._notifications]
+        await until(pilot, lambda: toasts(app))
+        messages = toasts(app)
         assert sum("cannot be rebuilt" in m and "set aside" in m for m in messages) == 1
         await key(pilot, "n")
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
 
 
 class FailingSeriesQuery(sqlite3.Connection):

@@ -16,6 +16,7 @@ from moderator.narration import VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
 from moderator.tui.app import MindFlayerApp
 from tests.tui.helpers import app_on
+from tests.tui.quiet import no_cursor_blink
 from tests.tui.tmux import HEIGHT, WIDTH, Terminal, required_program
 
 
@@ -125,3 +126,9 @@ def terminal(
         yield term, folders["data"], status_file
     finally:
         term.run("kill-server", check=False)
+
+
+@pytest.fixture(autouse=True)
+def _still_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text cursors do not blink in these tests (see `tests.tui.quiet.no_cursor_blink`)."""
+    no_cursor_blink(monkeypatch)

@@ -1,24 +1,45 @@
-"""Driving the app like a table would, quickly."""
+"""The one test driver: the real app on a test's folders, driven like a table would.
+
+Every helper waits for what it did by the app's queues (`settled`) or by the
+state it leads to (`until`, `shown`), never by `pilot.pause()`: on a loaded
+machine a starved process looks idle, and a pause returns before a key's
+effect (a screen switch, a saved state) has happened.
+
+Snapshot and fuzz tests need the screen to stop changing before they look at
+it: captions and countdowns arrive from the narration thread. `TrackedNarrator`
+wraps the real narrator (speech disabled, a tiny time scale) and counts the
+playbacks that have not reported `Finished` yet; `settle` waits for zero, then
+lets the app handle the messages already posted.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from time import monotonic
+from typing import Any, TypeVar
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, Static
+from textual.screen import Screen
+from textual.widgets import Checkbox, Input, OptionList, Static
 
 from moderator.domain import GameState, IllegalAction, ResultsDeclared
-from moderator.tui.app import MindFlayerApp, make_app
-from moderator.tui.ports import NarratorLike
+from moderator.narration import Finished, NarrationEvent, VoiceSettings, make_narrator
+from moderator.narration.narrator import Narrator
+from moderator.table.ports import NarratorLike
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.dialogs.pick_player import PickPlayerScreen
+from moderator.tui.run import make_app
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.setup import SetupScreen
 from tests.tui.quiet import BOUND, record_toasts, settled
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
+
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 
 
 def app_on(folders: Mapping[str, Path], narrator: NarratorLike) -> MindFlayerApp:
@@ -36,6 +57,153 @@ def state_of(app: MindFlayerApp) -> GameState:
     return app.controller.state
 
 
+def text_of(widget: Static | Checkbox) -> str:
+    """A widget's rendered text, as plain characters (no colour)."""
+    return str(widget.render())
+
+
+# --- waiting ---
+
+
+async def until(
+    pilot: Pilot[None],
+    condition: Callable[[], object],
+    what: str = "the awaited condition",
+    timeout: float = BOUND,
+) -> None:
+    """Let the app run until `condition()` holds, then until its queues are quiet.
+
+    Bounded by wall-clock seconds only against a hang: a starved process takes
+    far longer than its polls to get there. A key that changes screens goes
+    key -> binding -> intent -> app -> new screen -> compose -> mount, and
+    narration arrives from its own thread, so the test waits for the state the
+    key leads to.
+    """
+    deadline = monotonic() + timeout
+    while not condition():
+        if monotonic() > deadline:
+            raise AssertionError(f"not reached after {timeout} s: {what}")
+        await pilot.pause(0.01)
+    await settled(pilot)
+
+
+async def shown(pilot: Pilot[None], kind: type[ScreenT]) -> ScreenT:
+    """Wait until the app shows a `kind` screen that has mounted (its `entered` has run).
+
+    A phase screen fills its fields in `on_mount`; a value a test sets before then
+    is overwritten, and a query made while it composes finds nothing.
+    """
+    await until(
+        pilot,
+        lambda: isinstance(pilot.app.screen, kind) and pilot.app.screen.is_mounted,
+        f"a mounted {kind.__name__} (showing {type(pilot.app.screen).__name__})",
+    )
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
+
+
+# --- a narrator that knows when it has finished talking ---
+
+
+class TrackedNarrator:
+    """The real narrator, muted and fast, plus a count of unfinished playbacks."""
+
+    def __init__(self, cache_dir: Path, time_scale: float = 0.01) -> None:
+        self.inner: Narrator = make_narrator(
+            VoiceSettings(enabled=False), None, cache_dir, time_scale=time_scale
+        )
+        self._lock = threading.Lock()
+        self._running = 0
+        #: Scripts played, in order (for tests that check what was narrated).
+        self.played: list[str] = []
+        #: The context each script was played with, in the same order.
+        self.contexts: list[dict[str, object]] = []
+
+    @property
+    def warnings(self) -> list[str]:
+        """The wrapped narrator's warnings."""
+        return self.inner.warnings
+
+    @property
+    def languages(self) -> Sequence[Any]:
+        """The wrapped narrator's languages."""
+        return self.inner.languages
+
+    @property
+    def idle(self) -> bool:
+        """Whether every playback so far has reported Finished."""
+        with self._lock:
+            return self._running == 0
+
+    def play(
+        self,
+        script: str,
+        context: Mapping[str, object],
+        on_event: Callable[[NarrationEvent], None],
+    ) -> None:
+        """Play through the real narrator, noting when this playback ends."""
+        done = threading.Event()
+
+        def tracked(event: NarrationEvent) -> None:
+            try:
+                on_event(event)
+            finally:
+                if isinstance(event, Finished) and not done.is_set():
+                    done.set()
+                    with self._lock:
+                        self._running -= 1
+
+        with self._lock:
+            self._running += 1
+        self.played.append(script)
+        self.contexts.append(dict(context))
+        self.inner.play(script, context, tracked)
+
+    def lines(self, script: str, context: Mapping[str, object]) -> list[str]:
+        """The captions of a script."""
+        return self.inner.lines(script, context)
+
+    def cancel(self) -> None:
+        """Silence at once."""
+        self.inner.cancel()
+
+    def update_settings(self, settings: Any) -> None:
+        """Pass new settings on."""
+        self.inner.update_settings(settings)
+
+    def close(self) -> None:
+        """Stop the narration thread."""
+        self.inner.close()
+
+
+def tracked_app(folders: Mapping[str, Path]) -> tuple[MindFlayerApp, TrackedNarrator]:
+    """The real app on these folders with a tracked, silent narrator."""
+    narrator = TrackedNarrator(folders["cache"])
+    app = app_on(folders, narrator)
+    return app, narrator
+
+
+async def settle(pilot: Pilot[None], narrator: TrackedNarrator, timeout: float = BOUND) -> None:
+    """Wait (bounded) until narration is over and the app has drawn what it said."""
+    deadline = monotonic() + timeout
+    while not narrator.idle:
+        if monotonic() > deadline:
+            raise AssertionError(f"narration still running after {timeout} s: {narrator.played}")
+        await pilot.pause(0.01)
+    # Messages posted before Finished are queued ahead of it: let them land.
+    await settled(pilot)
+
+
+def still_cursor(pilot: Pilot[None]) -> None:
+    """Stop text cursors blinking, so a screenshot does not depend on timing."""
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+
+
+# --- keys ---
+
+
 async def key(pilot: Pilot[None], *keys: str) -> None:
     """Fast key presses (a burst: one round of the screen's queue each), then all handled."""
     for name in keys:
@@ -44,53 +212,94 @@ async def key(pilot: Pilot[None], *keys: str) -> None:
     await settled(pilot)
 
 
+async def press(pilot: Pilot[None], *keys: str) -> None:
+    """Keys as the table would press them, each handled before the next."""
+    for name in keys:
+        pilot.app.simulate_key(name)
+        await settled(pilot)
+
+
+# --- setting up and playing a game ---
+
+
 async def to_setup(pilot: Pilot[None]) -> SetupScreen:
     """From the start screen, n: the setup screen of a new series."""
     await key(pilot, "n")
-    screen = pilot.app.screen
-    assert isinstance(screen, SetupScreen)
-    return screen
+    return await shown(pilot, SetupScreen)
 
 
 async def seat_players(pilot: Pilot[None], names: Sequence[str], first: int = 0) -> None:
-    """On the setup screen: type the names in order and choose the first player."""
-    app = pilot.app
-    assert isinstance(app.screen, SetupScreen)
-    field = app.screen.query_one("#setup-name", Input)
+    """On the setup screen: type the names in order and choose the first player.
+
+    A name the screen refuses (too many, a duplicate) stays refused: the caller
+    checks the roster.
+    """
+    screen = await shown(pilot, SetupScreen)
+    field = screen.query_one("#setup-name", Input)
     field.focus()
-    await pilot.pause(0)
+    await settled(pilot)
     for name in names:
         field.value = name
-        app.simulate_key("enter")
-        await pilot.pause(0)
+        await press(pilot, "enter")
+    roster = screen.query_one("#setup-roster", OptionList)
+    roster.focus()
+    await until(pilot, lambda: roster.has_focus, "the roster focused")
+    roster.highlighted = first
     await settled(pilot)
-    app.screen.query_one("#setup-roster").focus()
-    app.screen.query_one("#setup-roster").highlighted = first  # type: ignore[attr-defined]
-    await key(pilot, "f")
+    await press(pilot, "f")
 
 
 async def new_game(
     pilot: Pilot[None], names: Sequence[str], first: int = 0, *, from_start: bool = True
 ) -> None:
-    """From the start screen (or setup): a new series and a new game, started."""
+    """From the start screen (or setup): a new series and a new game, started and shown."""
     if from_start:
         await key(pilot, "n")
     await seat_players(pilot, names, first)
-    await key(pilot, "ctrl+s")
+    await press(pilot, "ctrl+s")
+    app = pilot.app
+    assert isinstance(app, MindFlayerApp)
+    await until(
+        pilot,
+        lambda: (
+            app.controller.game is not None
+            and not isinstance(app.screen, SetupScreen)
+            and app.screen.is_mounted
+        ),
+        "the game started and its first screen shown",
+    )
 
 
-async def wait_for(pilot: Pilot[None], predicate: object, bound: float = BOUND) -> None:
-    """Pause until `predicate()` is true (narration runs on its own thread).
+async def knock_out(pilot: Pilot[None], seat: int) -> None:
+    """k, then pick `seat` in the dialog (it lists the seats still in play)."""
+    app = pilot.app
+    assert isinstance(app, MindFlayerApp)
+    in_play = app.controller.state.in_play
+    await press(pilot, "k")
+    picker = (await shown(pilot, PickPlayerScreen)).query_one("#pick-list", OptionList)
+    picker.highlighted = in_play.index(seat)
+    await settled(pilot)
+    await press(pilot, "enter")
+    await until(
+        pilot,
+        lambda: (
+            seat in app.controller.state.knocked_out
+            and not isinstance(app.screen, PickPlayerScreen)
+            and app.screen.is_mounted
+        ),
+        f"seat {seat} knocked out",
+    )
 
-    Bounded by wall-clock seconds, not by a count of short pauses: a starved
-    process takes far longer than its pauses to get there.
-    """
-    assert callable(predicate)
-    deadline = monotonic() + bound
-    while not predicate():
-        if monotonic() > deadline:
-            raise AssertionError(f"condition not reached in {bound} s")
-        await pilot.pause(0.02)
+
+async def to_results(pilot: Pilot[None]) -> ResultScreen:
+    """Four players; Cy and Dee knocked out end the game; on to the result screen."""
+    await new_game(pilot, FOUR)
+    await key(pilot, "n")
+    await knock_out(pilot, 2)
+    await knock_out(pilot, 3)
+    await shown(pilot, FinaleScreen)
+    await key(pilot, "enter")
+    return await shown(pilot, ResultScreen)
 
 
 async def declare(
@@ -106,34 +315,6 @@ async def declare(
     await key(pilot, "ctrl+s")
 
 
-async def knock_out(pilot: Pilot[None], seat: int) -> None:
-    """Press k and pick `seat` in the dialog (it lists the seats in play)."""
-    app = pilot.app
-    assert isinstance(app, MindFlayerApp)
-    in_play = app.controller.state.in_play
-    await key(pilot, "k")
-    app.screen.query_one("#pick-list").highlighted = in_play.index(seat)  # type: ignore[attr-defined]
-    await key(pilot, "enter")
-
-
-def shown(widget: Static | Checkbox) -> str:
-    """A widget's rendered text, as plain characters (no colour)."""
-    return str(widget.render())
-
-
-async def to_results(pilot: Pilot[None]) -> ResultScreen:
-    """Four players; Cy and Dee knocked out end the game; on to the result screen."""
-    await new_game(pilot, FOUR)
-    await key(pilot, "n")
-    await knock_out(pilot, 2)
-    await knock_out(pilot, 3)
-    assert isinstance(pilot.app.screen, FinaleScreen)
-    await key(pilot, "enter")
-    screen = pilot.app.screen
-    assert isinstance(screen, ResultScreen)
-    return screen
-
-
 def domain_sentence(app: MindFlayerApp, event: ResultsDeclared) -> str:
     """The sentence the domain gives for `event` (the test fails if it accepts it)."""
     game = app.controller.game
@@ -147,7 +328,7 @@ async def save_showing_points(pilot: Pilot[None], preview: str, points: Sequence
     """On the result screen: the preview ends with `preview`; Ctrl+S saves exactly `points`."""
     app = pilot.app
     assert isinstance(app, MindFlayerApp)
-    assert shown(app.screen.query_one("#result-winner", Static)).endswith(preview)
+    assert text_of(app.screen.query_one("#result-winner", Static)).endswith(preview)
     await key(pilot, "ctrl+s")
     result = state_of(app).result
     assert result is not None and result.points == tuple(points)
@@ -157,4 +338,4 @@ async def history_read(pilot: Pilot[None]) -> None:
     """Wait until the History dialog has read the history (its worker) and shown it."""
     screen = pilot.app.screen
     await pilot.app.workers.wait_for_complete([w for w in pilot.app.workers if w.node is screen])
-    await pilot.pause()
+    await settled(pilot)

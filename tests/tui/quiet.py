@@ -11,7 +11,9 @@ seconds, far beyond any key's work.
 
 `ToastLog` keeps every toast the app raised: Textual drops a toast from
 `App._notifications` once its timeout (3 s for a notice) has passed by the wall
-clock, which a starved test can take between the key and the assert.
+clock, which a starved test can take between the key and the assert. It is
+the one place the tests reach Textual's private toast collection: the tests
+read toasts through `raised`, `toasts` and `toasts_up`.
 """
 
 from __future__ import annotations
@@ -19,10 +21,13 @@ from __future__ import annotations
 import asyncio
 from time import monotonic
 
+import pytest
 from textual.app import App
 from textual.message_pump import MessagePump
 from textual.notifications import Notification, Notifications
 from textual.pilot import Pilot
+from textual.reactive import reactive
+from textual.widgets import Input
 
 #: Seconds `settled` waits for a quiet app before failing: generous, it only ends a hang.
 BOUND = 60.0
@@ -81,6 +86,19 @@ async def settled(pilot: Pilot[object], bound: float = BOUND) -> None:
     app.screen._on_timer_update()  # lay out what changed, as Pilot.pause does
 
 
+def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every `Input` mount with its cursor still (Textual's `cursor_blink` off).
+
+    A focused field's cursor toggles every half second. On a loaded machine one
+    round of `settled` takes longer than that, so a blink was always pending and
+    the app never looked quiet: a key's wait failed after `BOUND` seconds
+    ("still busy: WaffleInput"). The blink carries no state a test reads.
+    """
+    still = reactive(False, init=False)
+    still.__set_name__(Input, "cursor_blink")
+    monkeypatch.setattr(Input, "cursor_blink", still)
+
+
 class ToastLog(Notifications):
     """The app's notifications, plus every one ever added (`shown`), expired or not."""
 
@@ -88,11 +106,24 @@ class ToastLog(Notifications):
         super().__init__()
         #: Every notification added, in order.
         self.shown: list[Notification] = []
+        #: The identities of those the app withdrew or cleared (not those that expired).
+        self.withdrawn: set[str] = set()
 
     def add(self, notification: Notification) -> ToastLog:
         """Keep `notification`, then add it as Textual does."""
         self.shown.append(notification)
         super().add(notification)
+        return self
+
+    def __delitem__(self, notification: Notification) -> None:
+        """Note a toast the app withdrew (`App._unnotify`), then forget it as Textual does."""
+        self.withdrawn.add(notification.identity)
+        super().__delitem__(notification)
+
+    def clear(self) -> ToastLog:
+        """Note every toast cleared (`App.clear_notifications`), then clear as Textual does."""
+        self.withdrawn.update(notification.identity for notification in self.shown)
+        super().clear()
         return self
 
 
@@ -103,8 +134,24 @@ def record_toasts(app: App[object]) -> ToastLog:
     return log
 
 
-def toasts(app: App[object]) -> list[str]:
-    """The messages of every toast `app` raised (see `record_toasts`), expired or not."""
+def raised(app: App[object]) -> list[Notification]:
+    """Every toast `app` raised (see `record_toasts`), expired or not, in order."""
     log = app._notifications
     assert isinstance(log, ToastLog), "the app was not built with record_toasts"
-    return [notification.message for notification in log.shown]
+    return list(log.shown)
+
+
+def toasts(app: App[object]) -> list[str]:
+    """The messages of every toast `app` raised (see `record_toasts`), expired or not."""
+    return [notification.message for notification in raised(app)]
+
+
+def toasts_up(app: App[object]) -> list[Notification]:
+    """The toasts `app` still shows: raised and not withdrawn nor cleared.
+
+    Expiry is not counted: a starved test can take longer than a toast's
+    timeout between the key and the assert.
+    """
+    log = app._notifications
+    assert isinstance(log, ToastLog), "the app was not built with record_toasts"
+    return [n for n in log.shown if n.identity not in log.withdrawn]

@@ -9,12 +9,13 @@ from pathlib import Path
 from textual.widgets import Input, Label, Select, Switch
 
 from moderator.narration.narrator import Narrator
+from moderator.table.config import SETTINGS_FILE, TableSettings
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.config import SETTINGS_FILE, TableSettings
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
-from moderator.tui.screens.settings import SettingsScreen
 from moderator.tui.widgets.ambience_marker import UNHEARD, AmbienceMarker
-from tests.tui.helpers import key, new_game, wait_for
+from tests.tui.helpers import key, new_game, until
+from tests.tui.quiet import settled
 
 
 def _plain(widget: Label | AmbienceMarker) -> str:
@@ -32,7 +33,7 @@ async def test_ambience_settings_say_on_off_in_words_and_reach_the_narrator(
         word = screen.query_one("#settings-ambience-word", Label)
         assert _plain(word) == "on"
         screen.query_one("#settings-ambience", Switch).value = False
-        await pilot.pause()
+        await settled(pilot)
         assert _plain(word) == "off"
         screen.query_one("#settings-ambience-level", Input).value = "1.5"
         await key(pilot, "ctrl+s")
@@ -69,7 +70,7 @@ async def test_a_muted_reveal_shows_that_ambience_would_play(
         marker = screen.query_one(AmbienceMarker)
         assert not marker.display
         await key(pilot, "enter")
-        await wait_for(pilot, lambda: marker.display)
+        await until(pilot, lambda: marker.display)
         assert _plain(marker) == UNHEARD
         await key(pilot, "escape")
         assert not marker.display

@@ -16,6 +16,7 @@ from moderator.tui.widgets.bigtext import (
     big_width,
     pick_scale,
 )
+from tests.tui.quiet import settled
 
 HALF_BLOCKS = set("▀▄")
 
@@ -49,7 +50,7 @@ async def test_name_and_turn_are_five_solid_rows(
 ) -> None:
     app = TableTop(name, turn)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         for widget_id in ("#name", "#turn"):
             widget = app.query_one(widget_id, BigText)
             rows = drawn(widget)
@@ -63,7 +64,7 @@ async def test_update_is_a_drop_in_for_digits() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         turn = app.query_one("#turn", BigText)
         turn.update("10")
-        await pilot.pause()
+        await settled(pilot)
         assert turn.text == "10" and turn.size.height == ROWS_SOLID
 
 

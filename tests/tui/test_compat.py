@@ -15,12 +15,14 @@ import sys
 import tomllib
 from importlib.metadata import version
 from pathlib import Path
+from time import time
 
 import pytest
 from textual.app import App
 from textual.notifications import Notification
 
 from moderator.tui import compat
+from tests.tui.quiet import settled
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -162,6 +164,30 @@ def still_needed(patch: str) -> str:
     )
 
 
+#: A mouse press where a widget was, after its removal and before the next layout.
+CLICK_PROBE = """
+from textual import events
+from textual.widgets import Static
+
+class Probe(App):
+    def compose(self):
+        yield Static("click me", id="gone")
+
+    def on_mount(self):
+        self.set_timer(0.1, self.press_where_it_was)
+
+    async def press_where_it_was(self):
+        await self.query_one("#gone").remove()
+        press = events.MouseDown(
+            self.screen, 1, 0, 0, 0, 1, False, False, False, screen_x=1, screen_y=0
+        )
+        self.screen._forward_event(press)
+        self.exit()
+
+report(Probe())
+"""
+
+
 # --- canaries: the bug on plain Textual ----------------------------------------------
 
 
@@ -191,13 +217,18 @@ def test_canary_a_mode_parses_the_app_css_three_times() -> None:
     assert run_probe(CSS_PROBE, "plain") == "parsed 3", still_needed("_cache_sharing_reparse")
 
 
+def test_canary_a_press_on_a_removed_widget_raises() -> None:
+    outcome = run_probe(CLICK_PROBE, "plain")
+    assert outcome.startswith("raised AttributeError"), still_needed("_attached_widget_at")
+
+
 # --- the same apps with the patches: the bug is gone ---------------------------------
 
 
 @pytest.mark.parametrize(
     "probe",
-    [TOAST_PROBE, HEADER_PROBE, SELECT_PROBE, SELECT_LABEL_PROBE],
-    ids=["toast", "header", "select", "select-label"],
+    [TOAST_PROBE, HEADER_PROBE, SELECT_PROBE, SELECT_LABEL_PROBE, CLICK_PROBE],
+    ids=["toast", "header", "select", "select-label", "click"],
 )
 def test_the_patches_remove_the_bug(probe: str) -> None:
     assert run_probe(probe, "patched") == "ran"
@@ -235,17 +266,18 @@ async def test_private_toast_api_still_behaves() -> None:
     app: App[None] = App()
     async with app.run_test(notifications=True) as pilot:
         app.notify("first", severity="error")
-        await pilot.pause()
+        await settled(pilot)
         (first,) = list(app._notifications)
         assert compat.toast_shown(app, first)
         compat.withdraw_toast(app, first)
         assert not compat.toast_shown(app, first)
         second = Notification("second", "", "error", 5)
         compat.show_toast(app, second)
-        await pilot.pause()
+        await settled(pilot)
         assert compat.toast_shown(app, second)
         assert [n.message for n in app._notifications] == ["second"]
-        expired = Notification("gone", "", "error", 0.01)
+        # Raised ten seconds ago with a five-second timeout: expired, no sleep needed.
+        expired = Notification("gone", "", "error", 5, raised_at=time() - 10)
         compat.show_toast(app, expired)
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert not compat.toast_shown(app, expired)

@@ -13,7 +13,8 @@ from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from moderator.tui.compat_screens import DialogScreen, DropsInputAfterClose, TablePalette
+from moderator.tui.compat_screens import ClosesOnceScreen, DropsInputAfterClose, TablePalette
+from tests.tui.quiet import settled
 
 
 class Base(Screen[None]):
@@ -27,7 +28,7 @@ class PlainDialog(ModalScreen[None]):
     """Textual's modal screen as it is."""
 
 
-class OurDialog(DialogScreen[None]):
+class OurDialog(ClosesOnceScreen[None]):
     """Ours."""
 
 
@@ -41,12 +42,12 @@ class Host(App[None]):
 async def stack_after_two_dismisses(dialog: Screen[None]) -> list[str]:
     app = Host()
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await settled(pilot)
         app.push_screen(dialog)
-        await pilot.pause()
+        await settled(pilot)
         dialog.dismiss()
         dialog.dismiss()  # a queued selection handled after Esc
-        await pilot.pause()
+        await settled(pilot)
         return [type(screen).__name__ for screen in app.screen_stack]
 
 
@@ -72,7 +73,7 @@ class GuardedModes(DropsInputAfterClose):
 
 async def keys_at_shutdown(app: App[None]) -> None:
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await settled(pilot)
         for _ in range(300):
             app.simulate_key("x")  # still queued when run_test closes the app
 
@@ -81,3 +82,15 @@ async def test_canary_keys_queued_at_shutdown_fail_a_plain_app() -> None:
     with pytest.raises(ScreenStackError):
         await keys_at_shutdown(PlainModes())
     await keys_at_shutdown(GuardedModes())
+
+
+async def test_canary_a_screenshot_after_close_fails_a_plain_app() -> None:
+    """A picture asked for by the palette just before Ctrl+Q is taken after the screens went."""
+    plain, guarded = PlainModes(), GuardedModes()
+    for app in (plain, guarded):
+        async with app.run_test() as pilot:
+            await settled(pilot)
+        assert not app.screen_stack
+    with pytest.raises(ScreenStackError):
+        plain.deliver_screenshot()
+    assert guarded.deliver_screenshot() is None

@@ -10,15 +10,15 @@ import pytest
 from moderator.domain import ResultsDeclared
 from moderator.narration import SilentSpeaker, VoiceSettings, make_narrator
 from moderator.storage import Store
+from moderator.table.config import TableSettings
+from moderator.table.controller import TableController
+from moderator.table.cues import FinaleCue, KnockoutCue, MeetingCue
+from moderator.table.phases import Phase
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.config import TableSettings
-from moderator.tui.controller import TableController
-from moderator.tui.cues import FinaleCue, KnockoutCue, MeetingCue
 from moderator.tui.messages import DrawMeeting
-from moderator.tui.phases import Phase
 from tests.storage.test_storage_faults import FailingCommit
-from tests.tui.helpers import new_game
-from tests.tui.tracking import tracked_app
+from tests.tui.helpers import new_game, tracked_app
+from tests.tui.quiet import settled
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 
@@ -42,7 +42,7 @@ def test_a_game_from_setup_to_the_series_board(controller: TableController) -> N
     started = controller.start_game(FOUR, 0)
     assert started.phase is Phase.TABLE and started.state is not None
     meeting = controller.draw_meeting()
-    assert meeting.phase is Phase.MEETING and meeting.cues == (MeetingCue(1),)
+    assert meeting.phase is Phase.MEETING and meeting.cues == (MeetingCue(1, taking_part=4),)
     assert controller.resolve_meeting().phase is Phase.TABLE
     controller.knock_out(2)
     ended = controller.knock_out(3)
@@ -87,7 +87,7 @@ async def test_an_intent_from_a_phase_the_table_left_is_dropped(folders: dict[st
         late = DrawMeeting()  # a key meant for the table, handled late
         late.origin = Phase.TABLE
         table.post_message(late)
-        await pilot.pause()
+        await settled(pilot)
         assert app.controller.phase is Phase.START
         assert app.controller.state.meeting is None
         assert app.controller.state == before

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.narration.scripts.validation import SPECS
-from moderator.tui.cues import CUE_TYPES, ScriptName, SeriesWinnerCue, cue_context
+from moderator.table.cues import CUE_TYPES, ScriptName, SeriesWinnerCue, cue_context
 from moderator.tui.screens.series import SeriesScreen
-from tests.tui.helpers import key, new_game
+from tests.tui.helpers import key, new_game, settle, tracked_app
+from tests.tui.quiet import settled
 from tests.tui.test_flow import FOUR, play_quick_game
-from tests.tui.tracking import settle, tracked_app
 
 
 def test_every_script_has_one_cue_and_every_cue_a_script() -> None:
@@ -51,7 +51,7 @@ async def test_a_tied_series_announces_both_winners_with_and(folders: dict[str, 
         await play_quick_game(pilot, 0, (2, 3), {})  # Bob, Cy, Dee +1
         for possessed, waffles in ((1, {}), (2, {0: 1})):
             await key(pilot, "n")
-            await pilot.pause()
+            await settled(pilot)
             await key(pilot, "ctrl+s")
             await play_quick_game(pilot, possessed, (2, 3), waffles)
         await settle(pilot, narrator)

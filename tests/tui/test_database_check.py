@@ -13,7 +13,8 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
 from tests.storage.test_storage_deferred_check import corrupt_files, orphaned_page_database
-from tests.tui.helpers import key, wait_for
+from tests.tui.helpers import key, until
+from tests.tui.quiet import settled, toasts
 
 
 async def test_the_integrity_check_runs_after_the_first_frame_and_repairs_as_before(
@@ -39,12 +40,12 @@ async def test_the_integrity_check_runs_after_the_first_frame_and_repairs_as_bef
     app = app_factory()
     apps.append(app)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await wait_for(pilot, lambda: any("damaged" in n.message for n in app._notifications))
-        await pilot.pause()
+        await until(pilot, lambda: any("damaged" in message for message in toasts(app)))
+        await settled(pilot)
         assert after_first_frame and all(after_first_frame), after_first_frame
         (kept,) = corrupt_files(folders["data"])
         assert kept.read_bytes() == original
-        (notice,) = [n.message for n in app._notifications if "damaged" in n.message]
+        (notice,) = [message for message in toasts(app) if "damaged" in message]
         assert "failed its integrity check" in notice and str(kept) in notice
         screen = app.screen
         assert isinstance(screen, StartScreen)
@@ -76,7 +77,7 @@ async def test_the_integrity_check_waits_for_the_start_up_to_settle(
     monkeypatch.setattr(MindFlayerApp, "_after_first_frame", watched)
     app = app_factory()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await wait_for(pilot, lambda: started_on_first_frame)
+        await until(pilot, lambda: started_on_first_frame)
         assert started_on_first_frame == [False], "the check started on the first frame"
-        await wait_for(pilot, lambda: any("damaged" in n.message for n in app._notifications))
+        await until(pilot, lambda: any("damaged" in message for message in toasts(app)))
         assert corrupt_files(folders["data"]), "the deferred check still moves a damaged file"

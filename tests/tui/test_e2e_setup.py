@@ -66,7 +66,7 @@ def test_accidental_start_undone_and_renamed_player_keeps_points(
     term.keys("n")
     term.wait_for("4 players seated", "3. Noah")
     term.keys("Tab")  # to the roster: its keys show in the footer once it has the focus
-    term.wait_for("Fix name")
+    term.wait_for("e Fix")
     # From here a typist's burst (issue 15 item 10): the roster runs its keys in order and
     # "Fix" hands the field the keys typed behind it, so nothing waits on the machine.
     term.keys("Down", "Down", "e", "End")  # "Fix": Noah's name goes into the field

@@ -15,8 +15,8 @@ from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.helpers import declare, key, knock_out, new_game, state_of, wait_for
-from tests.tui.quiet import toasts
+from tests.tui.helpers import declare, key, knock_out, new_game, state_of, until
+from tests.tui.quiet import settled, toasts
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -29,7 +29,7 @@ async def test_seven_player_game_with_reveal_meetings_and_knockouts(
         await new_game(pilot, SEVEN, first=2)
         assert isinstance(app.screen, RevealScreen)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
         state = state_of(app)
         assert state.current == 2
         assert app.screen.query_one("#table-current", BigText).text == "Cy"
@@ -60,7 +60,7 @@ async def test_seven_player_game_with_reveal_meetings_and_knockouts(
         app.screen.query_one("#possessed-0").value = True  # type: ignore[attr-defined]
         app.screen.query_one("#possessed-3").value = True  # type: ignore[attr-defined]
         app.screen.query_one("#waffles-1").value = "2"  # type: ignore[attr-defined]
-        await pilot.pause()
+        await settled(pilot)
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, SeriesScreen)
         result = state_of(app).result
@@ -132,13 +132,13 @@ async def test_full_series_with_tied_winners(app_factory: Callable[[], MindFlaye
         assert board.row_count == 4  # type: ignore[attr-defined]
         assert app.screen.query_one("#series-next").display
         await key(pilot, "n")  # next game: same roster offered
-        await pilot.pause()
+        await settled(pilot)
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, TableScreen)
         assert app.controller.game is not None and app.controller.game.number == 2
         await play_quick_game(pilot, 1, (2, 3), {})  # Ann, Cy, Dee +1
         await key(pilot, "n")
-        await pilot.pause()
+        await settled(pilot)
         await key(pilot, "ctrl+s")
         await play_quick_game(pilot, 2, (0, 1), {0: 1})  # Ann +2, Bob +1, Dee +1
         # Totals: Ann 3, Bob 2, Cy 2, Dee 3 -> Ann and Dee share the series.
@@ -254,7 +254,7 @@ async def test_escape_on_the_final_board_goes_to_the_start_screen_in_one_press(
             await play_quick_game(pilot, game, (2, 3) if game < 2 else (0, 1), {})
             if game < 2:
                 await key(pilot, "n")
-                await pilot.pause()
+                await settled(pilot)
                 await key(pilot, "ctrl+s")
         assert app.screen.query_one("#series-winner", BigText).text
         assert app.controller.speaking  # the winners' announcement
@@ -267,7 +267,7 @@ async def test_the_sit_out_list_marks_who_already_sits_out(
     app_factory: Callable[..., MindFlayerApp],
 ) -> None:
     """Issue 20 item 6: `o` in a Meeting lists "(sits out)" beside those who do."""
-    from moderator.tui.screens.pick_player import PickPlayerScreen
+    from moderator.tui.dialogs.pick_player import PickPlayerScreen
 
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -279,7 +279,7 @@ async def test_the_sit_out_list_marks_who_already_sits_out(
         assert isinstance(picker, PickPlayerScreen)
         assert not any("sits out" in name for _seat, name in picker.choices)
         picker.dismiss(1)  # Bob sits out
-        await pilot.pause()
+        await settled(pilot)
         meeting = state_of(app).meeting
         assert meeting is not None and 1 in meeting.sitting_out
         await key(pilot, "o")
@@ -292,10 +292,10 @@ async def test_the_sit_out_list_marks_who_already_sits_out(
 async def test_the_finale_shows_the_applaud_line_once(
     app_factory: Callable[..., MindFlayerApp],
 ) -> None:
-    """Issue 20 item 6: the voice's applaud caption and the written cue are never both shown."""
+    """Issue 20 item 6: the voice's applaud caption and the written cue are never both text_of."""
     from textual.widgets import Static
 
-    from tests.tui.helpers import shown
+    from tests.tui.helpers import text_of
 
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -304,20 +304,20 @@ async def test_the_finale_shows_the_applaud_line_once(
         await knock_out(pilot, 3)
         screen = app.screen
         assert isinstance(screen, FinaleScreen)
-        await wait_for(pilot, lambda: not app.controller.speaking)
+        await until(pilot, lambda: not app.controller.speaking)
 
         def applauds() -> int:
             return sum(
-                "applaud" in shown(widget).lower()
+                "applaud" in text_of(widget).lower()
                 for widget in screen.query(Static)
                 if widget.display
             )
 
         assert applauds() == 1
         # The voice's own line, as the narration hands it to the screen.
-        screen.show_line("Sane players who are still in the game: stand up and applaud!")
-        await pilot.pause()
+        screen.show_line("Everyone who is Sane and still in the game: stand up and applaud!")
+        await settled(pilot)
         assert applauds() == 1
         screen.narration_finished(cancelled=True)  # Esc silenced it on that line
-        await pilot.pause()
+        await settled(pilot)
         assert applauds() == 1

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
 import time
 import traceback
@@ -36,8 +37,9 @@ from textual.widgets import Input
 
 from moderator.domain import replay, rules
 from moderator.storage import Store
-from moderator.tui.app import MindFlayerApp, phase_screen_class
-from moderator.tui.ports import SavedGameLike
+from moderator.table.ports import SavedGameLike
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.screen_classes import phase_screen_class
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.result import ResultScreen
@@ -45,8 +47,8 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
+from tests.tui.helpers import tracked_app
 from tests.tui.quiet import settled
-from tests.tui.tracking import tracked_app
 
 pytestmark = pytest.mark.slow
 
@@ -281,19 +283,19 @@ async def fuzz(seed: int, base: Path, progress: ValueProxy[int] | None = None) -
         app, _narrator = tracked_app(folders)
         size = fuzzer.rng.choice(SIZES)
         async with app.run_test(size=size, notifications=True) as pilot:
-            while fuzzer.steps < STEPS and not app._exit:
+            while fuzzer.steps < STEPS and app.return_code is None:
                 await fuzzer.step(pilot)
                 if progress is not None:
                     progress.value = fuzzer.steps
                 fuzzer.screens[type(app.screen).__name__] += 1
-                if app._exit:
+                if app.return_code is not None:  # the app was told to exit
                     break
                 check_state(app, fuzzer)
                 if fuzzer.steps % SCREEN_CHECK_EVERY == 0:
                     # By the app's queues, not the CPU: a starved child looked idle to
                     # pause() before a new phase's screen had composed (CI, seed 7).
                     await settled(pilot)
-                    if not app._exit:
+                    if app.return_code is None:
                         check_screen(app)
         # Leaving run_test re-raised any error of the app; a quit is a restart.
         if fuzzer.steps < STEPS:
@@ -310,7 +312,16 @@ async def fuzz(seed: int, base: Path, progress: ValueProxy[int] | None = None) -
 
 
 def fuzz_in_child(seed: int, base: str, progress: ValueProxy[int]) -> tuple[bool, str]:
-    """Run one seed in a worker process: (passed, summary or traceback)."""
+    """Run one seed in a worker process: (passed, summary or traceback).
+
+    The palette's Screenshot command saves into the Downloads folder: the child's
+    home is the seed's temp folder, so a picture never lands in a real one.
+    """
+    home = Path(base) / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    os.environ["HOME"] = str(home)
+    os.environ["XDG_DOWNLOAD_DIR"] = str(home / "Downloads")
+    os.environ["XDG_CONFIG_HOME"] = str(home / ".config")
     try:
         return True, asyncio.run(fuzz(seed, Path(base), progress))
     except BaseException:

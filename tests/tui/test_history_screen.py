@@ -14,8 +14,9 @@ from textual.widgets import DataTable, Static
 from moderator.domain import PlayerKnockedOut, ResultsDeclared
 from moderator.storage import SeriesRecord, Store
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.screens.history import HistoryScreen
+from moderator.tui.dialogs.history import HistoryScreen
 from tests.tui.helpers import history_read, key
+from tests.tui.quiet import settled
 
 NAMES = [
     "Eleven Hopper",
@@ -140,7 +141,7 @@ async def test_the_keys_work_while_the_history_is_read(
         workers = [w for w in app.workers if w.node is history]
         held.release.set()
         await app.workers.wait_for_complete(workers)
-        await pilot.pause()
+        await settled(pilot)
         assert type(app.screen).__name__ == "HelpScreen"
         await key(pilot, "escape", "h")
         assert isinstance(app.screen, HistoryScreen) and app.screen is not history
@@ -154,7 +155,7 @@ async def test_only_the_newest_series_are_rows_and_the_dialog_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """6,667 series rows took the UI thread half a minute to lay out."""
-    from moderator.tui.screens import history as history_screen
+    from moderator.tui.dialogs import history as history_screen
 
     monkeypatch.setattr(history_screen, "SHOWN_SERIES", 1)
     ten_player_series(folders["data"])

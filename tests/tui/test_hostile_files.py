@@ -21,15 +21,16 @@ from textual.widgets import Input, Select, Static
 from textual.widgets._select import SelectOverlay
 
 from moderator.narration import VoiceSettings, make_narrator
+from moderator.table.config import SETTINGS_FILE, TableSettings, load_settings
+from moderator.table.voice import DeferredNarrator
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.config import SETTINGS_FILE, TableSettings, load_settings
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.keymap import KEYMAP_FILE
 from moderator.tui.literal import literal, visible
 from moderator.tui.screens.reveal import RevealScreen
-from moderator.tui.screens.settings import SettingsScreen
 from moderator.tui.screens.table import TableScreen
-from moderator.tui.voice import DeferredNarrator
-from tests.tui.helpers import FOUR, app_on, key, new_game, state_of, wait_for
+from tests.tui.helpers import FOUR, app_on, key, new_game, state_of, until
+from tests.tui.quiet import raised, settled, toasts
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 DEEP = "[" * 100_000
@@ -40,7 +41,7 @@ def has_control(text: str) -> bool:
 
 
 def messages(app: MindFlayerApp, part: str) -> list[str]:
-    return [n.message for n in app._notifications if part in n.message]
+    return [message for message in toasts(app) if part in message]
 
 
 # --- item 7: the keymap and the settings ------------------------------------------------
@@ -145,8 +146,8 @@ async def test_a_hostile_reveal_script_is_a_notice_and_the_shipped_reveal_plays(
         await new_game(pilot, SIX)
         assert isinstance(app.screen, RevealScreen)
         await key(pilot, "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-        await wait_for(pilot, lambda: messages(app, "reveal.toml"))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await until(pilot, lambda: messages(app, "reveal.toml"))
         (notice,) = messages(app, "reveal.toml")
         assert f"{user / 'en' / 'reveal.toml'}:1: the file has brackets nested" in notice
         before = state_of(app).current
@@ -238,8 +239,8 @@ async def test_every_toast_drops_control_characters(
     async with app.run_test(size=(100, 40)) as pilot:
         app.notify("clear\x1b[2J the\x07 screen", title="t\x1bitle", markup=False)
         app.notify("an \x1b[31merror", severity="error", markup=False)
-        await pilot.pause()
-        shown = [(n.title, n.message) for n in app._notifications]
+        await settled(pilot)
+        shown = [(n.title, n.message) for n in raised(app)]
         assert ("title", "clear[2J the screen") in shown
         assert ("", "an [31merror") in shown
 
@@ -284,7 +285,7 @@ async def test_a_language_folder_holding_only_its_language_file_is_one_toast(
     app = app_on(folders, narrator)
     async with app.run_test(size=(100, 40), notifications=True) as pilot:
         # The start-up warnings arrive together, in one call from the voice's thread.
-        await wait_for(pilot, lambda: messages(app, "Italiano (it)"))
+        await until(pilot, lambda: messages(app, "Italiano (it)"))
         (notice,) = messages(app, "Italiano (it)")
         assert notice.endswith("those moments are spoken in English, with the English voice.")
 

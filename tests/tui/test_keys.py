@@ -11,10 +11,11 @@ from textual.widgets import Static
 
 from moderator.tui import key_reference
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.keymap import KEYMAP_FILE, KeymapError, is_key_name, parse_keymap
-from moderator.tui.screens.help import HelpScreen
 from moderator.tui.screens.table import TableScreen
 from tests.tui.helpers import key, new_game, state_of
+from tests.tui.quiet import toasts
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -99,7 +100,7 @@ async def test_a_keymap_file_changes_the_keys_and_the_help(
     )
     app = app_factory()
     async with app.run_test(size=(100, 40)) as pilot:
-        assert not [n for n in app._notifications if "keymap" in n.message]
+        assert not [message for message in toasts(app) if "keymap" in message]
         await new_game(pilot, FOUR)
         before = state_of(app).current
         await key(pilot, "n")
@@ -132,7 +133,7 @@ async def test_a_broken_keymap_gives_a_sentence_and_the_default_keys(
     keymap.write_text(text, encoding="utf-8")
     app = app_factory()
     async with app.run_test(size=(100, 40)) as pilot:
-        notices = [n.message for n in app._notifications if KEYMAP_FILE in n.message]
+        notices = [message for message in toasts(app) if KEYMAP_FILE in message]
         assert len(notices) == 1, notices
         assert because in notices[0]
         assert notices[0].endswith("Using the default keys.")
@@ -151,7 +152,7 @@ async def test_an_unreadable_keymap_gives_a_sentence(
     keymap.mkdir()
     app = app_factory()
     async with app.run_test(size=(100, 40)):
-        notices = [n.message for n in app._notifications if KEYMAP_FILE in n.message]
+        notices = [message for message in toasts(app) if KEYMAP_FILE in message]
         assert notices == [
             f"The keymap file {keymap} was not used: it could not be read (Is a directory). "
             "Using the default keys."

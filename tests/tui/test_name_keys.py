@@ -16,6 +16,7 @@ from textual.widgets import Input
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.setup import SetupScreen
 from tests.tui.helpers import seat_players, to_setup
+from tests.tui.quiet import settled
 
 ROSTER = ["Ann", "Bob", "Noah", "Dee"]
 
@@ -32,7 +33,7 @@ async def noah_highlighted(pilot: Pilot[None]) -> SetupScreen:
     screen = await to_setup(pilot)
     await seat_players(pilot, ROSTER)
     screen.query_one("#setup-roster").highlighted = 2  # type: ignore[attr-defined]
-    await pilot.pause()
+    await settled(pilot)
     return screen
 
 
@@ -43,7 +44,7 @@ async def test_fix_then_end_then_letters_in_one_burst_keeps_the_name(
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await noah_highlighted(pilot)
         typed(app, "e", "end", "space", "B", "enter")
-        await pilot.pause()
+        await settled(pilot)
         assert screen.players == ["Ann", "Bob", "Noah B", "Dee"]
 
 
@@ -54,12 +55,12 @@ async def test_end_right_after_the_fix_field_took_focus_acts_before_the_letters(
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await noah_highlighted(pilot)
         typed(app, "e")
-        await pilot.pause()
+        await settled(pilot)
         field = screen.query_one("#setup-name", Input)
         assert app.focused is field and field.value == "Noah"
         assert field.selection.is_empty, "the name to fix is not selected (a letter would wipe it)"
         typed(app, "end", "space", "B")
-        await pilot.pause()
+        await settled(pilot)
         assert field.value == "Noah B"
 
 
@@ -71,7 +72,7 @@ async def test_backspace_in_a_burst_deletes_the_letter_before_it(
         screen = await to_setup(pilot)
         field = screen.query_one("#setup-name", Input)
         field.focus()
-        await pilot.pause()
+        await settled(pilot)
         typed(app, "N", "o", "a", "backspace", "h", "left", "x", "enter")
-        await pilot.pause()
+        await settled(pilot)
         assert screen.players == ["Noxh"]

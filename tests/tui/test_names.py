@@ -14,6 +14,7 @@ from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from tests.tui.helpers import declare, key, knock_out, new_game, state_of, to_setup
+from tests.tui.quiet import settled, toasts
 
 HOSTILE = ["[/]", "[@click=app.quit]x", "[link=x]y", "[b]Bo[/b]", "$accent", "Zoë 🧇"]
 
@@ -38,12 +39,12 @@ async def test_hostile_names_render_literally_everywhere(
             assert plain(tile).splitlines()[0] == name
         # Clicking the tile named like an action does not run the action.
         await pilot.click("#seat-1")
-        await pilot.pause()
+        await settled(pilot)
         assert app.is_running
         assert app.screen.query_one("#pick-list", OptionList).highlighted == 1
         await key(pilot, "escape")
         await knock_out(pilot, 0)
-        messages = [n.message for n in app._notifications]
+        messages = toasts(app)
         assert "[/] is knocked out." in messages
         await key(pilot, "m")
         chart_tile = plain(app.screen.query_one("#seat-1", Static))
@@ -82,7 +83,7 @@ async def name_field(pilot: Pilot[None]) -> Input:
     await pilot.press("n")
     field = pilot.app.screen.query_one("#setup-name", Input)
     field.focus()
-    await pilot.pause()
+    await settled(pilot)
     return field
 
 
@@ -100,7 +101,7 @@ async def test_a_bracketed_paste_of_colour_codes_is_refused_not_stored(
         for event in XTermParser().feed(pasted):
             if isinstance(event, Key):
                 app.post_message(Key(event.key, event.character))
-        await pilot.pause()
+        await settled(pilot)
         assert field.value == "^[31mZo\u00eb^[0m", "what Textual 8.2.8 makes of the paste"
         await pilot.press("enter")
         assert "pasted with colour codes" in plain(app.screen.query_one("#setup-error", Static))

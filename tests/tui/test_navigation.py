@@ -17,7 +17,7 @@ from moderator.domain import (
     Timeline,
     TurnPassed,
 )
-from moderator.tui.phases import Flags, Phase, phase_for
+from moderator.table.phases import Flags, Phase, phase_for
 
 TUI = Path(__file__).resolve().parents[2] / "moderator" / "tui"
 SCREENS = TUI / "screens"

@@ -6,6 +6,7 @@ idle wait reads): a process that gets no CPU does not advance it either.
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -13,9 +14,9 @@ import textual._wait
 import textual.notifications
 from textual.app import App, ComposeResult
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
-from tests.tui.quiet import record_toasts, settled, toasts
+from tests.tui.quiet import busy_pumps, record_toasts, settled, toasts
 
 STEPS = 200
 
@@ -80,3 +81,29 @@ async def test_a_toast_is_still_read_after_its_timeout(monkeypatch: pytest.Monke
         monkeypatch.setattr(textual.notifications, "time", lambda: later)
         assert not list(app._notifications)  # Textual has dropped it
         assert toasts(app) == ["Undone: Dee knocked out."]
+
+
+async def test_a_focused_field_holds_no_pending_work_between_keys() -> None:
+    """The still-cursor hook (autouse here): a focused field has nothing queued while idle.
+
+    Its blink queued work every half second; on a loaded machine each round of
+    `settled` outlasted that, so the app never looked quiet twice in a row and a
+    key's wait failed after `BOUND` s ("still busy: WaffleInput"). Without the hook
+    the polls below see the field busy at most blinks; with it, never.
+    """
+
+    class Field(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Input(id="field")
+
+        def on_mount(self) -> None:
+            self.query_one(Input).focus()
+
+    app = Field()
+    async with app.run_test() as pilot:
+        await settled(pilot)
+        busy: list[str] = []
+        for _ in range(300):  # three seconds: six blinks
+            await asyncio.sleep(0.01)
+            busy += [pump for pump in busy_pumps(app) if "Input" in pump]
+        assert busy == []

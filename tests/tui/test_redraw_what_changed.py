@@ -22,7 +22,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
-from tests.tui.helpers import key, new_game, shown
+from tests.tui.helpers import key, new_game, text_of
 from tests.tui.quiet import settled
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
@@ -103,7 +103,7 @@ async def test_the_table_screen_draws_the_snapshot_it_is_given(
         await settled(pilot)
         assert screen.query_one("#table-current", BigText).text == "Dee"
         assert screen.query_one("#table-turn", BigText).text == "12"
-        assert "Seat 4" in shown(screen.query_one("#table-current-label", Static))
+        assert "Seat 4" in text_of(screen.query_one("#table-current-label", Static))
         assert screen.query_one("#seat-3").has_class("-current")
         assert not screen.query_one("#seat-0").has_class("-current")
         assert screen.query_one("#seat-5").has_class("-knocked-out")

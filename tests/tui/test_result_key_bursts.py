@@ -12,7 +12,8 @@ from collections.abc import Callable
 from textual.widgets import Checkbox, Input
 
 from moderator.tui.app import MindFlayerApp
-from tests.tui.helpers import shown, to_results
+from tests.tui.helpers import text_of, to_results
+from tests.tui.quiet import settled
 
 
 async def test_tab_then_a_digit_in_one_burst_types_into_the_row_tab_reached(
@@ -30,11 +31,11 @@ async def test_tab_then_a_digit_in_one_burst_types_into_the_row_tab_reached(
         assert app.focused is not None and app.focused.id == "possessed-0"
         for name in ("tab", "tab", "tab", "2", "tab", "space"):
             app.simulate_key(name)
-        await pilot.pause()
+        await settled(pilot)
         assert screen.query_one("#waffles-1", Input).value == "2"
         assert screen.query_one("#waffles-2", Input).value == "0"
         assert app.focused is not None and app.focused.id == "possessed-2"
-        assert "X" in shown(screen.query_one("#possessed-2", Checkbox))
+        assert "X" in text_of(screen.query_one("#possessed-2", Checkbox))
 
 
 async def test_shift_tab_then_a_digit_in_one_burst_types_into_the_row_it_reached(
@@ -45,9 +46,9 @@ async def test_shift_tab_then_a_digit_in_one_burst_types_into_the_row_it_reached
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await to_results(pilot)
         screen.query_one("#possessed-1", Checkbox).focus()
-        await pilot.pause()
+        await settled(pilot)
         for name in ("shift+tab", "shift+tab", "3"):
             app.simulate_key(name)
-        await pilot.pause()
+        await settled(pilot)
         assert app.focused is not None and app.focused.id == "waffles-0"
         assert screen.query_one("#waffles-0", Input).value == "3"

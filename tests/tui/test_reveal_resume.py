@@ -18,7 +18,8 @@ from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
-from tests.tui.helpers import key, new_game, state_of, wait_for
+from tests.tui.helpers import key, new_game, state_of, until
+from tests.tui.quiet import toasts
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -34,18 +35,18 @@ async def test_a_reveal_interrupted_by_closing_the_app_is_offered_on_resume(
         caption = screen.query_one("#reveal-caption", BigText)
         before = caption.text
         await key(pilot, "enter")
-        await wait_for(pilot, lambda: caption.text != before)  # eyes are closing
+        await until(pilot, lambda: caption.text != before)  # eyes are closing
         assert screen.running
     # The app is gone mid-reveal; the table starts it again.
     again = app_factory()
     async with again.run_test(size=(100, 30), notifications=True) as pilot:
         await key(pilot, "c")
         assert isinstance(again.screen, RevealScreen), again.screen
-        assert any("reveal had not finished" in n.message for n in again._notifications)
+        assert any("reveal had not finished" in message for message in toasts(again))
         status = str(again.screen.query_one("#reveal-status", Static).render())
         assert "Press Enter" in status
         await key(pilot, "enter")
-        await wait_for(pilot, lambda: isinstance(again.screen, TableScreen))
+        await until(pilot, lambda: isinstance(again.screen, TableScreen))
         assert state_of(again).revealed
 
 
@@ -56,7 +57,7 @@ async def test_a_finished_reveal_resumes_at_the_table(
     async with app.run_test(size=(100, 30)) as pilot:
         await new_game(pilot, SIX)
         await key(pilot, "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
     again = app_factory()
     async with again.run_test(size=(100, 30)) as pilot:
         await key(pilot, "c")

@@ -12,15 +12,15 @@ from textual.widgets import Input, OptionList, Static
 
 from moderator.narration.narrator import Narrator
 from moderator.storage import StorageWriteError, Store
+from moderator.table.config import SETTINGS_FILE, TableSettings, load_settings
+from moderator.table.cues import SetupCue
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.config import SETTINGS_FILE, TableSettings, load_settings
-from moderator.tui.cues import SetupCue
+from moderator.tui.dialogs.help import HelpScreen
+from moderator.tui.dialogs.history import HistoryScreen
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.run import run_app
-from moderator.tui.screens.help import HelpScreen
-from moderator.tui.screens.history import HistoryScreen
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.reveal import RevealScreen
-from moderator.tui.screens.settings import SettingsScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
@@ -34,9 +34,9 @@ from tests.tui.helpers import (
     seat_players,
     state_of,
     to_setup,
-    wait_for,
+    until,
 )
-from tests.tui.quiet import toasts
+from tests.tui.quiet import settled, toasts
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -143,7 +143,7 @@ async def test_reveal_can_be_stopped_and_replayed(
         caption = screen.query_one("#reveal-caption", BigText)
         caption.text = ""
         await key(pilot, "enter")
-        await wait_for(pilot, lambda: caption.text != "")
+        await until(pilot, lambda: caption.text != "")
         assert screen.running
         await key(pilot, "t")
         assert isinstance(app.screen, TableScreen)
@@ -181,7 +181,7 @@ async def test_a_storage_error_shows_its_sentence_and_changes_nothing(
         await key(pilot, "n")
         assert game.state == before
         assert isinstance(app.screen, TableScreen)
-        assert any("disk is full" in n.message for n in app._notifications)
+        assert any("disk is full" in message for message in toasts(app))
 
 
 async def test_illegal_actions_are_refused_with_a_sentence(
@@ -194,7 +194,7 @@ async def test_illegal_actions_are_refused_with_a_sentence(
         before = state_of(app)
         await key(pilot, "u")  # nothing to undo (a start is taken back only if nothing was done)
         await key(pilot, "r", "r", "enter")  # the turn again, then nothing to redo
-        messages = [n.message for n in app._notifications]
+        messages = toasts(app)
         assert "There is nothing to undo." in messages
         assert "There is nothing to redo." in messages
         assert state_of(app).turn == before.turn + 1
@@ -257,11 +257,11 @@ async def test_a_damaged_settings_file_gives_defaults_and_a_notice(
     (folders["config"] / SETTINGS_FILE).write_text("{not json")
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert app.controller.settings == TableSettings()
         path = folders["config"] / SETTINGS_FILE
         # The message, not the test's folder (whose name holds "damaged"), is checked.
-        assert [n.message for n in app._notifications if str(path) in n.message] == [
+        assert [message for message in toasts(app) if str(path) in message] == [
             f"The settings file {path}:1 was not used: it is not valid JSON (Expecting "
             "property name enclosed in double quotes). Using the default settings."
         ]
@@ -286,9 +286,9 @@ async def test_setup_checklist_is_read_aloud_with_captions(
         await seat_players(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
         caption = app.screen.query_one("#setup-caption", Static)
         await key(pilot, "ctrl+r")
-        await wait_for(pilot, lambda: plain(caption) != "")
+        await until(pilot, lambda: plain(caption) != "")
         expected = app.controller.lines(SetupCue(6))
-        await wait_for(pilot, lambda: plain(caption) == expected[-1])
+        await until(pilot, lambda: plain(caption) == expected[-1])
 
 
 async def test_database_notices_are_shown_at_start(
@@ -299,8 +299,8 @@ async def test_database_notices_are_shown_at_start(
     (folders["data"] / DATABASE_NAME).write_bytes(b"this is not a database" * 100)
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        shown = [n.message for n in app._notifications]
+        await settled(pilot)
+        shown = toasts(app)
         assert any("score database was damaged" in notice for notice in shown), shown
 
 
@@ -333,7 +333,7 @@ async def test_number_fields_stay_fast_with_long_typing(
         started = time.perf_counter()
         for char in "1" + "5" * 24 + "x.5e":
             app.simulate_key(char)
-        await pilot.pause()
+        await settled(pilot)
         assert time.perf_counter() - started < 2.0
         assert field.value == "155.5"
 
@@ -374,8 +374,10 @@ async def test_names_seated_before_are_suggested(
         field.focus()
         for char in "bar":
             app.simulate_key(char)
-        await pilot.pause()
-        await pilot.pause(0.05)
+        await settled(pilot)
+        # The suggester runs in the field's workers; its answer is a message.
+        await app.workers.wait_for_complete([w for w in app.workers if w.node is field])
+        await settled(pilot)
         await key(pilot, "right", "enter")
         assert screen.players == ["Ann", "Cy", "Dee", "Bartholomew"]
         assert field.value == ""

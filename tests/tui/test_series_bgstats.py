@@ -18,6 +18,7 @@ from moderator.storage.bgstats import CREATE_PLAY_URL
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.series import SeriesScreen
 from tests.tui.helpers import declare, key, to_results
+from tests.tui.quiet import toasts
 
 
 async def test_the_series_board_offers_the_game_just_played_to_bg_stats(
@@ -48,7 +49,7 @@ async def test_the_series_board_offers_the_game_just_played_to_bg_stats(
         (game,) = app.controller.series_games()
         written = folders["data"] / f"bgstats-game-{game.game_id}.json"
         assert json.loads(written.read_text(encoding="utf-8")) == [play]
-        assert any(written.name in n.message for n in app._notifications)
+        assert any(written.name in message for message in toasts(app))
 
 
 async def test_a_play_file_that_cannot_be_written_still_offers_the_link(
@@ -64,5 +65,5 @@ async def test_a_play_file_that_cannot_be_written_still_offers_the_link(
         await key(pilot, "e")
         area = app.screen.query_one("#series-bgstats", TextArea)
         assert area.display and area.text.startswith(CREATE_PLAY_URL)
-        assert any("not written" in n.message for n in app._notifications)
+        assert any("not written" in message for message in toasts(app))
         assert (folders["data"] / f"bgstats-game-{game.game_id}.json").is_dir()

@@ -15,12 +15,13 @@ from textual.widgets import OptionList, Static
 
 from moderator.storage import Store
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.screens.pick_player import PickPlayerScreen
+from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from tests.tui.helpers import FOUR, declare, key, new_game, to_results
+from tests.tui.quiet import toasts
 
 QUESTION = "Set aside the series of Ann, Bob, Cy and Dee (game 1 of 3) and start a new series?"
 
@@ -85,7 +86,7 @@ async def test_yes_sets_the_series_aside_and_says_which(
         await key(pilot, "2")
         assert isinstance(app.screen, SetupScreen)
         assert unfinished_series(folders["data"]) not in (None, series)
-        notices = [n.message for n in app._notifications]
+        notices = toasts(app)
         assert "Set aside: the series of Ann, Bob, Cy and Dee (game 1 of 3)." in notices[-1]
 
 

@@ -8,6 +8,7 @@ from textual.widgets import Input
 
 from moderator.tui.app import MindFlayerApp
 from tests.tui.helpers import to_setup
+from tests.tui.quiet import settled
 
 NAMES = ["Ann", "Bob", "[/]", "Dee", "Zoë"]
 
@@ -25,7 +26,7 @@ async def test_keys_typed_right_after_enter_start_the_next_name(
                 app.simulate_key(char)
             app.simulate_key("enter")
         app.simulate_key("E")
-        await pilot.pause()
+        await settled(pilot)
         assert screen.players == NAMES
         assert screen.query_one("#setup-name", Input).value == "E"
 

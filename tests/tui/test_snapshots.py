@@ -24,18 +24,19 @@ from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.tracking import (
+from tests.tui.helpers import (
     TrackedNarrator,
     knock_out,
+    new_game,
     press,
-    seat,
+    seat_players,
     settle,
     shown,
-    start_game,
     still_cursor,
     tracked_app,
     until,
 )
+from tests.tui.quiet import settled
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -67,13 +68,13 @@ Scenario = Callable[[Pilot[None], TrackedNarrator], Awaitable[None]]
 async def setup_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """Seven names typed, Cy (seat 3) chosen as the first player."""
     await press(pilot, "n")
-    await seat(pilot, SEVEN, first=2)
+    await seat_players(pilot, SEVEN, first=2)
     assert isinstance(pilot.app.screen, SetupScreen)
 
 
 async def table_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """Seven players, turn 4: one Meeting resolved, Fay knocked out, Gus to play."""
-    await start_game(pilot, SEVEN, first=2)
+    await new_game(pilot, SEVEN, first=2)
     await press(pilot, "t")  # straight to the table (reveal skipped)
     await shown(pilot, TableScreen)
     await press(pilot, "n")  # Cy passes
@@ -106,7 +107,7 @@ async def meeting_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
 
 async def finale_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """Four players; two knocked out end the game; the count to 3 has run."""
-    await start_game(pilot, FOUR)
+    await new_game(pilot, FOUR)
     await press(pilot, "n")
     await until(pilot, lambda: game_state(pilot).current == 1, "Bob's turn")
     await knock_out(pilot, 2)
@@ -142,7 +143,7 @@ async def _quick_game(
 
 async def series_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """A complete 3-game series of four: Ann and Dee share the win on 3 points."""
-    await start_game(pilot, FOUR)
+    await new_game(pilot, FOUR)
     games = ((0, (2, 3), {}), (1, (2, 3), {}), (2, (0, 1), {0: 1}))
     for number, (possessed, out, waffles) in enumerate(games):
         if number:
@@ -187,6 +188,6 @@ def test_screen_snapshot(
         await settle(pilot, narrator)
         pilot.app.clear_notifications()
         still_cursor(pilot)
-        await pilot.pause()
+        await settled(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)

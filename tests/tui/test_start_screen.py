@@ -22,13 +22,15 @@ from textual.widgets import Static
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.storage import StorageError, Store
-from moderator.tui.app import MindFlayerApp, make_app
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.run import make_app
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.title_bar import TitleBar
-from tests.tui.helpers import app_on, key, new_game, wait_for
+from tests.tui.helpers import app_on, key, new_game, until
+from tests.tui.quiet import record_toasts, settled, toasts
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -86,9 +88,9 @@ def test_start_screen_snapshot(
     app = start_app(folders)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await pilot.pause()
+        await settled(pilot)
         pilot.app.clear_notifications()
-        await pilot.pause()
+        await settled(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
@@ -135,14 +137,14 @@ async def test_each_choice_is_taken_by_enter_space_or_a_click(folders: dict[str,
         await key(pilot, "escape", "up", "up", "up")  # Up wraps round to Quit
         assert choices.highlighted == "start-quit"
         await pilot.click(ChoiceList, offset=(20, 1))  # the blank line under New series
-        await pilot.pause()
+        await settled(pilot)
         assert app.screen is screen
         await pilot.click(ChoiceList, offset=(20, 6))  # Help's line
-        await pilot.pause()
+        await settled(pilot)
         assert type(app.screen).__name__ == "HelpScreen"
         await key(pilot, "escape")
         await pilot.click(ChoiceList, offset=(20, 0))
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, SetupScreen)
 
 
@@ -232,7 +234,7 @@ async def test_the_key_bar_follows_check_action_and_clicks_press_keys() -> None:
         app.hide = True
         app.dim = True
         app.refresh_bindings()
-        await pilot.pause()
+        await settled(pilot)
         assert [(i.display, i.enabled) for i in bar.items] == [
             ("?", True),
             ("a", True),
@@ -241,7 +243,7 @@ async def test_the_key_bar_follows_check_action_and_clicks_press_keys() -> None:
         assert "Hidden" not in str(bar.render())
         line = str(bar.render())
         await pilot.click(KeyBar, offset=(line.index("Always"), 0))
-        await pilot.pause()
+        await settled(pilot)
         assert app.rung == ["a"]
 
 
@@ -253,7 +255,7 @@ async def test_the_title_bar_shows_title_changes(folders: dict[str, Path]) -> No
         # Where Textual's Header puts it: centred between the icon's 8 columns and the clock's 10.
         assert line.startswith(" ⭘ ") and line.index("Mind Flayer moderator") == 28
         app.title = "Mind Flayer moderator · voice off: no sound device"
-        await pilot.pause()
+        await settled(pilot)
         assert "voice off: no sound device" in str(bar.render())
 
 
@@ -283,9 +285,10 @@ async def test_a_database_that_cannot_be_read_at_start_is_said(
         narrator=narrator,
         store=store,  # type: ignore[arg-type]
     )
+    record_toasts(app)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await wait_for(pilot, lambda: app._notifications)
-        messages = [n.message for n in app._notifications]
+        await until(pilot, lambda: toasts(app))
+        messages = toasts(app)
         assert messages.count("The score database could not be read (disk I/O error).") == 1
         screen = app.screen
         assert not_offered_and_on(screen, "start-new")

@@ -10,11 +10,12 @@ from pathlib import Path
 from moderator.cli import pause_collector_for_start_up
 from moderator.narration import SilentSpeaker, VoiceSettings, make_narrator
 from moderator.storage import Store
-from moderator.tui.ports import NarratorLike
+from moderator.table.ports import NarratorLike
+from moderator.table.voice import DeferredNarrator
 from moderator.tui.run import run_app
 from moderator.tui.screens.start import StartScreen
-from moderator.tui.voice import DeferredNarrator
-from tests.tui.helpers import app_on, key, wait_for
+from tests.tui.helpers import app_on, key, until
+from tests.tui.quiet import toasts
 
 
 async def test_the_voice_is_built_after_the_first_frame_and_its_warnings_shown(
@@ -40,7 +41,7 @@ async def test_the_voice_is_built_after_the_first_frame_and_its_warnings_shown(
     assert not narrator.built, "building the app must not build the voice"
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         assert isinstance(app.screen, StartScreen)
-        await wait_for(pilot, lambda: any("reveal.toml" in n.message for n in app._notifications))
+        await until(pilot, lambda: any("reveal.toml" in message for message in toasts(app)))
         assert built_on and built_on[0] is not threading.main_thread()
         await key(pilot, "v")  # mute reaches the built narrator
         assert narrator.ready().settings.enabled is False  # type: ignore[attr-defined]
@@ -81,7 +82,7 @@ async def test_the_collector_paused_for_the_start_up_resumes_frozen_after_the_fi
     try:
         assert not gc.isenabled()
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, gc.isenabled)
+            await until(pilot, gc.isenabled)
             assert isinstance(app.screen, StartScreen)
             assert at_first_frame == [False], "resumed before the first frame had settled"
             assert gc.get_freeze_count() > 10_000  # what the start-up loaded, frozen

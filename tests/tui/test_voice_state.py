@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 
 from textual.widgets._header import HeaderTitle
 
-from moderator.narration import Clip, SilentSpeaker, SpeechFault, VoiceSettings, make_narrator
+from moderator.narration import (
+    Clip,
+    Finished,
+    SilentSpeaker,
+    SpeechFault,
+    VoiceSettings,
+    make_narrator,
+)
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.title_bar import TitleBar
-from tests.tui.helpers import app_on, key, wait_for
+from tests.tui.helpers import app_on, key, until
+from tests.tui.quiet import settled, toasts
 
 NO_DEVICE = "Could not play sound (aplay exited with code 1): is a sound card available?"
 
@@ -36,6 +45,12 @@ def _app(folders: dict[str, Path]):  # type: ignore[no-untyped-def]
     return narrator, app_on(folders, narrator)
 
 
+def _finished(event: object, done: threading.Event) -> None:
+    """A listener that sets `done` once its playback reports Finished."""
+    if isinstance(event, Finished):
+        done.set()
+
+
 def _header(app) -> str:  # type: ignore[no-untyped-def]
     """The title line as drawn: the start screen's `TitleBar`, elsewhere the Header's title."""
     bars = app.screen.query(TitleBar)
@@ -49,21 +64,22 @@ async def test_a_fault_outside_any_screen_is_toasted_once_and_marked_everywhere(
 ) -> None:
     narrator, app = _app(folders)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, StartScreen)
         assert "voice off" not in _header(app)
         # A script nobody shows (its listener drops every event), e.g. the setup read aloud.
         narrator.play("turn", {"player": "Max"}, lambda event: None)
-        await wait_for(pilot, lambda: "voice off: no sound device" in _header(app))
-        toasts = [n.message for n in app._notifications]
-        assert toasts.count(NO_DEVICE) == 1
+        await until(pilot, lambda: "voice off: no sound device" in _header(app))
+        messages = toasts(app)
+        assert messages.count(NO_DEVICE) == 1
         await key(pilot, "n")
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert "voice off: no sound device" in _header(app)
         # The same fault again: no second toast, the marker stays.
-        narrator.play("turn", {"player": "Max"}, lambda event: None)
-        await pilot.pause(0.2)
-        assert [n.message for n in app._notifications].count(NO_DEVICE) == 1
+        done = threading.Event()
+        narrator.play("turn", {"player": "Max"}, lambda event: _finished(event, done))
+        await until(pilot, done.is_set, "the second playback finished")  # its fault told first
+        assert toasts(app).count(NO_DEVICE) == 1
         assert _header(app).count("no sound device") == 1
 
 
@@ -77,9 +93,9 @@ async def test_a_fault_known_at_start_is_marked_without_a_second_toast(
     narrator = make_narrator(VoiceSettings(), None, folders["cache"], NoPlayer(), 0.01)
     app = app_on(folders, narrator)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await wait_for(pilot, lambda: "voice off: no audio player" in _header(app))
-        toasts = [n.message for n in app._notifications]
-        assert toasts.count("No audio player found: install alsa-utils.") == 1
+        await until(pilot, lambda: "voice off: no audio player" in _header(app))
+        messages = toasts(app)
+        assert messages.count("No audio player found: install alsa-utils.") == 1
 
 
 async def test_a_fault_during_the_reveal_is_toasted_once(folders: dict[str, Path]) -> None:
@@ -90,12 +106,14 @@ async def test_a_fault_during_the_reveal_is_toasted_once(folders: dict[str, Path
     _narrator, app = _app(folders)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await new_game(pilot, ("Ann", "Bob", "Cy", "Dee", "Eve", "Fin"))
-        assert isinstance(app.screen, RevealScreen)
+        reveal = app.screen
+        assert isinstance(reveal, RevealScreen)
         await key(pilot, "enter")
-        await wait_for(pilot, lambda: "voice off: no sound device" in _header(app))
-        await pilot.pause(0.3)
-        toasts = [n.message for n in app._notifications]
-        assert toasts.count(NO_DEVICE) == 1, toasts
+        await until(pilot, lambda: "voice off: no sound device" in _header(app))
+        # Its Notice comes before its Finished: once the reveal stops, both were handled.
+        await until(pilot, lambda: not reveal.running, "the reveal finished")
+        messages = toasts(app)
+        assert messages.count(NO_DEVICE) == 1, messages
 
 
 class DeviceBackOnce(NoSoundDevice):
@@ -115,9 +133,9 @@ async def test_the_marker_goes_when_the_voice_works_again(folders: dict[str, Pat
     narrator = make_narrator(VoiceSettings(), None, folders["cache"], DeviceBackOnce(), 0.01)
     app = app_on(folders, narrator)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         narrator.play("turn", {"player": "Max"}, lambda event: None)
-        await wait_for(pilot, lambda: "voice off: no sound device" in _header(app))
+        await until(pilot, lambda: "voice off: no sound device" in _header(app))
         narrator.play("turn", {"player": "Max"}, lambda event: None)  # this clip plays
-        await wait_for(pilot, lambda: "voice off" not in _header(app))
+        await until(pilot, lambda: "voice off" not in _header(app))
         assert "·" not in app.title

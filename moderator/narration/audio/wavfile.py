@@ -9,12 +9,13 @@ of silence, in the live pipeline and in a rendered file alike.
 from __future__ import annotations
 
 import array
-import os
+import io
 import sys
-import tempfile
 import wave
 from dataclasses import dataclass
 from pathlib import Path
+
+from moderator import safe_output
 
 #: Samples at or below this magnitude count as silence (about -54 dBFS).
 SILENCE_THRESHOLD = 64
@@ -80,20 +81,22 @@ def silence(rate: int, seconds: float) -> array.array[int]:
 
 
 def write_pcm_atomic(path: Path, pcm: Pcm) -> None:
-    """Write a WAV so that readers only ever see a complete file (temp + os.replace)."""
+    """Write a WAV so that readers only ever see a complete file (`safe_output`'s one writer).
+
+    Raises OSError (its sentence) when the file cannot be written.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(SAMPLE_WIDTH)
+        wav.setframerate(pcm.rate)
+        samples = pcm.samples
+        if sys.byteorder == "big":
+            samples = array.array("h", samples)
+            samples.byteswap()
+        wav.writeframes(samples.tobytes())
     try:
-        with os.fdopen(handle, "wb") as raw, wave.open(raw, "wb") as wav:
-            wav.setnchannels(1)
-            wav.setsampwidth(SAMPLE_WIDTH)
-            wav.setframerate(pcm.rate)
-            samples = pcm.samples
-            if sys.byteorder == "big":
-                samples = array.array("h", samples)
-                samples.byteswap()
-            wav.writeframes(samples.tobytes())
-        os.replace(temp_name, path)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
+        safe_output.write_bytes(path, buffer.getvalue())
+    except safe_output.OutputError as error:
+        raise OSError(str(error)) from error

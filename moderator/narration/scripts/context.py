@@ -18,6 +18,24 @@ from moderator.narration.settings import (
     MAX_PAUSE_SECONDS,
 )
 
+#: The Meeting's conditions by how many players take part in it: one (or none) passes
+#: nothing, two give both cards to each other, three or more pass left and right
+#: (the left and right neighbours are different players only from three on).
+TAKING_PART_CONDITIONS = ("one_takes_part", "two_take_part", "three_or_more_take_part")
+#: Fewest players taking part for whom the left and right neighbours differ.
+BOTH_WAYS = 3
+
+
+def taking_part_flags(taking_part: object) -> dict[str, bool]:
+    """The Meeting's `when` flags for `taking_part` players (not given: three or more).
+
+    A caller that does not know the count (`mindflayer narrate meeting`) hears
+    the usual Meeting, as before the count was passed.
+    """
+    count = taking_part if isinstance(taking_part, int) else BOTH_WAYS
+    one, two, more = TAKING_PART_CONDITIONS
+    return {one: count <= 1, two: count == 2, more: count >= BOTH_WAYS}
+
 
 def join_words(items: Sequence[str], conjunction: str) -> str:
     """`a`, `a and b`, `a, b and c` in the script's language."""
@@ -46,6 +64,7 @@ def script_values(
         values.setdefault("meetings", MEETINGS_PER_GAME)
         meeting = values.get("meeting")
         values["last_meeting"] = isinstance(meeting, int) and meeting >= MEETINGS_PER_GAME
+        values.update(taking_part_flags(values.get("taking_part")))
     elif script == "series_winner":
         players = values.get("players")
         if isinstance(players, Sequence) and not isinstance(players, str):

@@ -27,6 +27,7 @@ from pathlib import Path
 from moderator.domain.errors import IllegalAction
 from moderator.domain.names import clean_name
 from moderator.narration.scripts.context import pause_seconds, script_values
+from moderator.narration.scripts.spoken_names import spoken_values
 from moderator.narration.scripts.steps import Ambience, Pause, Say, Script, ScriptError
 from moderator.narration.scripts.validation import SCRIPT_NAMES, key_line, load_script
 from moderator.narration.settings import VoiceSettings
@@ -61,6 +62,14 @@ class Line:
     voice: str
     #: The voice to use instead when the engine does not have `voice`.
     fallback_voice: str | None = None
+    #: What the voice says when it differs from the caption (a name said as the table
+    #: typed it, or in letters espeak can say: `spoken_names`); "" means `text`.
+    speech: str = ""
+
+    @property
+    def said(self) -> str:
+        """The words to synthesize (the caption shows `text`)."""
+        return self.speech or self.text
 
 
 @dataclass(frozen=True)
@@ -284,6 +293,7 @@ class ScriptLibrary:
         )
         values["ambience"] = settings.ambience
         values.setdefault("passing_seconds", settings.passing_seconds)
+        spoken = spoken_values(name, context, values, language.code, script.conjunction)
         actions: list[Action] = []
         for step in script.steps:
             if step.when is not None and not step.when.holds(values):
@@ -294,8 +304,10 @@ class ScriptLibrary:
                 continue
             if isinstance(step, Say):
                 text = " ".join(step.template.render(values).split())
+                speech = " ".join(step.template.render({**values, **spoken}).split())
                 if text:
-                    actions.append(Line(text, language.voice, language.fallback_voice))
+                    said = speech if spoken and speech != text else ""
+                    actions.append(Line(text, language.voice, language.fallback_voice, said))
             elif isinstance(step, Pause):
                 if step.seconds is not None:
                     seconds = step.seconds

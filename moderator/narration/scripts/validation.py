@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from moderator.domain.names import BIDI_CONTROLS
+from moderator.narration.scripts.context import TAKING_PART_CONDITIONS
 from moderator.narration.scripts.steps import (
     Ambience,
     Condition,
@@ -76,9 +77,9 @@ SPECS: Mapping[str, ScriptSpec] = {
         ),
         ScriptSpec(
             "meeting",
-            frozenset({"meeting", "meetings", "passing_seconds"}),
+            frozenset({"meeting", "meetings", "passing_seconds", "taking_part"}),
             numeric=frozenset({"passing_seconds"}),
-            conditions=frozenset({"last_meeting", "ambience"}),
+            conditions=frozenset({"last_meeting", "ambience", *TAKING_PART_CONDITIONS}),
         ),
         ScriptSpec("knockout", frozenset({"player"})),
         ScriptSpec("finale", frozenset({"growl_seconds"}), numeric=frozenset({"growl_seconds"})),

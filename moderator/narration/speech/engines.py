@@ -64,16 +64,20 @@ class ChoosingSpeaker:
 
     # -- choosing ----------------------------------------------------------
 
-    def choose_english_engine(self, engine: str, english_voices: Collection[str]) -> None:
+    def choose_english_engine(
+        self, engine: str, english_voices: Collection[str], warm: bool = True
+    ) -> None:
         """Use `engine` ("espeak" or "piper") for lines in one of `english_voices`.
 
-        Choosing Piper when it is not installed tells that once and keeps espeak.
+        With `warm`, Piper's child is started now, so the first English line
+        does not wait for it. When Piper cannot speak, that is told once, with
+        the first English line: a table speaking French never hears of it.
         """
         with self._lock:
             self._engine = engine if engine in (ESPEAK, PIPER) else ESPEAK
             self._voices = frozenset(english_voices)
-        if self._engine == PIPER:
-            self._neural_or_none()
+        if self._engine == PIPER and warm:
+            self._neural_or_none(tell=False)
 
     @property
     def english_engine(self) -> str:
@@ -97,15 +101,19 @@ class ChoosingSpeaker:
         for sink in sinks:
             sink(fault)
 
-    def _neural_or_none(self) -> Synthesizer | None:
-        """The neural synthesizer, created on first need; None (told once) when it cannot speak."""
+    def _neural_or_none(self, tell: bool = True) -> Synthesizer | None:
+        """The neural synthesizer, created on first need; None (told once) when it cannot speak.
+
+        `tell=False` (a warm-up) keeps the fault for the first English line.
+        """
         with self._lock:
             neural = self._neural
         if neural is None:
             try:
                 neural = self._create()
             except SpeechFault as fault:
-                self._tell(fallback_fault(fault))
+                if tell:
+                    self._tell(fallback_fault(fault))
                 return None
             with self._lock:
                 if self._neural is None:
@@ -115,7 +123,8 @@ class ChoosingSpeaker:
                     neural = self._neural
         problems = neural.problems()
         if problems:
-            self._tell(fallback_fault(problems[0]))
+            if tell:
+                self._tell(fallback_fault(problems[0]))
             return None
         return neural
 

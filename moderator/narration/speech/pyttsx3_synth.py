@@ -30,6 +30,7 @@ from moderator.narration.speech.child_process import (
     kill_tree,
     spawn,
 )
+from moderator.narration.speech.espeak_markup import ROLE_WORDS, SayAs, marked_up
 from moderator.narration.speech.platforms import (
     LIBRARY_NAMES,
     EngineSetup,
@@ -166,6 +167,7 @@ class Pyttsx3Synthesizer(ClipSynthesizer[Pyttsx3Child]):
         warm_up: Voice = ("en-us", DEFAULT_RATE, 1.0),
         warm: bool = True,
         warm_up_delay: float = WARM_UP_DELAY,
+        say_as: dict[str, dict[str, SayAs]] | None = None,
     ) -> None:
         """Args:
         cache_dir: The app's cache folder.
@@ -177,6 +179,8 @@ class Pyttsx3Synthesizer(ClipSynthesizer[Pyttsx3Child]):
         warm_up: The voice whose child starts after `warm_up_delay` (the app's language).
         warm: Start that child at all (the app) or only on the first uncached line (renders).
         warm_up_delay: Seconds before the warm-up, so the first frame gets the CPU first.
+        say_as: How espeak says each language's role words (default `ROLE_WORDS`;
+            the benches pass {} for the engine's own reading).
         """
         super().__init__(
             cache_dir,
@@ -189,6 +193,7 @@ class Pyttsx3Synthesizer(ClipSynthesizer[Pyttsx3Child]):
             *(worker_command or default_worker_command()),
             *self.engine.worker_arguments(),
         ]
+        self._say_as = ROLE_WORDS if say_as is None else say_as
         self._start_timeout = start_timeout
         self._synth_timeout = synth_timeout
         self._broken = self.engine.fault
@@ -196,10 +201,19 @@ class Pyttsx3Synthesizer(ClipSynthesizer[Pyttsx3Child]):
         self._bad_voices: dict[str, SpeechFault] = {}
         self._start()
 
+    def engine_input(self, text: str, voice: str) -> str | None:
+        """The marked-up input for a line with a role word (espeak only), or None."""
+        return marked_up(text, voice, self._say_as) if self.engine.driver == "espeak" else None
+
     def cache_path(self, text: str, voice: str, rate: int, volume: float) -> Path:
-        """Where the clip for this (text, voice, rate, volume) is cached."""
+        """Where the clip for this (text, voice, rate, volume) is cached.
+
+        The engine's input is part of the key, so a change in how a role word
+        is said (`espeak_markup`) is heard at once, not read from the cache.
+        """
+        spoken = self.engine_input(text, voice) or text
         key = json.dumps(
-            [CACHE_FORMAT, self.engine.driver, text, voice, int(rate), round(float(volume), 3)]
+            [CACHE_FORMAT, self.engine.driver, spoken, voice, int(rate), round(float(volume), 3)]
         )
         return self._cache / f"{hashlib.sha256(key.encode('utf-8')).hexdigest()}.wav"
 
@@ -246,9 +260,15 @@ class Pyttsx3Synthesizer(ClipSynthesizer[Pyttsx3Child]):
     def _render(self, child: Pyttsx3Child, request: Request) -> Pcm:
         raw = request.path.with_name(f".{request.path.stem}.{os.getpid()}.{id(self)}.raw.wav")
         try:
-            answer = child.ask(
-                {"op": "synth", "text": request.text, "path": str(raw)}, self._synth_timeout
-            )
+            markup = self.engine_input(request.text, request.voice)
+            message: dict[str, object] = {
+                "op": "synth",
+                "text": markup or request.text,
+                "path": str(raw),
+            }
+            if markup is not None:
+                message["markup"] = True
+            answer = child.ask(message, self._synth_timeout)
             if not answer.get("ok"):
                 raise LineRefused(
                     "engine",

@@ -22,6 +22,7 @@ pointed at /dev/null), first `{"ready": true}` or `{"ready": false, "part":
 ..., "error": ...}`, then one answer per request:
 
     {"op": "synth", "id": 1, "text": ..., "path": "..."}  ->  {"id": 1, "ok": true}
+    {"op": "synth", ..., "markup": true}   (espeak: `text` is SSML with [[phonemes]])
     {"op": "voices", "id": 2}        ->  {"id": 2, "ok": true, "voices": [...]}
 
 Within the child, the main thread owns the engine; `finished-utterance`
@@ -40,6 +41,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -157,8 +160,12 @@ class EngineOwner:
     def _on_error(self, name: object = None, exception: object = None) -> None:
         self._errors.append(str(exception))
 
-    def synthesize(self, text: str, path: Path) -> None:
+    def synthesize(self, text: str, path: Path, markup: bool = False) -> None:
         """Write `text` to `path` as a WAV; raise when it did not happen in time.
+
+        With `markup` (espeak only) the text is SSML with `[[phonemes]]`, as
+        `espeak_markup` writes it: pyttsx3 always passes plain-text flags, so
+        they are added to its `Synth` call for this line (see `_markup_flags`).
 
         Measured with pyttsx3 2.99: when a line is queued right after the
         previous one, the tail of espeak's callback thread can cancel it and
@@ -174,7 +181,8 @@ class EngineOwner:
             target = platform_file(path, self.driver)
             before_save(self.engine, self.driver)
             self.engine.save_to_file(text, str(target))
-            self.engine.runAndWait()
+            with _markup_flags(markup and self.driver == "espeak"):
+                self.engine.runAndWait()
             if self.driver in FINISHES_ON_RETURN and not self._finished.is_set():
                 self._on_finished(completed=not self._errors)  # the synchronous Speak returned
             if not self._finished.wait(max(0.0, deadline - time.monotonic())):
@@ -199,6 +207,33 @@ class EngineOwner:
 
 _RATE = 1
 _VOLUME = 2
+
+
+@contextmanager
+def _markup_flags(on: bool) -> Iterator[None]:
+    """While on, pyttsx3's espeak `Synth` also reads SSML and `[[phonemes]]`.
+
+    pyttsx3 2.99 calls `_espeak.Synth(text, flags=ENDPAUSE | CHARS_UTF8)` from
+    its driver with no way to pass other flags; the call goes through the
+    module attribute, so it is wrapped for the one `runAndWait` of a marked-up
+    line and put back after (the main thread owns the engine, see above).
+    """
+    if not on:
+        yield
+        return
+    from pyttsx3.drivers import _espeak
+
+    original = _espeak.Synth
+
+    def synth(*args: Any, **kwargs: Any) -> Any:
+        kwargs["flags"] = int(kwargs.get("flags", 0)) | _espeak.SSML | _espeak.PHONEMES
+        return original(*args, **kwargs)
+
+    _espeak.Synth = synth
+    try:
+        yield
+    finally:
+        _espeak.Synth = original
 
 
 class UnknownVoice(ValueError):
@@ -289,7 +324,9 @@ def serve(
             if request.get("op") == "voices":
                 _send(reply, {"id": ident, "ok": True, "voices": owner.voices()})
                 continue
-            owner.synthesize(str(request["text"]), Path(request["path"]))
+            owner.synthesize(
+                str(request["text"]), Path(request["path"]), bool(request.get("markup"))
+            )
             _send(reply, {"id": ident, "ok": True})
         except Exception as error:
             _send(reply, {"id": ident, "ok": False, "error": repr(error)})

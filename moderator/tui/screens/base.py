@@ -20,15 +20,35 @@ from textual.binding import Binding, BindingType
 from textual.reactive import var
 from textual.screen import Screen
 
-from moderator.tui.controller import TableController
+from moderator.domain import GameState, rules
+from moderator.table.controller import TableController
+from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
-from moderator.tui.phases import Phase
-from moderator.tui.snapshot import TableSnapshot, snapshot_of
+from moderator.tui.widgets.key_bar import KeyBar
 
 #: The rules of every screen but the start screen. Each of those screens names it
 #: as its `CSS_PATH`, so Textual reads it when the first of them is shown: the
 #: first frame does not parse it (docs/startup.md). The app's own CSS is app.tcss.
 SCREENS_CSS = Path(__file__).resolve().parent.parent / "screens.tcss"
+
+
+def progress_words(game_number: int | None, state: GameState | None) -> str:
+    """Where the game is, in words: "Game 2 of 3 · Meeting 1 of 3" ("" with no game open).
+
+    In a Meeting it names that Meeting; between Meetings the next one to come,
+    and once all are done, that they are.
+    """
+    if game_number is None or state is None:
+        return ""
+    game = f"Game {game_number} of {rules.GAMES_PER_SERIES}"
+    meetings = rules.MEETINGS_PER_GAME
+    if state.meeting is not None:
+        return f"{game} · Meeting {state.meeting.number} of {meetings}"
+    done = state.meetings_resolved
+    if done < meetings and not state.is_over:
+        return f"{game} · next: Meeting {done + 1} of {meetings}"
+    return f"{game} · Meetings done: {done} of {meetings}"
 
 
 class PhaseScreen(Screen[None]):
@@ -42,6 +62,10 @@ class PhaseScreen(Screen[None]):
     snapshot: var[TableSnapshot | None] = var(None, always_update=True, init=False)
     #: The phase this screen shows.
     PHASE: ClassVar[Phase]
+    #: The footer's binding ids by importance: a narrow line leaves the others out first.
+    FOOTER_KEEP: ClassVar[tuple[str, ...]] = ()
+    #: Shorter words for some keys of the footer, used when the full ones do not fit.
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {}
     #: The app's Help key, repeated here so the footer lists it first: a narrow
     #: footer (80 columns) drops its last keys, and Help must never be one of them.
     #: Same id and action as the app's binding, so a keymap moves both.
@@ -55,6 +79,10 @@ class PhaseScreen(Screen[None]):
         self.controller = controller
         #: A caption that arrived before the screen was mounted (shown once it is).
         self.early_line: str | None = None
+
+    def key_bar(self) -> KeyBar:
+        """The footer: the screen's keys on one line, the most important kept whole."""
+        return KeyBar(first=("help",), keep=self.FOOTER_KEEP, short=self.FOOTER_SHORT)
 
     async def action_help(self) -> None:
         """Keys and the rulebook's reference panels (the app's help)."""
@@ -77,12 +105,25 @@ class PhaseScreen(Screen[None]):
 
     def entered(self) -> None:
         """The table arrives in this phase: start from the current state."""
-        self.snapshot = snapshot_of(self.controller)
+        self.snapshot = self.controller.snapshot()
 
     def watch_snapshot(self, snapshot: TableSnapshot | None) -> None:
-        """A new snapshot: the screen's reactives follow it (it is set once composed)."""
-        if snapshot is not None:
-            self.show(snapshot)
+        """A new snapshot: the header and the screen's reactives follow it.
+
+        It is set once the screen is composed: on every arrival in the phase
+        (`entered`) and after every action answered in it. The header's words
+        are a reactive too (`sub_title`): the same words repaint nothing.
+        """
+        if snapshot is None:
+            return
+        words = self.progress(snapshot)
+        if words is not None:
+            self.sub_title = words
+        self.show(snapshot)
+
+    def progress(self, snapshot: TableSnapshot) -> str | None:
+        """The words the header shows after the title (None: the screen sets its own)."""
+        return None
 
     def show(self, snapshot: TableSnapshot) -> None:
         """Set this screen's reactives from `snapshot` (each screen fills this in)."""
@@ -124,7 +165,11 @@ class PhaseScreen(Screen[None]):
 class PlayScreen(PhaseScreen):
     """A screen showing the open game: undo, redo and the Esc menu."""
 
-    #: Added at the end of each game screen's own bindings (so they come last in the Footer).
+    def progress(self, snapshot: TableSnapshot) -> str | None:
+        """ "Game N of 3" and the Meeting, in words, on every game screen."""
+        return progress_words(snapshot.game_number, snapshot.state)
+
+    #: Added at the end of each game screen's own bindings (so they come last in the footer).
     UNDO_BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last table action"),
         Binding("r", "redo", "Redo", id="redo", tooltip="Do again what was just undone"),

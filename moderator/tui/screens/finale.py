@@ -15,13 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import var
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from moderator.domain import GameOver, GameState
+from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import CountAgain, EnterResults
-from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
-from moderator.tui.snapshot import TableSnapshot
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.caption import BoundDigits, Caption
 
@@ -53,6 +53,9 @@ class FinaleScreen(PlayScreen):
     """Everyone counts to 3; the Possessed growl, the Sane in play applaud."""
 
     PHASE = Phase.FINALE
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = ("results", "count-again", "finale-menu", "mute", "settings", "undo", "redo")
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"results": "Results"}
     #: Why the game ended (bound to `#finale-reason`).
     reason: var[str] = var("")
     #: The count to 3 in big digits while the voice counts (bound to `#finale-count`).
@@ -84,7 +87,7 @@ class FinaleScreen(PlayScreen):
                 markup=False,
             )
             yield Static("Press Enter to enter who growled.", id="finale-next", markup=False)
-        yield Footer()
+        yield self.key_bar()
 
     def entered(self) -> None:
         """A new count: clear the last one's digits and caption."""

@@ -13,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header
 
 from moderator.domain import GameState, passing_chart, rules
+from moderator.table.controller import TableController
+from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import AskKnockOut, AskSitOut, ResolveMeeting, ToggleSitOut
-from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
-from moderator.tui.snapshot import TableSnapshot
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.caption import BoundDigits, Caption
 from moderator.tui.widgets.table_picture import PictureView, TablePicture
@@ -43,18 +44,52 @@ def taking_part(state: GameState) -> Text:
     return line
 
 
-#: The Meeting's instructions, until the voice speaks.
-_INSTRUCTIONS = "No talking. Give one card to the left (←) and one to the right (→)."
+def passing_words(taking: int) -> str:
+    """What the table does in a Meeting of `taking` players, in the voice script's words.
+
+    As the tiles say it: from three players on, one card to the left and one to
+    the right; with two, both go to the other; alone, the player keeps their cards.
+    """
+    if taking <= 1:
+        return "Only one player takes part in this meeting: they keep their cards."
+    if taking == 2:
+        return "No talking. Only two players take part: each gives both cards to the other."
+    return "No talking. Give one card to the left (←) and one to the right (→)."
+
+
+def taking_count(snapshot: TableSnapshot | None) -> int:
+    """How many players take part in the snapshot's Meeting (0 with no game)."""
+    state = snapshot.state if snapshot is not None else None
+    return len(state.participants()) if state is not None else 0
+
+
+def passing_kind(taking: int) -> int:
+    """Which wording fits `taking` players: 1 (nothing passes), 2, or 3 (left and right)."""
+    return min(max(taking, 1), 3)
 
 
 class MeetingScreen(PlayScreen):
     """Silence at the table; cards go left and right."""
 
     PHASE = Phase.MEETING
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = (
+        "resolve",
+        "sit-out",
+        "meeting-knock-out",
+        "meeting-menu",
+        "mute",
+        "settings",
+        "undo",
+        "redo",
+    )
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"resolve": "Resolved"}
     #: The Meeting's number, in big digits (bound to `#meeting-number`).
     number: var[str] = var("")
-    #: What the voice says, else the default instructions (bound to `#meeting-caption`).
-    caption: var[str | Text] = var(_INSTRUCTIONS)
+    #: "Meeting 2 of 3" above it (bound to `#meeting-number-label`).
+    number_label: var[str] = var("Meeting")
+    #: What the voice says, else the written instructions (bound to `#meeting-caption`).
+    caption: var[str | Text] = var(passing_words(3))
     #: Who takes part and who sits out (bound to `#meeting-sitting-out`).
     taking: var[str | Text] = var("")
     #: The table with the passing chart (bound to `#meeting-picture`).
@@ -65,7 +100,13 @@ class MeetingScreen(PlayScreen):
         ),
         Binding("o", "sit_out", "Sit out", id="sit-out", tooltip="A card effect: someone sits out"),
         *(
-            Binding(str((seat + 1) % 10), f"toggle_seat({seat})", show=False)
+            # No id (not remapped one by one); one row in the help: "1–9, 0".
+            Binding(
+                str((seat + 1) % 10),
+                f"toggle_seat({seat})",
+                "That seat sits out or comes back",
+                show=False,
+            )
             for seat in range(rules.MAX_PLAYERS)
         ),
         Binding("k", "knock_out", "Knock out", id="meeting-knock-out"),
@@ -80,19 +121,34 @@ class MeetingScreen(PlayScreen):
         yield Header()
         with Horizontal(id="meeting-top"):
             with Vertical(id="meeting-number-box"):
-                yield Static(f"Meeting (of {rules.MEETINGS_PER_GAME})", classes="caption")
+                yield Caption(id="meeting-number-label", classes="caption").data_bind(
+                    text=MeetingScreen.number_label
+                )
                 yield BoundDigits(id="meeting-number").data_bind(text=MeetingScreen.number)
             with Vertical(id="meeting-info"):
                 yield Caption(id="meeting-caption").data_bind(text=MeetingScreen.caption)
                 yield Caption(id="meeting-sitting-out").data_bind(text=MeetingScreen.taking)
                 yield AmbienceMarker(id="meeting-ambience")
         yield TablePicture(id="meeting-picture").data_bind(view=MeetingScreen.picture)
-        yield Footer()
+        yield self.key_bar()
+
+    def __init__(self, controller: TableController) -> None:
+        super().__init__(controller)
+        #: The wording (`passing_kind`) the voice was started with, and the one shown.
+        self._spoken_kind = 3
+        self._shown_kind = 3
 
     def entered(self) -> None:
-        """A new Meeting: the default instructions until the voice speaks."""
-        self.caption = _INSTRUCTIONS
-        super().entered()
+        """A new Meeting: the written instructions until the voice speaks.
+
+        The voice starts as the table arrives, worded for who takes part now
+        (`MeetingCue.taking_part`); the screen remembers that wording.
+        """
+        snapshot = self.controller.snapshot()
+        taking = taking_count(snapshot)
+        self._spoken_kind = self._shown_kind = passing_kind(taking)
+        self.caption = passing_words(taking)
+        self.snapshot = snapshot
 
     def show(self, snapshot: TableSnapshot) -> None:
         """The Meeting into the screen's reactives (nothing when no Meeting is open)."""
@@ -101,11 +157,25 @@ class MeetingScreen(PlayScreen):
         if state is None or meeting is None:
             return
         self.number = str(meeting.number)
+        self.number_label = f"Meeting {meeting.number} of {rules.MEETINGS_PER_GAME}"
+        taking = len(state.participants())
+        if passing_kind(taking) != self._shown_kind:
+            # Someone sat out or came back: the instructions follow the count.
+            self._shown_kind = passing_kind(taking)
+            self.caption = passing_words(taking)
         self.taking = taking_part(state)
         self.picture = PictureView(state, passing_chart(state))
 
     def show_line(self, text: str) -> None:
-        """Show what the voice says."""
+        """Show what the voice says, while it is worded for who takes part now.
+
+        A voice started before someone sat out speaks on in its first wording;
+        the written instructions for the new count stay on screen instead.
+        """
+        kind = passing_kind(taking_count(self.snapshot))
+        if kind != self._spoken_kind:
+            return
+        self._shown_kind = kind
         self.caption = Text(text, style="italic")
 
     def show_ambience(self, started: bool, audible: bool) -> None:

@@ -22,7 +22,6 @@ move between rows (same column).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import ClassVar, cast
 
@@ -32,170 +31,29 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Static
+from textual.widgets import Button, Checkbox, Header, Input, Static
 
 from moderator.domain import ResultsDeclared, Team, rules
+from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import DeclareResults
-from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
-from moderator.tui.snapshot import TableSnapshot
-
-#: What a Waffle field holds that the domain can judge as a number (sign included,
-#: so "-1" gets the domain's range sentence rather than a vaguer one).
-_NUMBER = re.compile(r"-?[0-9]+")
-
-
-def waffle_count(raw: str) -> int | str:
-    """A Waffle field's text as the domain should see it.
-
-    Empty means none. Anything else not written as a whole number in plain
-    digits (spaces, "+1", "1.5") stays a string, so the domain refuses it in its
-    own words ("must be a whole number").
-    """
-    if not raw:
-        return 0
-    return int(raw) if _NUMBER.fullmatch(raw) else raw
-
-
-#: Keys a refused-keystroke sentence names in words (quoted, they would be invisible).
-_KEY_WORDS = {" ": "a space", "\t": "a tab", "\n": "a line break"}
-
-
-def keys_in_words(typed: str) -> str:
-    """What was typed, in words a table can read: a space is "a space", never " "."""
-    if typed in _KEY_WORDS:
-        return _KEY_WORDS[typed]
-    if all(char.isspace() for char in typed):
-        return "blank space"
-    visible = "".join(char for char in typed if char.isprintable() and not char.isspace())
-    return f'"{visible}" with blank space' if visible else "an invisible character"
-
-
-class GrowledBox(Checkbox):
-    """A "who growled" box whose mark, not only its colour, says ticked or not.
-
-    Textual's Checkbox draws the same "X" either way and changes its colour,
-    which a table cannot tell apart across the room or in a monochrome
-    terminal; here an unticked box is empty. The mark is the public
-    `BUTTON_INNER`, set from the value (no private part of Textual is touched).
-    """
-
-    TICKED = "X"
-
-    def __init__(self, label: Text, *, id: str | None = None, compact: bool = False) -> None:
-        super().__init__(label, id=id, compact=compact)
-        self.BUTTON_INNER = " "
-
-    def watch_value(self) -> None:
-        """The mark follows the value, then Textual's own reaction (class, Changed)."""
-        self.BUTTON_INNER = self.TICKED if self.value else " "
-        super().watch_value()
-
-
-class WaffleInput(Input):
-    """A Waffle count that refuses, as it is typed, what the domain would refuse.
-
-    A refused edit leaves the field as it was (what was typed before stays)
-    and posts `Refused` with the domain's sentence for the screen to show.
-    Deleting is always allowed, so a bad value set from elsewhere can be fixed.
-    """
-
-    class Refused(Message):
-        """An edit was refused; `sentence` says why, for the table."""
-
-        def __init__(self, field: WaffleInput, sentence: str) -> None:
-            super().__init__()
-            self.field = field
-            self.sentence = sentence
-
-    def __init__(
-        self,
-        check: Callable[[str], str | None],
-        *,
-        id: str | None = None,
-        classes: str | None = None,
-        compact: bool = False,
-    ) -> None:
-        """`check` returns the domain's sentence for a field text it refuses, else None."""
-        super().__init__("0", id=id, classes=classes, compact=compact)
-        self._check = check
-        #: The edit last refused (the text it would have made), until the field is edited.
-        self.refused_text: str | None = None
-        #: What that refused edit typed (a key, or a paste), for naming it in words.
-        self.refused_keys = ""
-        #: The start of the shown number typed again since that refusal.
-        self._retyped = ""
-
-    def replace(self, text: str, start: int, end: int) -> None:
-        """Apply the edit only if the domain accepts the resulting count.
-
-        While a keystroke stands refused, typing again the number the box shows
-        settles the box (the table confirms it); any other keystroke is an edit.
-        """
-        if text and self.refused_text is not None and self._retyping(text):
-            return
-        if text:
-            value = self.value
-            start, end = sorted((max(0, start), min(len(value), end)))
-            sentence = self._check(f"{value[:start]}{text}{value[end:]}")
-            if sentence is not None:
-                self.refused_text = f"{value[:start]}{text}{value[end:]}"
-                self.refused_keys = text
-                self._retyped = ""
-                self.add_class("-refused")
-                self.restricted()
-                self.post_message(self.Refused(self, sentence))
-                return
-        super().replace(text, start, end)
-
-    def _retyping(self, text: str) -> bool:
-        """Whether `text` retypes (so far) the number shown; settled once it is all typed.
-
-        The value does not change, so the settling is posted as a change for
-        the screen's preview. A two-digit count is retyped one digit at a time.
-        """
-        typed = self._retyped + text
-        if typed == self.value:
-            self.settle()
-            self.post_message(self.Changed(self, self.value))
-            return True
-        if self.value.startswith(typed):
-            self._retyped = typed
-            return True
-        self._retyped = ""
-        return False
-
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        """Space is not typed here: the screen's Space ticks the row's "growled" box.
-
-        An Input claims every printable key before any binding, priority or
-        not; a Waffle count never holds a space, so this box gives Space up.
-        """
-        if key == "space":
-            return False
-        return super().check_consume_key(key, character)
-
-    def watch_value(self) -> None:
-        """Any change of the text (an accepted edit, a reset) settles the field at once.
-
-        At once, not on `Changed`: that message of an earlier edit can arrive
-        after a later keystroke was refused.
-        """
-        self.settle()
-
-    def settle(self) -> None:
-        """Nothing refused stands for this field any more."""
-        self.refused_text = None
-        self._retyped = ""
-        self.remove_class("-refused")
+from moderator.tui.widgets.result_fields import (
+    GrowledBox,
+    WaffleInput,
+    keys_in_words,
+    waffle_count,
+)
 
 
 class ResultScreen(PlayScreen):
     """Mark the Possessed, count the winners' Waffles, save."""
 
     PHASE = Phase.RESULT
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = ("save-result", "result-menu", "mute", "settings", "undo", "redo")
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save result", id="save-result", priority=True),
         *PlayScreen.UNDO_BINDINGS,
@@ -207,8 +65,8 @@ class ResultScreen(PlayScreen):
         Binding("down", "row(1)", "Row below", show=False, priority=True),
         # Tab moves at once too: a plain Tab waits in the focused widget's queue, so the
         # digit after it in a burst (a priority binding) acted on the row Tab was leaving.
-        Binding("tab", "app.focus_next", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
+        Binding("tab", "app.focus_next", "Next box", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous box", show=False, priority=True),
         *(
             Binding(
                 str(n), f"type_waffles('{n}')", "Type that row's Waffles", show=False, priority=True
@@ -242,16 +100,17 @@ class ResultScreen(PlayScreen):
         yield Static("", id="result-winner", markup=False)
         yield Static("", id="result-error", markup=False)
         yield Button("Save result (^S)", id="result-save", variant="success", compact=True)
-        yield Footer()
+        yield self.key_bar()
 
     def entered(self) -> None:
         """A game to enter: its roster, and the first row's box focused.
 
         The boxes start empty, or, when the results were just undone from the
         series board, as they were saved (so undo takes back the saving, not
-        the typing).
+        the typing). Then the table's snapshot: the header, and the preview.
         """
-        state = self.controller.game_state
+        snapshot = self.controller.snapshot()
+        state = snapshot.state
         if state is None:
             return
         undone = self.controller.undone_results()
@@ -272,7 +131,7 @@ class ResultScreen(PlayScreen):
                     label.append("  (knocked out)", style="dim")
                 box.label = label
         self.query_one("#result-error", Static).update("")
-        self._preview()
+        self.snapshot = snapshot
         self.set_focus(self.query_one("#possessed-0", GrowledBox))
 
     def show(self, snapshot: TableSnapshot) -> None:

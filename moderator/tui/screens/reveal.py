@@ -13,12 +13,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.widgets import Digits, Footer, Header, Static
+from textual.widgets import Digits, Header, Static
 
-from moderator.tui.controller import TableController
+from moderator.table.controller import TableController
+from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import FinishReveal, GoHome, PlayReveal, StopVoice, UndoLast
-from moderator.tui.phases import Phase
-from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.screens.base import PhaseScreen, progress_words
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.bigtext import BigText
 
@@ -30,6 +31,9 @@ class RevealScreen(PhaseScreen):
     """Captions and a countdown in step with the reveal script."""
 
     PHASE = Phase.REVEAL
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = ("reveal-play", "reveal-abort", "reveal-skip", "mute", "settings", "reveal-undo")
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"reveal-play": "Start", "reveal-skip": "To table"}
     #: The line being said, drawn big (bound to `#reveal-caption`); set again, even to the
     #: same line (a replay), it is drawn again.
     caption: reactive[str] = reactive(_TITLE, always_update=True)
@@ -58,6 +62,10 @@ class RevealScreen(PhaseScreen):
             if self.is_mounted:
                 self.refresh_bindings()
 
+    def progress(self, snapshot: TableSnapshot) -> str | None:
+        """The game's number, as on the other game screens."""
+        return progress_words(snapshot.game_number, snapshot.state)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the reveal runs, Start reveal and Undo start would only be refused: hidden."""
         return not (action in ("play", "undo") and self.running)
@@ -70,13 +78,14 @@ class RevealScreen(PhaseScreen):
             yield Digits("", id="reveal-countdown")
             yield Static(_READY, id="reveal-status", markup=False)
             yield AmbienceMarker(id="reveal-ambience")
-        yield Footer()
+        yield self.key_bar()
 
     def entered(self) -> None:
-        """A new game's reveal, ready to start."""
+        """A new game's reveal, ready to start (the header from the table's snapshot)."""
         self.running = False
         self.caption = _TITLE
         self._stopped(_READY)
+        super().entered()
 
     def action_play(self) -> None:
         """Start (or replay) the reveal."""

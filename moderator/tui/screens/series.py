@@ -14,15 +14,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Button, DataTable, Footer, Header, Static, TextArea
+from textual.widgets import Button, DataTable, Header, Static, TextArea
 
 from moderator.domain import rules
+from moderator.table.outcomes import PlayExport
+from moderator.table.phases import Phase
+from moderator.table.ports import ACTION_ERRORS
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import ExportPlay, GoHome, NewSeries, NextGame
-from moderator.tui.outcomes import PlayExport
-from moderator.tui.phases import Phase
-from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PlayScreen
-from moderator.tui.snapshot import TableSnapshot
 from moderator.tui.widgets.bigtext import BigText
 
 
@@ -44,6 +44,18 @@ class SeriesScreen(PlayScreen):
     """
 
     PHASE = Phase.SERIES
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = (
+        "next-game",
+        "series-new-series",
+        "series-menu",
+        "undo",
+        "redo",
+        "mute",
+        "settings",
+        "series-bgstats",
+    )
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"next-game": "Next", "series-menu": "Start"}
     #: The series winners, drawn big (bound to `#series-winner`).
     winner_names: reactive[str] = reactive("")
     #: Which team won the last game, drawn big (bound to `#series-team`).
@@ -78,7 +90,7 @@ class SeriesScreen(PlayScreen):
             yield Button("Next game (n)", id="series-next", variant="success", compact=True)
             yield Button("New series (s)", id="series-new", compact=True)
             yield Button("Start screen (Esc)", id="series-start", compact=True)
-        yield Footer()
+        yield self.key_bar()
 
     def show(self, snapshot: TableSnapshot) -> None:
         """Redraw the board from the store (the snapshot says when: after each action)."""
@@ -114,6 +126,8 @@ class SeriesScreen(PlayScreen):
         )
         winners = rules.series_winners(points)
         self.winner_names = " & ".join(winners)
+        # Empty, the big text still takes its rows: 9 players at 80x24 would scroll.
+        self.query_one("#series-winner", BigText).display = bool(winners)
         leaders = [s.name for s in rules.standings(points) if s.rank == 1]
         leader = Text()
         if winners:

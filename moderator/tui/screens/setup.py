@@ -1,8 +1,13 @@
 """Setup: names clockwise, the first (youngest) player, and the checklist.
 
-Every check is the domain's (`clean_name`, `clean_roster`, `setup_for`), and a
-refused name shows the domain's sentence next to the field; what was typed and
-the roster stay as they were.
+Every check is the domain's (`clean_name`, `clean_roster`, `clean_said_as`,
+`setup_for`), and a refused name shows the domain's sentence next to the field;
+what was typed and the roster stay as they were.
+
+Each player may have a "say it as": the words the voice says for the name
+(the screen keeps showing the name as written). It is typed in the second
+field for the selected player (`s` on the roster), kept with the roster from
+game to game, and saved with the game's start.
 """
 
 from __future__ import annotations
@@ -14,17 +19,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Footer, Header, Input, OptionList, Static
+from textual.widgets import Button, Header, Input, OptionList, Static
 
 from moderator.domain import IllegalAction, rules, setup_for
-from moderator.domain.names import clean_name, clean_roster
-from moderator.tui.controller import TableController
+from moderator.domain.names import clean_name, clean_roster, clean_said_as
+from moderator.table.controller import TableController
+from moderator.table.phases import Phase
+from moderator.table.ports import ACTION_ERRORS
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
-from moderator.tui.phases import Phase
-from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PhaseScreen
-from moderator.tui.snapshot import TableSnapshot
 from moderator.tui.widgets.name_input import FixingList, NameInput
+
+#: The "say it as" field's hint while no player is being changed.
+SAY_AS_HINT = "Say it as: s on a player, Enter"
 
 
 def checklist(count: int) -> str:
@@ -64,6 +72,8 @@ class RosterList(FixingList):
         Binding("shift+down,ctrl+down", "screen.move(1)", "Move down", id="move-down"),
         Binding("f", "screen.first", "First player", id="first-player"),
         Binding("e", "screen.edit", "Fix name", id="edit-name"),
+        # Not in the footer (the field under the roster names its key); Help lists it.
+        Binding("s", "screen.say_as", "Say it as", id="say-as", show=False),
     ]
 
     async def action_help(self) -> None:
@@ -75,6 +85,27 @@ class SetupScreen(PhaseScreen):
     """Seat the players and prepare the cards."""
 
     PHASE = Phase.SETUP
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = (
+        "start-game",
+        "read-aloud",
+        "back",
+        "first-player",
+        "edit-name",
+        "remove",
+        "move-up",
+        "move-down",
+        "mute",
+        "settings",
+    )
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {
+        "start-game": "Start",
+        "read-aloud": "Read",
+        "first-player": "First",
+        "edit-name": "Fix",
+        "move-up": "Up",
+        "move-down": "Down",
+    }
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start_game", "Start game", id="start-game", priority=True),
         Binding("ctrl+r", "read_aloud", "Read aloud", id="read-aloud", priority=True),
@@ -88,6 +119,10 @@ class SetupScreen(PhaseScreen):
         self.first_player = 0
         #: The seat whose name the input is fixing, if any.
         self.editing: int | None = None
+        #: How a name is said (written name -> the words), for names the table gave one.
+        self.said_as: dict[str, str] = {}
+        #: The seat whose "say it as" the second field is changing, if any.
+        self.saying: int | None = None
 
     def compose(self) -> ComposeResult:
         """Name field, roster and checklist side by side."""
@@ -98,6 +133,8 @@ class SetupScreen(PhaseScreen):
                 yield NameInput(placeholder="Name, then Enter (clockwise)", id="setup-name")
                 yield Static("", id="setup-error", markup=False)
                 yield RosterList(id="setup-roster")
+                # After the roster: Tab from the name field still reaches the roster first.
+                yield NameInput(placeholder=SAY_AS_HINT, id="setup-say-as")
                 with Horizontal(classes="button-row"):
                     yield Button("Remove", id="setup-remove", compact=True)
                     yield Button("Up", id="setup-up", compact=True)
@@ -110,14 +147,22 @@ class SetupScreen(PhaseScreen):
                 with Horizontal(classes="button-row"):
                     yield Button("Read aloud ^R", id="setup-read", compact=True)
                     yield Button("Start game ^S", id="setup-start", compact=True, variant="success")
-        yield Footer()
+        yield self.key_bar()
 
     def entered(self) -> None:
         """Start from the roster the controller offers (a next game starts from the last one)."""
         plan = self.controller.seating_plan()
         self.players = list(plan.players) if plan else []
         self.first_player = plan.first_player if plan else 0
+        said = plan.said_as if plan else ()
+        self.said_as = {
+            name: words for name, words in zip(self.players, said, strict=False) if words
+        }
         self.editing = None
+        self.saying = None
+        saying = self.query_one("#setup-say-as", Input)
+        saying.value = ""
+        saying.placeholder = SAY_AS_HINT
         field = self.query_one("#setup-name", Input)
         field.value = ""
         field.placeholder = "Name, then Enter (clockwise)"
@@ -149,6 +194,8 @@ class SetupScreen(PhaseScreen):
         for seat, name in enumerate(self.players):
             line = Text(f"{seat + 1:>2}. ")
             line.append(name)
+            if name in self.said_as:
+                line.append(f"  said “{self.said_as[name]}”", style="italic")
             if seat == self.first_player:
                 line.append("  ★ first (youngest)", style="bold")
             roster.add_option(line)
@@ -173,8 +220,11 @@ class SetupScreen(PhaseScreen):
     # --- editing --------------------------------------------------------------------
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter adds the name (or fixes the one being edited)."""
+        """Enter adds the name (or fixes the one being edited), or sets how it is said."""
         event.stop()
+        if event.input.id == "setup-say-as":
+            self._set_said_as(event)
+            return
         try:
             name = clean_name(event.value)
             others = [n for i, n in enumerate(self.players) if i != self.editing]
@@ -192,7 +242,10 @@ class SetupScreen(PhaseScreen):
             seat = len(self.players) - 1
         else:
             seat = self.editing
+            said = self.said_as.pop(self.players[seat], None)
             self.players[seat] = name
+            if said:
+                self.said_as[name] = said
             self.editing = None
         self._error("")
         event.input.placeholder = "Name, then Enter (clockwise)"
@@ -203,6 +256,7 @@ class SetupScreen(PhaseScreen):
         seat = self._selected()
         if seat is None:
             return
+        self.said_as.pop(self.players[seat], None)
         del self.players[seat]
         if self.first_player == seat or self.first_player >= len(self.players):
             self.first_player = 0
@@ -240,6 +294,40 @@ class SetupScreen(PhaseScreen):
         self.editing = seat
         field = self.query_one("#setup-name", NameInput)
         field.edit(self.players[seat], f"Fix the name of seat {seat + 1}, then Enter")
+
+    def action_say_as(self) -> None:
+        """Put the selected player's "say it as" in its field, to type how the name is said."""
+        seat = self._selected()
+        if seat is None:
+            self._error("Add a player first, then say how their name is said.")
+            return
+        self.saying = seat
+        name = self.players[seat]
+        field = self.query_one("#setup-say-as", NameInput)
+        field.edit(self.said_as.get(name, ""), f"How the voice says {name} (empty: as written)")
+
+    def _set_said_as(self, event: Input.Submitted) -> None:
+        """Keep the words for the seat being changed (else the selected one); empty clears."""
+        seat = self.saying if self.saying is not None else self._selected()
+        if seat is None or not 0 <= seat < len(self.players):
+            self._error("Select a player in the list first (s: say it as).")
+            event.input.value = event.value
+            return
+        try:
+            words = clean_said_as(event.value)
+        except IllegalAction as error:
+            self._error(str(error))
+            event.input.value = event.value  # given back to fix: nothing typed is lost
+            return
+        name = self.players[seat]
+        if words:
+            self.said_as[name] = words
+        else:
+            self.said_as.pop(name, None)
+        self.saying = None
+        self._error("")
+        event.input.placeholder = SAY_AS_HINT
+        self._redraw(highlight=seat)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter on a player fixes their name."""
@@ -288,12 +376,19 @@ class SetupScreen(PhaseScreen):
             self._error(str(error))
             self.say(str(error), severity="error")
             return
-        self.ask(StartGame(players, self.first_player))
+        said = tuple(self.said_as.get(name, "") for name in players)
+        self.ask(StartGame(players, self.first_player, said if any(said) else ()))
 
     def action_leave(self) -> None:
         """Back to the start screen; nothing is saved until the game starts."""
         if self.editing is not None:
             self.editing = None
             self.query_one("#setup-name", Input).value = ""
+            return
+        if self.saying is not None:
+            self.saying = None
+            field = self.query_one("#setup-say-as", Input)
+            field.value = ""
+            field.placeholder = SAY_AS_HINT
             return
         self.ask(GoHome())

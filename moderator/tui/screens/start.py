@@ -17,11 +17,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from moderator.table.phases import Phase
+from moderator.table.ports import ACTION_ERRORS
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import NewSeries, OpenHistory, Resume
-from moderator.tui.phases import Phase
-from moderator.tui.ports import ACTION_ERRORS
 from moderator.tui.screens.base import PhaseScreen
-from moderator.tui.snapshot import TableSnapshot
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import Choice, ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar

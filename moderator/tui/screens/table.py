@@ -13,14 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from moderator.domain import rules
-from moderator.tui.board_host import TURNED_OFF, BoardHost
+from moderator.table.board_host import TURNED_OFF, BoardHost
+from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import AskKnockOut, DrawMeeting, PassTurn
-from moderator.tui.phases import Phase
 from moderator.tui.screens.base import PlayScreen
-from moderator.tui.snapshot import TableSnapshot
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.caption import Caption
 from moderator.tui.widgets.table_picture import PictureView, TablePicture
@@ -35,6 +35,9 @@ class TableScreen(PlayScreen):
     """Turns, Meeting cards and knock-outs."""
 
     PHASE = Phase.TABLE
+    #: The footer's keys by importance, and their short words for a narrow line.
+    FOOTER_KEEP = ("next-turn", "meeting", "knock-out", "menu", "mute", "settings", "undo", "redo")
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"meeting": "Meeting"}
     #: The turn number, drawn big (bound to `#table-turn`).
     turn: var[str] = var("1")
     #: Whose seat plays, above the name (bound to `#table-current-label`).
@@ -84,14 +87,13 @@ class TableScreen(PlayScreen):
                 )
                 yield BigText("", id="table-meetings").data_bind(text=TableScreen.pips)
         yield TablePicture(id="table-picture").data_bind(view=TableScreen.picture)
-        yield Footer()
+        yield self.key_bar()
 
     def show(self, snapshot: TableSnapshot) -> None:
         """The game's state into the screen's reactives (nothing once no game is open)."""
         state = snapshot.state
         if state is None:
             return
-        self.sub_title = f"Game {snapshot.game_number} of {rules.GAMES_PER_SERIES}"
         self.turn = str(state.turn)
         self.current_label = f"Seat {state.current + 1}: your turn. Flip the top card."
         self.current_player = state.players[state.current]
@@ -117,7 +119,7 @@ class TableScreen(PlayScreen):
             self.say(TURNED_OFF, severity="warning")
             return
         # The dialog's module loads on first use, as the app loads its dialogs.
-        dialog = importlib.import_module("moderator.tui.screens.board").BoardScreen
+        dialog = importlib.import_module("moderator.tui.dialogs.board").BoardScreen
         self.app.push_screen(dialog(host))
 
     def action_knock_out(self, highlight: int | None = None) -> None:

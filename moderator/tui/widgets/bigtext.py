@@ -11,12 +11,16 @@ three sizes, all solid blocks:
 The largest size whose wrapped text fits the width and about two fifths of
 the screen's height is used, so on an 80x24 terminal a name or a turn number
 keeps the 5-row solid letters it has at 120x40, and only long captions drop to
-the compact size. Characters the font lacks are drawn as plain bold text in the
-middle row: names are data and are always shown literally (no markup is ever
-parsed), only the letter case changes.
+the compact size. Accented capitals, ß, ¿ and ¡ are drawn at full height
+(`block_letters`); another letter with a decomposition degrades to its base
+letters; only characters with no letter inside (emoji, CJK …) are drawn as
+plain bold text in the middle row. Names are data and are always shown
+literally (no markup is ever parsed), only the letter case changes.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -24,10 +28,11 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from moderator.tui.widgets.block_letters import EXTRA_LETTERS, accented_letters, base_letters
 from moderator.tui.widgets.caption import fixed_width
 
 #: 5-row bitmaps; "#" is ink. Upper case only: lower case is drawn in capitals.
-_FONT_SOURCE: dict[str, str] = {
+_LATIN: dict[str, str] = {
     "A": ".#. #.# ### #.# #.#",
     "B": "##. #.# ##. #.# ##.",
     "C": ".## #.. #.. #.. .##",
@@ -76,7 +81,9 @@ _FONT_SOURCE: dict[str, str] = {
     "○": "... ### #.# ### ...",
     "&": ".#. #.# .#. #.# .##",
     "/": "..# ..# .#. #.. #..",
+    **EXTRA_LETTERS,
 }
+_FONT_SOURCE: dict[str, str] = {**_LATIN, **accented_letters(_LATIN)}
 
 #: The font sizes (the `scale` argument below).
 COMPACT = 1
@@ -134,9 +141,23 @@ def rows_of(scale: int) -> int:
     return _ROWS.get(scale, ROWS)
 
 
+@lru_cache(maxsize=4096)
 def glyph(char: str, scale: int = COMPACT) -> tuple[str, ...] | None:
-    """The block rows for `char`, or None when the font lacks it."""
-    return _FONTS.get(scale, FONT).get(char.upper())
+    """The block rows for `char` (its capital, or the base letters it degrades to).
+
+    None when no letter of it is in the font (it is then drawn as itself).
+    """
+    font = _FONTS.get(scale, FONT)
+    capital = char.upper()
+    rows = font.get(capital)
+    if rows is not None:
+        return rows
+    # "ß".upper() is "SS"; "Ś" degrades to "S", "Ⅻ" to "XII".
+    letters = capital if all(letter in font for letter in capital) else base_letters(char, font)
+    if not letters:
+        return None
+    gap = " " * _GAP.get(scale, 1)
+    return tuple(gap.join(font[letter][row] for letter in letters) for row in range(rows_of(scale)))
 
 
 def big_width(text: str, scale: int = COMPACT) -> int:

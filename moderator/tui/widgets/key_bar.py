@@ -11,15 +11,20 @@ What it shows follows the same rules as the Footer, so it stays true to the
 keys: only bindings with `show`, one entry per action (its shortest key, so
 `?` rather than `f1` for the help), nothing for an action whose `check_action`
 says False, dimmed when it says None; the table's keymap is already in the
-screen's active bindings. The ids in `first` (the help) come first, so they
-are still on screen at 80 columns; the command palette key sits on the right
-as in the Footer. A click on a key presses it (the palette's: see `on_click`).
+screen's active bindings. The ids in `first` (the help) come first; the command
+palette key sits on the right as in the Footer. Unlike the Footer it never cuts
+a key in half at the right edge: a line too long for its width drops the
+palette key, takes each screen's short words, then leaves out whole keys, the
+least important first (`keep`), so at 80 columns a game screen still shows
+Menu, Mute and Settings. A click on a key presses it (the palette's: see `on_click`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -39,6 +44,16 @@ class KeyItem(NamedTuple):
     display: str
     description: str
     enabled: bool
+    #: The binding's id (None for a binding without one).
+    binding_id: str | None = None
+
+
+def _width(items: list[KeyItem], palette: KeyItem | None) -> int:
+    """Columns the keys take as `render` draws them (" key description ", "▏key desc ")."""
+    width = sum(cell_len(item.display) + cell_len(item.description) + 3 for item in items)
+    if palette is not None:
+        width += cell_len(palette.display) + cell_len(palette.description) + 3
+    return width
 
 
 class KeyBar(Widget, can_focus=False):
@@ -69,10 +84,28 @@ class KeyBar(Widget, can_focus=False):
     }
     """
 
-    def __init__(self, first: tuple[str, ...] = ("help",), *, id: str | None = None) -> None:
-        """`first`: binding ids shown before the others (the help, by default)."""
+    def __init__(
+        self,
+        first: tuple[str, ...] = ("help",),
+        *,
+        keep: tuple[str, ...] = (),
+        short: Mapping[str, str] | None = None,
+        id: str | None = None,
+    ) -> None:
+        """A bar that never cuts a key in half: what does not fit is left out whole.
+
+        Args:
+            first: binding ids shown before the others (the help, by default).
+            keep: binding ids by importance, most important first: when the line is
+                too narrow the others go first (from the right), then these from
+                the end of `keep`; the ids in `first` are always kept.
+            short: shorter descriptions (binding id -> words) used when the full
+                ones do not fit.
+        """
         super().__init__(id=id)
         self._first = first
+        self._keep = keep
+        self._short = dict(short or {})
         self._items: tuple[KeyItem, ...] = ()
         self._palette: KeyItem | None = None
         #: (start column, end column, item) of each key drawn, for clicks.
@@ -118,7 +151,9 @@ class KeyBar(Widget, can_focus=False):
                 continue
             if not binding.show:
                 continue
-            item = KeyItem(key, app.get_key_display(binding), binding.description, active.enabled)
+            item = KeyItem(
+                key, app.get_key_display(binding), binding.description, active.enabled, binding.id
+            )
             by_action.setdefault(binding.action, []).append(item)
             ids.setdefault(binding.action, binding.id)
         # One entry per action: its shortest key (`?` before `f1`), the first if tied.
@@ -130,20 +165,55 @@ class KeyBar(Widget, can_focus=False):
         order = sorted(chosen, key=lambda action: rank.get(ids[action] or "", len(rank)))
         return tuple(chosen[action] for action in order), palette
 
+    def fitted(self, width: int) -> tuple[tuple[KeyItem, ...], KeyItem | None]:
+        """The keys drawn at `width` columns, whole, and the palette key if it still fits.
+
+        In turn until the line fits: no palette key, the short descriptions
+        (least important keys first), then keys left out by importance (see
+        `__init__`'s `keep`).
+        """
+        items = list(self._items)
+        palette = self._palette
+        rank = {binding_id: place for place, binding_id in enumerate(self._keep)}
+        first = set(self._first)
+        # Least important first: keys outside `keep` from the right, then `keep` from its end.
+        order = sorted(
+            (place for place, item in enumerate(items) if (item.binding_id or "") not in first),
+            key=lambda place: (-rank.get(items[place].binding_id or "", len(rank)), -place),
+        )
+        if _width(items, palette) <= width:
+            return tuple(items), palette
+        palette = None  # Ctrl+P is the least needed key (every key is in its list)
+        for place in order:
+            if _width(items, None) <= width:
+                return tuple(items), None
+            items[place] = self._shortened(items[place])
+        kept = dict(enumerate(items))
+        for place in order:
+            if _width(list(kept.values()), None) <= width:
+                break
+            del kept[place]
+        return tuple(kept.values()), None
+
+    def _shortened(self, item: KeyItem) -> KeyItem:
+        words = self._short.get(item.binding_id or "")
+        return item._replace(description=words) if words else item
+
     def render(self) -> RenderResult:
         """The keys from the left, the palette key on the right (as Textual's Footer)."""
         width = self.size.width
+        items, palette = self.fitted(width)
         key_style = self.get_component_rich_style("key-bar--key")
         description_style = self.get_component_rich_style("key-bar--description")
         dim = Style(dim=True)
         right = Text()
-        if self._palette is not None:
+        if palette is not None:
             right.append("▏", self.get_component_rich_style("key-bar--separator"))
-            right.append(self._palette.display, key_style)
-            right.append(f" {self._palette.description} ", description_style)
+            right.append(palette.display, key_style)
+            right.append(f" {palette.description} ", description_style)
         left = Text()
         self._spans = []
-        for item in self._items:
+        for item in items:
             start = left.cell_len
             extra = Style() if item.enabled else dim
             left.append(f" {item.display} ", key_style + extra)

@@ -1,0 +1,1 @@
+"""The table: what the moderator does, without Textual (the TUI draws it)."""

@@ -1,0 +1,381 @@
+"""The table controller: the one place the TUI acts on the game night.
+
+Screens post intents; the app calls one typed method here per intent and gets
+an `Outcome` back: the state after the action, a notice for the table, and the
+narration cues it played. The store and the narrator are private to the
+controller, so no screen can write the database or start the voice by another
+road. Every action saves before anything is shown (the store commits first); a
+refused action changes nothing and its outcome carries the layer's sentence.
+
+One controller per app instance (no module-level singletons), built by
+`make_app`, so tests run many apps side by side on temp folders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import cast
+
+from moderator.domain import (
+    Event,
+    IllegalAction,
+    MeetingResolved,
+    MeetingStarted,
+    PlayerKnockedOut,
+    Redo,
+    ResultsDeclared,
+    RevealFinished,
+    SitOutToggled,
+    TurnPassed,
+    Undo,
+    rules,
+    setup_for,
+)
+from moderator.domain.names import clean_roster, clean_said_as
+from moderator.domain.timeline import LogEntry
+from moderator.narration.scripts.spoken_names import prepare as prepare_names
+from moderator.storage import GameScore
+from moderator.table.cues import (
+    Cue,
+    FinaleCue,
+    KnockoutCue,
+    MeetingCue,
+    RevealCue,
+    SeriesWinnerCue,
+    SetupCue,
+    TurnCue,
+)
+from moderator.table.describe import describe
+from moderator.table.outcomes import Outcome, SeatingPlan
+from moderator.table.phases import Flags, Phase
+from moderator.table.play_export import export_game
+from moderator.table.ports import (
+    ACTION_ERRORS,
+    SavedGameLike,
+)
+from moderator.table.reading import TableReading
+from moderator.table.set_aside import series_words, set_aside_question
+from moderator.table.snapshot import TableSnapshot, snapshot_of
+
+
+class TableController(TableReading):
+    """Acts on the game night: one typed method per intent, each answering an `Outcome`."""
+
+    # --- the night --------------------------------------------------------------------
+
+    def go_home(self) -> Outcome:
+        """Back to the start screen (the game stays saved); the voice stops."""
+        self.silence()
+        self._flags = Flags()
+        return self._outcome()
+
+    def menu(self) -> Outcome:
+        """Esc on a game screen: silence first if speaking, else the start screen."""
+        if self.speaking:
+            self.silence()
+            return self._outcome("Silenced. Esc again: start screen.")
+        return self.go_home()
+
+    def resume(self) -> Outcome:
+        """Pick up the unfinished series and game, exactly where they were."""
+        try:
+            unfinished = self._store.unfinished()
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        if unfinished is None:
+            return self._outcome("There is no unfinished game to resume.")
+        same_series = unfinished.series_id == self._series_id
+        self._series_id = unfinished.series_id
+        self._game = unfinished.game
+        if self._game is not None:
+            prepare_names(self._game.state.players, (self._settings.lang,))
+        try:
+            # A series begun this run with no game yet (`s` on a complete board, then
+            # Esc) keeps the roster its setup showed.
+            self._plan = self.next_plan() or (self._plan if same_series else None)
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        notice = None
+        if self._game is not None and self._game.state.reveal_pending:
+            notice = "The eyes-closed reveal had not finished: it is offered again."
+        return self._moved(Flags(at_start=False), notice)
+
+    def set_aside_question(self) -> str | None:
+        """What to ask before `new_series` sets a started series aside (None: nothing to lose).
+
+        The app asks it (`set_aside.ANSWERS`, keeping the series first) and calls
+        `new_series` only on the table's yes. A store error is no reason to skip it.
+        """
+        try:
+            return set_aside_question(self._store)
+        except ACTION_ERRORS as error:
+            return f"{error} Start a new series anyway?"
+
+    def new_series(self) -> Outcome:
+        """A fresh series (an unfinished one is set aside), starting with setup.
+
+        Call it once the table said yes to `set_aside_question` (if it had one).
+        """
+        try:
+            plan = self.next_plan()
+            words = series_words(self._store)
+            unfinished = self._store.unfinished()
+            if unfinished is not None:
+                self._store.abandon_series(unfinished.series_id)
+            self._series_id = self._store.new_series()
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        self._game = None
+        self._plan = plan
+        notice = f"Set aside: {words}. A new series starts." if words else None
+        return self._moved(Flags(at_start=False, seating=True), notice)
+
+    def next_game(self) -> Outcome:
+        """Same series: seat the table again (same roster, changes allowed)."""
+        try:
+            complete = rules.series_complete(len(self.series_games()))
+            plan = self.next_plan()
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        if complete:
+            return self._outcome("This series is complete: start a new series.")
+        self._plan = plan
+        self._game = None
+        return self._moved(Flags(at_start=False, seating=True))
+
+    def seating_plan(self) -> SeatingPlan | None:
+        """The roster the setup screen starts from (the last game's, if any)."""
+        return self._plan
+
+    def start_game(
+        self,
+        players: Sequence[str],
+        first_player: int,
+        renames: Mapping[str, str] | None = None,
+        said_as: Sequence[str] = (),
+    ) -> Outcome:
+        """Save the new game, then the reveal (6+ players) or the table.
+
+        `renames`: earlier name -> new name, for players the table said are the same.
+        `said_as`: how each name is said, by seat ("" as written), saved with the start.
+        """
+        try:
+            setup_for(len(players))
+            roster = clean_roster(players)
+            said = tuple(clean_said_as(words) for words in said_as)
+            if self._series_id is None:
+                self._series_id = self._store.new_series()
+            self._game = self._store.new_game(
+                self._series_id, tuple(roster), first_player, dict(renames or {}), said
+            )
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        prepare_names(roster, (self._settings.lang,))
+        return self._moved(Flags(at_start=False))  # 6+ players: the reveal is pending
+
+    def read_setup(self, players: int) -> Outcome:
+        """Speak the setup checklist for this many players (refused outside 4..10)."""
+        try:
+            setup_for(players)
+        except IllegalAction as error:
+            return self._refused(str(error))
+        return self._outcome(cues=self._play(SetupCue(players)))
+
+    def play_reveal(self) -> Outcome:
+        """Start (or replay) the eyes-closed reveal."""
+        return self._outcome(cues=self._play(RevealCue(self._settings.reveal_seconds)))
+
+    def stop_voice(self) -> Outcome:
+        """Silence at once; the phase stays."""
+        self.silence()
+        return self._outcome()
+
+    def finish_reveal(self) -> Outcome:
+        """The reveal is over (or skipped): saved as `RevealFinished`, then the turns begin.
+
+        Until it is saved, a resume offers the reveal again (the app was closed
+        or killed while eyes were closed); undo at the table brings it back.
+        """
+        self.silence()
+        state = self.game_state
+        if state is None or not state.reveal_pending:
+            return self._outcome()
+        return self._act(RevealFinished())
+
+    def pass_turn(self) -> Outcome:
+        """The current player gave their Adventure card away: next player."""
+        outcome = self._act(TurnPassed())
+        state = outcome.state
+        if outcome.refused or state is None or state.is_over:
+            return outcome
+        if not self._settings.announce_turns:
+            return outcome
+        return replace(outcome, cues=self._play(TurnCue(state.players[state.current])))
+
+    def draw_meeting(self) -> Outcome:
+        """The current player drew a Meeting card."""
+        return self._act(MeetingStarted())
+
+    def knock_out(self, seat: int) -> Outcome:
+        """`seat` is knocked out; the voice announces it."""
+        name = self._name(seat)
+        outcome = self._act(PlayerKnockedOut(seat), f"{name} is knocked out.", KnockoutCue(name))
+        return outcome
+
+    def toggle_sit_out(self, seat: int) -> Outcome:
+        """A card effect makes a player sit out of the Meeting (or come back)."""
+        return self._act(SitOutToggled(seat))
+
+    def resolve_meeting(self) -> Outcome:
+        """Everyone received their two cards."""
+        self.silence()
+        return self._act(MeetingResolved())
+
+    def count_again(self) -> Outcome:
+        """Replay the finale's count to 3."""
+        return self._outcome(cues=self._play(FinaleCue()))
+
+    def enter_results(self) -> Outcome:
+        """The finale is done: enter who growled."""
+        self.silence()
+        return self._moved(replace(self._flags, entering_results=True))
+
+    def declare(self, event: ResultsDeclared) -> Outcome:
+        """Save the results (the domain checks them) and show the series board."""
+        return self._act(event)
+
+    def export_play(self) -> Outcome:
+        """The game just played for BG Stats: its link, and a play file (see `play_export`)."""
+        try:
+            games = self.series_games()
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        if not games:
+            return self._refused("No game of this series has results yet.")
+        # The store's scores are GameScore records (the port names only what the board reads).
+        self._export, notice = export_game(cast(GameScore, games[-1]), self._data_dir)
+        return self._outcome(notice)
+
+    def undo(self) -> Outcome:
+        """Take back the last action, saying what it was.
+
+        Right after the start (nothing done, nothing undone but the reveal's end:
+        `Timeline.just_started`) that is the start itself: the game
+        is withdrawn (it counts for nothing) and the table is back at setup with
+        the same roster, so an accidental Enter on "Start game" costs nothing.
+        """
+        game = self._game
+        if game is not None and game.timeline.just_started:
+            return self._withdraw(game)
+        return self._step(Undo())
+
+    def _withdraw(self, game: SavedGameLike) -> Outcome:
+        state = game.state
+        try:
+            self._store.withdraw_game(game.game_id)
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        self._game = None
+        self._plan = SeatingPlan(state.players, state.first_player, state.said_as)
+        return self._moved(
+            Flags(at_start=False, seating=True),
+            f"Undone: the start of game {game.number}. Back to setup, same roster.",
+        )
+
+    def redo(self) -> Outcome:
+        """Apply again what was just undone."""
+        return self._step(Redo())
+
+    # --- the voice and the database ---------------------------------------------------
+
+    def database_replaced(self) -> Outcome:
+        """The database was started afresh: nothing of the old one is open any more."""
+        self._series_id = None
+        self._game = None
+        self._plan = None
+        return self.go_home()
+
+    def snapshot(self, outcome: Outcome | None = None) -> TableSnapshot:
+        """What the phase screens draw: the table now, or just after `outcome`."""
+        return snapshot_of(self, outcome)
+
+    # --- inside -----------------------------------------------------------------------
+
+    def _outcome(
+        self, notice: str | None = None, cues: tuple[Cue, ...] = (), refused: bool = False
+    ) -> Outcome:
+        outcome = Outcome(self.game_state, self.phase, notice, cues, refused)
+        self._prepare_voice(outcome.state, outcome.phase)
+        self._published()
+        return outcome
+
+    def _refused(self, sentence: str) -> Outcome:
+        return self._outcome(sentence, refused=True)
+
+    def _moved(self, flags: Flags, notice: str | None = None) -> Outcome:
+        """Change the UI flags; entering a new phase silences the voice and speaks its cue."""
+        before = self.phase
+        self._flags = flags
+        after = self.phase
+        cues: tuple[Cue, ...] = ()
+        if after != before:
+            self.silence()
+            cues = self._play_entry(after)
+        return self._outcome(notice, cues)
+
+    def _act(self, entry: LogEntry, done: str | None = None, cue: Cue | None = None) -> Outcome:
+        """Save and apply an entry; the phase follows the new state."""
+        if self._game is None:
+            return self._refused("No game is open.")
+        before = self.phase
+        try:
+            state = self._game.record(entry)
+        except ACTION_ERRORS as error:
+            return self._refused(str(error))
+        if state.result is None and before is Phase.SERIES:
+            # Results taken back from the series board: straight to entering them again.
+            self._flags = replace(self._flags, entering_results=True)
+        elif not state.is_over or state.result is not None:
+            self._flags = replace(self._flags, entering_results=False)
+        cues = self._play(cue) if cue is not None else ()
+        after = self.phase
+        if after != before:
+            cues += self._play_entry(after)
+        return self._outcome(done, cues)
+
+    def _step(self, entry: Undo | Redo) -> Outcome:
+        """Undo or redo, with a notice naming the event it moves."""
+        game = self._game
+        if game is None:
+            return self._refused("No game is open.")
+        timeline = game.timeline
+        event: Event | None
+        if isinstance(entry, Undo):
+            verb, event = "Undone", timeline.events[-1] if timeline.can_undo else None
+        else:
+            verb, event = "Redone", timeline.redo_stack[-1] if timeline.can_redo else None
+        notice = f"{verb}: {describe(event, game.state)}." if event is not None else None
+        return self._act(entry, notice)
+
+    def _play_entry(self, phase: Phase) -> tuple[Cue, ...]:
+        """The cue a phase speaks when the table arrives in it."""
+        state = self.game_state
+        if phase is Phase.MEETING and state is not None and state.meeting is not None:
+            return self._play(MeetingCue(state.meeting.number, len(state.participants())))
+        if phase is Phase.FINALE:
+            return self._play(FinaleCue())
+        if phase is Phase.SERIES:
+            try:
+                points = [game.points for game in self.series_games()]
+            except ACTION_ERRORS:
+                return ()
+            winners = rules.series_winners(points)
+            if winners:
+                return self._play(SeriesWinnerCue(tuple(winners)))
+        return ()
+
+    def _play(self, cue: Cue) -> tuple[Cue, ...]:
+        """Play a cue for the phase the table is in now (cancels what was playing)."""
+        self._voice.play(cue, self.phase, self._said_as())
+        return (cue,)

@@ -1,0 +1,33 @@
+"""The BG Stats export of one game: its createPlay link, and a play file beside the data.
+
+The file (`bgstats-game-<id>.json`, the `history --bgstats` format with this one
+play) goes into the data folder through `safe_output`, so an odd file already
+there is never replaced; if it cannot be written the link is still offered and
+the notice says why.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from moderator.safe_output import OutputError, write_text
+from moderator.storage import GameScore
+from moderator.storage.bgstats import create_play_link, play_for, plays_text
+from moderator.table.outcomes import PlayExport
+
+
+def export_game(game: GameScore, data_dir: Path | None) -> tuple[PlayExport, str]:
+    """The export of `game` and the notice for the table (`data_dir` None: the link only)."""
+    link = create_play_link(play_for(game))
+    name = f"bgstats-game-{game.game_id}.json"
+    notice = f"Game {game.number} for BG Stats: the link is on the board"
+    written = ""
+    if data_dir is not None:
+        try:
+            write_text(data_dir / name, plays_text([game]))
+        except (OutputError, OSError) as error:
+            notice += f"; the play file was not written: {error}"
+        else:
+            written = name
+            notice += f"; the play is also in {name} in the data folder"
+    return PlayExport(game.game_id, link, written), notice + "."

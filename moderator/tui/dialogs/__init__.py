@@ -1,0 +1,1 @@
+"""The dialogs: modal screens over a phase screen (help, history, settings...)."""

@@ -1,0 +1,76 @@
+"""A small dialog to pick one player (whom to knock out, who sits out)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from moderator.tui.dialogs.dialog import DialogScreen
+
+
+class PickPlayerScreen(DialogScreen[int | None]):
+    """Returns the chosen seat, or None on Esc."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="pick-cancel"),
+        # The same digits as the Meeting's tiles: 1..9 and 0 for the tenth seat.
+        *(
+            Binding(str(key % 10), f"pick_number({key})", "Pick that seat's player", show=False)
+            for key in range(1, 11)
+        ),
+    ]
+
+    def __init__(
+        self, title: str, choices: Sequence[tuple[int, str]], highlight: int | None = None
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = list(choices)
+        self.highlight = highlight
+
+    def compose(self) -> ComposeResult:
+        """The question and the names (literal text)."""
+        with Vertical(id="pick-box"):
+            yield Static(self.title_text, id="pick-title", markup=False)
+            yield OptionList(
+                *(
+                    Option(Text(f"{seat + 1}. {name}"), id=f"pick-{seat}")
+                    for seat, name in self.choices
+                ),
+                id="pick-list",
+            )
+            yield Static("Enter picks, Esc cancels.", markup=False)
+
+    def on_mount(self) -> None:
+        """Start on the clicked player, if any."""
+        found = self.query("#pick-list").results(OptionList)
+        options = next(found, None)
+        if options is None:  # closed again before it was composed (a screen change)
+            return
+        seats = [seat for seat, _ in self.choices]
+        if self.highlight in seats:
+            options.highlighted = seats.index(self.highlight)
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Close with the chosen seat."""
+        event.stop()
+        self.dismiss(self.choices[event.option_index][0])
+
+    def action_pick_number(self, number: int) -> None:
+        """A digit picks the choice shown with that number (the seat's), if listed."""
+        for seat, _name in self.choices:
+            if seat + 1 == number:
+                self.dismiss(seat)
+                return
+
+    def action_cancel(self) -> None:
+        """Close without choosing."""
+        self.dismiss(None)

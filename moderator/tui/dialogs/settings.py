@@ -1,0 +1,195 @@
+"""Settings: voice, language, English engine, rate, volume, timings, ambience, turns.
+
+Saved atomically to settings.json in the config folder and handed to the
+narrator at once; a value out of range shows a sentence and nothing is saved.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Input, Label, Select, Static, Switch
+
+from moderator.narration.speech.neural_voice import neural_problem
+from moderator.safe_output import OutputError
+from moderator.table.config import TableSettings
+from moderator.table.controller import TableController
+from moderator.tui.dialogs.dialog import DialogScreen
+from moderator.tui.literal import literal
+
+#: What the number fields accept while typing. Textual's own type="number" and
+#: type="integer" patterns backtrack catastrophically (about 20 digits followed by
+#: another character freezes the UI for seconds), so the fields use this linear one.
+DECIMAL = r"\d{0,3}(\.\d{0,2})?"
+
+
+def on_off(value: bool) -> str:
+    """A switch's state in words."""
+    return "on" if value else "off"
+
+
+class SettingsScreen(DialogScreen[None]):
+    """Edit and save the table's settings."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", id="settings-save-key", priority=True),
+        Binding("escape", "cancel", "Cancel", id="settings-cancel-key"),
+    ]
+
+    def __init__(self, controller: TableController) -> None:
+        super().__init__()
+        self.controller = controller
+
+    def compose(self) -> ComposeResult:
+        """One row per setting."""
+        current = self.controller.settings
+        # Names and codes come from files (language.toml, settings.json): a Select's
+        # str options are markup, so each is a literal Text with controls removed.
+        codes = [
+            (literal(f"{lang.name} ({lang.code})"), lang.code) for lang in self.controller.languages
+        ]
+        if current.lang not in [code for _, code in codes]:
+            codes.append((literal(current.lang), current.lang))
+        with VerticalScroll(id="settings-box"):
+            yield Static("Settings", id="settings-title", markup=False)
+            yield _switch_row("Voice", current.enabled, "settings-enabled")
+            with Horizontal(classes="settings-row"):
+                yield Label("Language")
+                yield Select(
+                    codes, value=current.lang, allow_blank=False, id="settings-lang", compact=True
+                )
+            with Horizontal(classes="settings-row"):
+                yield Label("English voice")
+                yield Select(
+                    _engine_choices(),
+                    value=current.english_engine,
+                    allow_blank=False,
+                    id="settings-engine",
+                    compact=True,
+                )
+            yield _number_row("Rate (words/min)", str(current.rate), r"\d{0,3}", 3, "settings-rate")
+            yield _number_row("Volume (0-1)", str(current.volume), DECIMAL, 5, "settings-volume")
+            yield _number_row(
+                "Reveal (seconds)", str(current.reveal_seconds), DECIMAL, 5, "settings-reveal"
+            )
+            yield _number_row(
+                "Growling (seconds)", str(current.growl_seconds), DECIMAL, 5, "settings-growl"
+            )
+            yield _switch_row("Eyes-closed ambience", current.ambience, "settings-ambience")
+            yield _number_row(
+                "Ambience level (0-1)",
+                str(current.ambience_level),
+                DECIMAL,
+                5,
+                "settings-ambience-level",
+            )
+            yield _number_row(
+                "Silent passing (s)", str(current.passing_seconds), DECIMAL, 5, "settings-passing"
+            )
+            yield _switch_row("Announce each turn", current.announce_turns, "settings-announce")
+            yield _switch_row("Phone board (b)", current.board, "settings-board")
+            yield Static("", id="settings-error", markup=False)
+            with Horizontal(classes="button-row"):
+                yield Button("Save ^S", id="settings-save", variant="success", compact=True)
+                yield Button("Cancel Esc", id="settings-cancel", compact=True)
+
+    def _read(self) -> TableSettings:
+        def number(widget_id: str, kind: type[float] | type[int]) -> float:
+            raw = self.query_one(widget_id, Input).value.strip()
+            try:
+                return kind(raw)
+            except ValueError:
+                raise ValueError(f"“{raw}” is not a number.") from None
+
+        lang = self.query_one("#settings-lang", Select).value
+        return TableSettings(
+            enabled=self.query_one("#settings-enabled", Switch).value,
+            lang=str(lang),
+            rate=int(number("#settings-rate", int)),
+            volume=float(number("#settings-volume", float)),
+            reveal_seconds=float(number("#settings-reveal", float)),
+            growl_seconds=float(number("#settings-growl", float)),
+            announce_turns=self.query_one("#settings-announce", Switch).value,
+            ambience=self.query_one("#settings-ambience", Switch).value,
+            ambience_level=float(number("#settings-ambience-level", float)),
+            english_engine=str(self.query_one("#settings-engine", Select).value),
+            passing_seconds=float(number("#settings-passing", float)),
+            board=self.query_one("#settings-board", Switch).value,
+            board_port=self.controller.settings.board_port,
+            board_address=self.controller.settings.board_address,
+        )
+
+    def action_save(self) -> None:
+        """Validate, save atomically, hand to the narrator, close."""
+        try:
+            kept = self.controller.change_settings(self._read())
+        except ValueError as error:
+            self.query_one("#settings-error", Static).update(str(error))
+            return
+        except OutputError as error:
+            self.query_one("#settings-error", Static).update(str(error))
+            return
+        except OSError as error:
+            self.query_one("#settings-error", Static).update(
+                f"The settings could not be saved: {error.strerror or error}."
+            )
+            return
+        board = getattr(self.app, "board", None)
+        if board is not None and not self.controller.settings.board:
+            self.app.run_worker(board.stop())  # the phone board turned off: its port closes
+        if kept is None:
+            self.notify("Settings saved.", markup=False)
+        else:
+            self.notify(f"Settings saved. {kept}", severity="warning", markup=False, timeout=10)
+        self.dismiss(None)
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        """The switch's state in words beside it (a knob's side is not obvious to all)."""
+        if event.switch.id:
+            self.query_one(f"#{_word_id(event.switch.id)}", Label).update(on_off(event.value))
+
+    def action_cancel(self) -> None:
+        """Close without saving."""
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Save or cancel."""
+        if event.button.id == "settings-save":
+            self.action_save()
+        elif event.button.id == "settings-cancel":
+            self.action_cancel()
+
+
+def _engine_choices() -> list[tuple[str, str]]:
+    """espeak, and Piper saying whether it is installed (it falls back to espeak if not)."""
+    piper = "Piper, neural" if neural_problem() is None else "Piper (not installed)"
+    return [("espeak-ng", "espeak"), (piper, "piper")]
+
+
+def _number_row(
+    label: str, value: str, restrict: str, max_length: int, widget_id: str
+) -> Horizontal:
+    """A labelled number field; `restrict` refuses other characters as they are typed."""
+    return Horizontal(
+        Label(label),
+        Input(value, restrict=restrict, max_length=max_length, id=widget_id, compact=True),
+        classes="settings-row",
+    )
+
+
+def _word_id(switch_id: str) -> str:
+    """The id of the word ("on"/"off") beside the switch `switch_id`."""
+    return f"{switch_id}-word"
+
+
+def _switch_row(label: str, value: bool, switch_id: str) -> Horizontal:
+    """A labelled switch and its state in words beside it (kept current by `on_switch_changed`)."""
+    return Horizontal(
+        Label(label),
+        Switch(value, id=switch_id),
+        Label(on_off(value), id=_word_id(switch_id), classes="switch-word"),
+        classes="settings-row",
+    )

@@ -335,9 +335,11 @@ async def latency_knock_out(app: Any, pilot: Any, samples: KeyTimes) -> None:
     for _ in range(KNOCK_OUTS):
         app.simulate_key("k")
         await until_shown(pilot, lambda: isinstance(app.screen, PickPlayerScreen), "picker")
+        await pilot.pause()  # the picker drawn and idle: only the digit is timed
         samples.start()
         app.simulate_key(str(seat + 1))
         await until_shown(pilot, lambda: tile_has(app, seat, "-knocked-out"), "knock-out")
+        await pilot.pause(0)  # and the table screen has handled the picker's close, drawn
         samples.stop()
         app.simulate_key("u")
         await until_shown(pilot, lambda: not tile_has(app, seat, "-knocked-out"), "undo")

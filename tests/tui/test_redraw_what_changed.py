@@ -16,9 +16,10 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
@@ -128,6 +129,54 @@ async def test_a_sit_out_toggle_repaints_without_layout(
         assert "meeting-sitting-out" in names and "seat-2" in names
         # The tiles whose passing did not change (Ann gives to Gus and Bob) keep their paint.
         assert "seat-0" not in names and app.screen not in names
+
+
+async def test_a_knock_out_from_the_picker_lays_nothing_out(
+    app_factory: Callable[[], MindFlayerApp], refreshes: Refreshes
+) -> None:
+    """The seat picker closes and the tile is marked; the table screen is not laid out again.
+
+    Removing a closed dialog makes Textual lay out the screen under it (the
+    app refreshes with a layout once a child screen is pruned): the seat
+    picker is kept installed and asked again instead.
+    """
+    app = app_factory()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await at_the_table(pilot)
+        for seat in (2, 4):
+            await key(pilot, "k")
+            assert isinstance(app.screen, PickPlayerScreen)
+            refreshes.clear()
+            await key(pilot, str(seat + 1))
+            assert isinstance(app.screen, TableScreen)
+            assert app.screen.query_one(f"#seat-{seat}").has_class("-knocked-out")
+            assert [name for name, layout in refreshes if layout] == []
+
+
+async def test_the_seat_picker_asked_again_lists_who_is_in_play_now(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    """The one picker, asked again, shows the new question's choices and highlight only."""
+    app = app_factory()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await at_the_table(pilot)
+        await key(pilot, "k")
+        first = app.screen
+        assert isinstance(first, PickPlayerScreen)
+        await key(pilot, "3")
+        assert app.controller.state.knocked_out == {2}
+        await key(pilot, "k")
+        picker = app.screen
+        assert isinstance(picker, PickPlayerScreen)
+        options = picker.query_one("#pick-list", OptionList)
+        listed = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert listed == [f"{seat + 1}. {SEVEN[seat]}" for seat in (0, 1, 3, 4, 5, 6)]
+        await key(pilot, "escape")
+        assert isinstance(app.screen, TableScreen)
+        await key(pilot, "m", "k")  # in a Meeting: the same picker, another question
+        assert isinstance(app.screen, PickPlayerScreen)
+        await key(pilot, "1")
+        assert app.controller.state.knocked_out == {0, 2}
 
 
 class Lines(App[None]):

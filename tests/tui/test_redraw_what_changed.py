@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from textual.app import App, ComposeResult
@@ -23,7 +24,7 @@ from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
-from tests.tui.helpers import key, new_game, text_of
+from tests.tui.helpers import key, new_game, settle, text_of, tracked_app
 from tests.tui.quiet import settled
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
@@ -111,14 +112,19 @@ async def test_the_table_screen_draws_the_snapshot_it_is_given(
 
 
 async def test_a_sit_out_toggle_repaints_without_layout(
-    app_factory: Callable[[], MindFlayerApp], refreshes: Refreshes
+    folders: dict[str, Path], refreshes: Refreshes
 ) -> None:
-    """In a Meeting a seat's digit repaints who takes part and the tiles whose chart moved."""
-    app = app_factory()
+    """In a Meeting a seat's digit repaints who takes part and the tiles whose chart moved.
+
+    The Meeting's voice is over first: a line of it arriving during the toggle
+    changes the caption (and its height), which is the voice's, not the toggle's.
+    """
+    app, narrator = tracked_app(folders)
     async with app.run_test(size=(100, 32)) as pilot:
         await at_the_table(pilot)
         await key(pilot, "m")
         assert isinstance(app.screen, MeetingScreen)
+        await settle(pilot, narrator)
         refreshes.clear()
         await key(pilot, "3")
         meeting = app.controller.state.meeting
@@ -171,6 +177,7 @@ async def test_the_seat_picker_asked_again_lists_who_is_in_play_now(
         options = picker.query_one("#pick-list", OptionList)
         listed = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert listed == [f"{seat + 1}. {SEVEN[seat]}" for seat in (0, 1, 3, 4, 5, 6)]
+        assert options.highlighted == 0  # as a new picker: Down goes to the second name
         await key(pilot, "escape")
         assert isinstance(app.screen, TableScreen)
         await key(pilot, "m", "k")  # in a Meeting: the same picker, another question

@@ -67,14 +67,13 @@ class PickPlayerScreen(DialogScreen[int | None]):
             self.on_mount()
 
     def on_mount(self) -> None:
-        """Start on the clicked player, if any."""
+        """Start on the clicked player, if any, else on the first (asked again too)."""
         found = self.query("#pick-list").results(OptionList)
         options = next(found, None)
         if options is None:  # closed again before it was composed (a screen change)
             return
         seats = [seat for seat, _ in self.choices]
-        if self.highlight in seats:
-            options.highlighted = seats.index(self.highlight)
+        options.highlighted = seats.index(self.highlight) if self.highlight in seats else 0
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -57,6 +57,7 @@ from moderator.table.ports import (
 )
 from moderator.table.reading import TableReading
 from moderator.table.set_aside import series_words, set_aside_question
+from moderator.table.snapshot import TableSnapshot, snapshot_of
 
 
 class TableController(TableReading):
@@ -300,6 +301,10 @@ class TableController(TableReading):
         self._game = None
         self._plan = None
         return self.go_home()
+
+    def snapshot(self, outcome: Outcome | None = None) -> TableSnapshot:
+        """What the phase screens draw: the table now, or just after `outcome`."""
+        return snapshot_of(self, outcome)
 
     # --- inside -----------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ has one screen, created the first time the table gets there and kept for the
 whole run: it is a Textual mode, so changing phase never mounts or removes a
 screen. Screens post intents (`moderator.tui.messages`); the app hands each to
 the table controller and shows the `Outcome`: its notice, then the screen of
-its phase, refreshed from the state.
+its phase, given the table's snapshot (`moderator.table.snapshot`).
 
 Beside it: the toast folding (`toasts`), the questions asked before acting
 (`questions`), where each screen class lives (`screen_classes`), and `make_app`
@@ -222,7 +222,7 @@ class MindFlayerApp(NarratedApp):
     # --- navigation ------------------------------------------------------------------
 
     def settle(self, outcome: Outcome) -> None:
-        """Show an outcome: its notice, then its phase's screen, refreshed from state."""
+        """Show an outcome: its notice, then its phase's screen, given the table's snapshot."""
         if outcome.notice:
             self.notify(
                 outcome.notice,
@@ -251,7 +251,7 @@ class MindFlayerApp(NarratedApp):
             return
         if outcome.refused and outcome.notice:
             screen.refused(outcome.notice)
-        screen.refresh_state()
+        screen.snapshot = self.controller.snapshot(outcome)
 
     def _accepts(self, intent: Intent) -> bool:
         """Whether the table is still in the phase whose screen asked."""

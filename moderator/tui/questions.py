@@ -113,5 +113,27 @@ def ask_seat(
         if seat is not None and app.controller.phase is phase:
             app.settle(act(seat))
 
-    pick = cast("type[PickPlayerScreen]", load_class(DIALOGS["pick"]))
-    app.push_screen(pick(question, choices, highlight), picked)
+    picker = seat_picker(app)
+    if picker in app.screen_stack:
+        return  # a second ask in a burst of keys: the table answers the one shown
+    picker.ask(question, choices, highlight)
+    app.push_screen(picker, picked)
+
+
+#: The name the seat picker is installed under.
+SEAT_PICKER = "seat-picker"
+
+
+def seat_picker(app: MindFlayerApp) -> PickPlayerScreen:
+    """The app's one seat picker (knock-out, sit-out), installed the first time it is asked.
+
+    Installed, it is kept when it closes: Textual removes a dialog that is not,
+    and removing a screen lays out the whole screen under it again (on the
+    table, as much as the knock-out itself). The questions before a start
+    (set aside, renames) come one after another from each answer: each gets
+    a new picker.
+    """
+    if not app.is_screen_installed(SEAT_PICKER):
+        pick = cast("type[PickPlayerScreen]", load_class(DIALOGS["pick"]))
+        app.install_screen(pick("", ()), SEAT_PICKER)
+    return cast("PickPlayerScreen", app.get_screen(SEAT_PICKER))

@@ -34,35 +34,54 @@ class PickPlayerScreen(DialogScreen[int | None]):
         self.title_text = title
         self.choices = list(choices)
         self.highlight = highlight
+        #: The options listed now (a selection of an earlier question's is ignored).
+        self._options = self._listed()
+
+    def _listed(self) -> list[Option]:
+        return [
+            Option(Text(f"{seat + 1}. {name}"), id=f"pick-{seat}") for seat, name in self.choices
+        ]
 
     def compose(self) -> ComposeResult:
         """The question and the names (literal text)."""
         with Vertical(id="pick-box"):
             yield Static(self.title_text, id="pick-title", markup=False)
-            yield OptionList(
-                *(
-                    Option(Text(f"{seat + 1}. {name}"), id=f"pick-{seat}")
-                    for seat, name in self.choices
-                ),
-                id="pick-list",
-            )
+            yield OptionList(*self._options, id="pick-list")
             yield Static("Enter picks, Esc cancels.", markup=False)
 
+    def ask(
+        self, title: str, choices: Sequence[tuple[int, str]], highlight: int | None = None
+    ) -> None:
+        """The same picker, another question (shown when it is next pushed).
+
+        The app keeps one seat picker installed: a dialog that is removed when
+        it closes makes Textual lay out the whole screen under it again.
+        """
+        self.title_text = title
+        self.choices = list(choices)
+        self.highlight = highlight
+        self._options = self._listed()
+        if self.is_mounted:
+            self.query_one("#pick-title", Static).update(title)
+            self.query_one("#pick-list", OptionList).set_options(self._options)
+            self.on_mount()
+
     def on_mount(self) -> None:
-        """Start on the clicked player, if any."""
+        """Start on the clicked player, if any, else on the first (asked again too)."""
         found = self.query("#pick-list").results(OptionList)
         options = next(found, None)
         if options is None:  # closed again before it was composed (a screen change)
             return
         seats = [seat for seat, _ in self.choices]
-        if self.highlight in seats:
-            options.highlighted = seats.index(self.highlight)
+        options.highlighted = seats.index(self.highlight) if self.highlight in seats else 0
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Close with the chosen seat."""
+        """Close with the chosen seat (a selection left from an earlier question: nothing)."""
         event.stop()
-        self.dismiss(self.choices[event.option_index][0])
+        index = event.option_index
+        if index < len(self._options) and event.option is self._options[index]:
+            self.dismiss(self.choices[index][0])
 
     def action_pick_number(self, number: int) -> None:
         """A digit picks the choice shown with that number (the seat's), if listed."""

@@ -1,9 +1,12 @@
-"""What every phase screen shares: its controller, redrawing, notices, undo keys.
+"""What every phase screen shares: its controller, its snapshot, notices, undo keys.
 
-A phase screen is created once (it is a Textual mode of the app) and redrawn
-from the controller's state whenever the table enters its phase or acts in it.
-It never shows another screen: it posts an intent (`moderator.tui.messages`)
-and the app does the rest. The app also hands it the narration of the
+A phase screen is created once (it is a Textual mode of the app) and bound to
+one snapshot of the table's public state (`snapshot`, a `TableSnapshot`), which
+the app sets whenever the table enters its phase or acts in it. The screen
+turns it into its own reactives in `show`, and its widgets are `data_bind`-ed
+to those: nothing redraws a widget by hand, and a widget repaints only when
+its value changed. It never shows another screen: it posts an intent
+(`moderator.tui.messages`) and the app does the rest. The app also hands it the narration of the
 playbacks started for its phase (`show_line`, `show_countdown`,
 `narration_finished`), only once it is mounted.
 """
@@ -13,13 +16,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from textual import events
 from textual.binding import Binding, BindingType
+from textual.reactive import var
 from textual.screen import Screen
 
 from moderator.domain import GameState, rules
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
 from moderator.tui.widgets.key_bar import KeyBar
 
@@ -52,6 +56,10 @@ class PhaseScreen(Screen[None]):
 
     CSS_PATH: ClassVar[Path | None] = SCREENS_CSS
 
+    #: The table's public state this screen shows (set by the app after every action).
+    #: Shown again even when equal: the start screen and the series board draw from
+    #: the store too. The widgets' own reactives keep the repaint to what changed.
+    snapshot: var[TableSnapshot | None] = var(None, always_update=True, init=False)
     #: The phase this screen shows.
     PHASE: ClassVar[Phase]
     #: The footer's binding ids by importance: a narrow line leaves the others out first.
@@ -97,25 +105,28 @@ class PhaseScreen(Screen[None]):
 
     def entered(self) -> None:
         """The table arrives in this phase: start from the current state."""
-        self.refresh_state()
+        self.snapshot = self.controller.snapshot()
 
-    def progress(self) -> str | None:
+    def watch_snapshot(self, snapshot: TableSnapshot | None) -> None:
+        """A new snapshot: the header and the screen's reactives follow it.
+
+        It is set once the screen is composed: on every arrival in the phase
+        (`entered`) and after every action answered in it. The header's words
+        are a reactive too (`sub_title`): the same words repaint nothing.
+        """
+        if snapshot is None:
+            return
+        words = self.progress(snapshot)
+        if words is not None:
+            self.sub_title = words
+        self.show(snapshot)
+
+    def progress(self, snapshot: TableSnapshot) -> str | None:
         """The words the header shows after the title (None: the screen sets its own)."""
         return None
 
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        """Each time the screen is shown, the header says where the game is.
-
-        The game and Meeting numbers change only on the way into a phase (a
-        Meeting, a new game, an undo that leaves the phase), so arriving is
-        when to write them.
-        """
-        words = self.progress()
-        if words is not None:
-            self.sub_title = words
-
-    def refresh_state(self) -> None:
-        """Redraw from the controller's state (each screen fills this in)."""
+    def show(self, snapshot: TableSnapshot) -> None:
+        """Set this screen's reactives from `snapshot` (each screen fills this in)."""
 
     def refused(self, sentence: str) -> None:
         """An action asked for here was refused (the app already notified it)."""
@@ -154,9 +165,9 @@ class PhaseScreen(Screen[None]):
 class PlayScreen(PhaseScreen):
     """A screen showing the open game: undo, redo and the Esc menu."""
 
-    def progress(self) -> str | None:
+    def progress(self, snapshot: TableSnapshot) -> str | None:
         """ "Game N of 3" and the Meeting, in words, on every game screen."""
-        return progress_words(self.controller.game_number, self.controller.game_state)
+        return progress_words(snapshot.game_number, snapshot.state)
 
     #: Added at the end of each game screen's own bindings (so they come last in the footer).
     UNDO_BINDINGS: ClassVar[list[BindingType]] = [

@@ -14,13 +14,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Digits, Header, Static
+from textual.reactive import var
+from textual.widgets import Header, Static
 
 from moderator.domain import GameOver, GameState
 from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import CountAgain, EnterResults
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
+from moderator.tui.widgets.caption import BoundDigits, Caption
 
 #: Count words of the shipped voice-script languages (en, fr, de, es), and digits.
 _COUNT_WORDS = {
@@ -53,6 +56,14 @@ class FinaleScreen(PlayScreen):
     #: The footer's keys by importance, and their short words for a narrow line.
     FOOTER_KEEP = ("results", "count-again", "finale-menu", "mute", "settings", "undo", "redo")
     FOOTER_SHORT: ClassVar[dict[str, str]] = {"results": "Results"}
+    #: Why the game ended (bound to `#finale-reason`).
+    reason: var[str] = var("")
+    #: The count to 3 in big digits while the voice counts (bound to `#finale-count`).
+    count: var[str] = var("")
+    #: The voice's line, if one is shown (bound to `#finale-caption`).
+    caption: var[str | Text] = var("")
+    #: The written cue shows while no line of the voice does (`#finale-cue`).
+    cue_shown: var[bool] = var(True, init=False)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "results", "Enter results", id="results", tooltip="Who growled?"),
         Binding("c", "count", "Count again", id="count-again", tooltip="Replay the count to 3"),
@@ -67,9 +78,9 @@ class FinaleScreen(PlayScreen):
         yield Header()
         with Vertical(id="finale-box"):
             yield BigText("GAME OVER", id="finale-title")
-            yield Static("", id="finale-reason", markup=False)
-            yield Digits("", id="finale-count")
-            yield Static("", id="finale-caption", markup=False)
+            yield Caption(id="finale-reason").data_bind(text=FinaleScreen.reason)
+            yield BoundDigits(id="finale-count").data_bind(text=FinaleScreen.count)
+            yield Caption(id="finale-caption").data_bind(text=FinaleScreen.caption)
             yield Static(
                 "Possessed: growl! Sane players still in play: stand up and applaud!",
                 id="finale-cue",
@@ -80,19 +91,21 @@ class FinaleScreen(PlayScreen):
 
     def entered(self) -> None:
         """A new count: clear the last one's digits and caption."""
-        self.query_one("#finale-count", Digits).update("")
+        self.count = ""
         self._caption("")
-        self.refresh_state()
+        super().entered()
 
-    def refresh_state(self) -> None:
+    def show(self, snapshot: TableSnapshot) -> None:
         """Why the game ended (it changes only by undo/redo, which leave this phase)."""
-        state = self.controller.game_state
+        state = snapshot.state
         if state is not None and state.is_over:
             knocked = " ".join(self.controller.ending_lines()[:1])
             reason = why_over(state)
-            self.query_one("#finale-reason", Static).update(
-                f"{knocked}\n{reason}" if knocked else reason
-            )
+            self.reason = f"{knocked}\n{reason}" if knocked else reason
+
+    def watch_cue_shown(self, shown: bool) -> None:
+        """The cue's `display` is no reactive to bind: it follows here."""
+        self.query_one("#finale-cue", Static).display = shown
 
     def action_count(self) -> None:
         """Speak the count to 3 and the cue again."""
@@ -102,7 +115,7 @@ class FinaleScreen(PlayScreen):
         """Captions, and big digits while counting."""
         number = count_in(text)
         if number is not None:
-            self.query_one("#finale-count", Digits).update(number)
+            self.count = number
         self._caption(text)
 
     def _caption(self, text: str) -> None:
@@ -111,8 +124,8 @@ class FinaleScreen(PlayScreen):
         The voice says the cue in its own words ("stand up and applaud"): with
         both on screen the table would read the applaud line twice.
         """
-        self.query_one("#finale-caption", Static).update(Text(text, style="bold"))
-        self.query_one("#finale-cue", Static).display = not text
+        self.caption = Text(text, style="bold")
+        self.cue_shown = not text
 
     def narration_finished(self, cancelled: bool) -> None:
         """The count is over (or silenced): the caption gives way to the written cue.

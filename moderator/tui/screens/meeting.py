@@ -12,15 +12,18 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Digits, Header, Static
+from textual.reactive import var
+from textual.widgets import Header
 
 from moderator.domain import GameState, passing_chart, rules
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import AskKnockOut, AskSitOut, ResolveMeeting, ToggleSitOut
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
-from moderator.tui.widgets.table_picture import TablePicture
+from moderator.tui.widgets.caption import BoundDigits, Caption
+from moderator.tui.widgets.table_picture import PictureView, TablePicture
 
 
 def taking_part(state: GameState) -> Text:
@@ -54,6 +57,12 @@ def passing_words(taking: int) -> str:
     return "No talking. Give one card to the left (←) and one to the right (→)."
 
 
+def taking_count(snapshot: TableSnapshot | None) -> int:
+    """How many players take part in the snapshot's Meeting (0 with no game)."""
+    state = snapshot.state if snapshot is not None else None
+    return len(state.participants()) if state is not None else 0
+
+
 def passing_kind(taking: int) -> int:
     """Which wording fits `taking` players: 1 (nothing passes), 2, or 3 (left and right)."""
     return min(max(taking, 1), 3)
@@ -75,6 +84,16 @@ class MeetingScreen(PlayScreen):
         "redo",
     )
     FOOTER_SHORT: ClassVar[dict[str, str]] = {"resolve": "Resolved"}
+    #: The Meeting's number, in big digits (bound to `#meeting-number`).
+    number: var[str] = var("")
+    #: "Meeting 2 of 3" above it (bound to `#meeting-number-label`).
+    number_label: var[str] = var("Meeting")
+    #: What the voice says, else the written instructions (bound to `#meeting-caption`).
+    caption: var[str | Text] = var(passing_words(3))
+    #: Who takes part and who sits out (bound to `#meeting-sitting-out`).
+    taking: var[str | Text] = var("")
+    #: The table with the passing chart (bound to `#meeting-picture`).
+    picture: var[PictureView | None] = var(None)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "enter", "resolve", "Meeting resolved", id="resolve", tooltip="Everyone got 2 cards"
@@ -102,13 +121,15 @@ class MeetingScreen(PlayScreen):
         yield Header()
         with Horizontal(id="meeting-top"):
             with Vertical(id="meeting-number-box"):
-                yield Static("Meeting", id="meeting-number-label", classes="caption")
-                yield Digits("", id="meeting-number")
+                yield Caption(id="meeting-number-label", classes="caption").data_bind(
+                    text=MeetingScreen.number_label
+                )
+                yield BoundDigits(id="meeting-number").data_bind(text=MeetingScreen.number)
             with Vertical(id="meeting-info"):
-                yield Static("", id="meeting-caption", markup=False)
-                yield Static("", id="meeting-sitting-out", markup=False)
+                yield Caption(id="meeting-caption").data_bind(text=MeetingScreen.caption)
+                yield Caption(id="meeting-sitting-out").data_bind(text=MeetingScreen.taking)
                 yield AmbienceMarker(id="meeting-ambience")
-        yield TablePicture(id="meeting-picture")
+        yield TablePicture(id="meeting-picture").data_bind(view=MeetingScreen.picture)
         yield self.key_bar()
 
     def __init__(self, controller: TableController) -> None:
@@ -117,38 +138,33 @@ class MeetingScreen(PlayScreen):
         self._spoken_kind = 3
         self._shown_kind = 3
 
-    def _taking_part(self) -> int:
-        state = self.controller.game_state
-        return len(state.participants()) if state is not None else 0
-
     def entered(self) -> None:
         """A new Meeting: the written instructions until the voice speaks.
 
         The voice starts as the table arrives, worded for who takes part now
         (`MeetingCue.taking_part`); the screen remembers that wording.
         """
-        kind = passing_kind(self._taking_part())
-        self._spoken_kind = self._shown_kind = kind
-        self.query_one("#meeting-caption", Static).update(passing_words(self._taking_part()))
-        self.refresh_state()
+        snapshot = self.controller.snapshot()
+        taking = taking_count(snapshot)
+        self._spoken_kind = self._shown_kind = passing_kind(taking)
+        self.caption = passing_words(taking)
+        self.snapshot = snapshot
 
-    def refresh_state(self) -> None:
-        """Redraw from the game's state (nothing when no Meeting is open)."""
-        state = self.controller.game_state
+    def show(self, snapshot: TableSnapshot) -> None:
+        """The Meeting into the screen's reactives (nothing when no Meeting is open)."""
+        state = snapshot.state
         meeting = state.meeting if state is not None else None
         if state is None or meeting is None:
             return
-        self.query_one("#meeting-number", Digits).update(str(meeting.number))
-        self.query_one("#meeting-number-label", Static).update(
-            f"Meeting {meeting.number} of {rules.MEETINGS_PER_GAME}"
-        )
+        self.number = str(meeting.number)
+        self.number_label = f"Meeting {meeting.number} of {rules.MEETINGS_PER_GAME}"
         taking = len(state.participants())
         if passing_kind(taking) != self._shown_kind:
             # Someone sat out or came back: the instructions follow the count.
             self._shown_kind = passing_kind(taking)
-            self.query_one("#meeting-caption", Static).update(passing_words(taking))
-        self.query_one("#meeting-sitting-out", Static).update(taking_part(state))
-        self.query_one("#meeting-picture", TablePicture).show(state, passing_chart(state))
+            self.caption = passing_words(taking)
+        self.taking = taking_part(state)
+        self.picture = PictureView(state, passing_chart(state))
 
     def show_line(self, text: str) -> None:
         """Show what the voice says, while it is worded for who takes part now.
@@ -156,11 +172,11 @@ class MeetingScreen(PlayScreen):
         A voice started before someone sat out speaks on in its first wording;
         the written instructions for the new count stay on screen instead.
         """
-        kind = passing_kind(self._taking_part())
+        kind = passing_kind(taking_count(self.snapshot))
         if kind != self._spoken_kind:
             return
         self._shown_kind = kind
-        self.query_one("#meeting-caption", Static).update(Text(text, style="italic"))
+        self.caption = Text(text, style="italic")
 
     def show_ambience(self, started: bool, audible: bool) -> None:
         """The bed under the silent passing: playing, or would play (captions only)."""

@@ -36,6 +36,7 @@ from textual.widgets import Button, Checkbox, Header, Input, Static
 
 from moderator.domain import ResultsDeclared, Team, rules
 from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import DeclareResults
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.result_fields import (
@@ -106,9 +107,10 @@ class ResultScreen(PlayScreen):
 
         The boxes start empty, or, when the results were just undone from the
         series board, as they were saved (so undo takes back the saving, not
-        the typing).
+        the typing). Then the table's snapshot: the header, and the preview.
         """
-        state = self.controller.game_state
+        snapshot = self.controller.snapshot()
+        state = snapshot.state
         if state is None:
             return
         undone = self.controller.undone_results()
@@ -129,10 +131,10 @@ class ResultScreen(PlayScreen):
                     label.append("  (knocked out)", style="dim")
                 box.label = label
         self.query_one("#result-error", Static).update("")
-        self._preview()
+        self.snapshot = snapshot
         self.set_focus(self.query_one("#possessed-0", GrowledBox))
 
-    def refresh_state(self) -> None:
+    def show(self, snapshot: TableSnapshot) -> None:
         """The roster cannot change here; keep what was typed."""
         self._preview()
 

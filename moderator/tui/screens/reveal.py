@@ -17,6 +17,7 @@ from textual.widgets import Digits, Header, Static
 
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import FinishReveal, GoHome, PlayReveal, StopVoice, UndoLast
 from moderator.tui.screens.base import PhaseScreen, progress_words
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
@@ -61,9 +62,9 @@ class RevealScreen(PhaseScreen):
             if self.is_mounted:
                 self.refresh_bindings()
 
-    def progress(self) -> str | None:
+    def progress(self, snapshot: TableSnapshot) -> str | None:
         """The game's number, as on the other game screens."""
-        return progress_words(self.controller.game_number, self.controller.game_state)
+        return progress_words(snapshot.game_number, snapshot.state)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the reveal runs, Start reveal and Undo start would only be refused: hidden."""
@@ -80,10 +81,11 @@ class RevealScreen(PhaseScreen):
         yield self.key_bar()
 
     def entered(self) -> None:
-        """A new game's reveal, ready to start."""
+        """A new game's reveal, ready to start (the header from the table's snapshot)."""
         self.running = False
         self.caption = _TITLE
         self._stopped(_READY)
+        super().entered()
 
     def action_play(self) -> None:
         """Start (or replay) the reveal."""

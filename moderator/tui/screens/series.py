@@ -17,8 +17,10 @@ from textual.reactive import reactive
 from textual.widgets import Button, DataTable, Header, Static, TextArea
 
 from moderator.domain import rules
+from moderator.table.outcomes import PlayExport
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import ExportPlay, GoHome, NewSeries, NextGame
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
@@ -90,8 +92,8 @@ class SeriesScreen(PlayScreen):
             yield Button("Start screen (Esc)", id="series-start", compact=True)
         yield self.key_bar()
 
-    def refresh_state(self) -> None:
-        """Redraw the board from the store."""
+    def show(self, snapshot: TableSnapshot) -> None:
+        """Redraw the board from the store (the snapshot says when: after each action)."""
         try:
             games = self.controller.series_games()
         except ACTION_ERRORS as error:
@@ -141,7 +143,7 @@ class SeriesScreen(PlayScreen):
             self.refresh_bindings()  # the footer offers Next game only while there is one
         self.query_one("#series-team", BigText).display = bool(games) and not complete
         self.team_line = f"The {games[-1].winner.value} win" if games else ""
-        self._show_export()
+        self._show_export(snapshot.export)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Next game is a key only while the series has one left (as its button)."""
@@ -149,9 +151,8 @@ class SeriesScreen(PlayScreen):
             return not self._complete
         return True
 
-    def _show_export(self) -> None:
+    def _show_export(self, export: PlayExport | None) -> None:
         """The BG Stats link of the last game, once asked for (hidden otherwise)."""
-        export = self.controller.play_export()
         area = self.query_one("#series-bgstats", TextArea)
         area.display = export is not None
         if export is not None and area.text != export.link:

@@ -26,6 +26,7 @@ from moderator.domain.names import clean_name, clean_roster, clean_said_as
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.dialogs.how_to_play import HOW_TO_PLAY_KEY, open_how_to_play
 from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
 from moderator.tui.screens.base import PhaseScreen
@@ -178,7 +179,7 @@ class SetupScreen(PhaseScreen):
         field.suggester = SuggestFromList(known, case_sensitive=False) if known else None
         field.focus()
 
-    def refresh_state(self) -> None:
+    def show(self, snapshot: TableSnapshot) -> None:
         """The roster is this screen's own until the game starts: redraw it."""
         self._redraw()
 

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import NewSeries, OpenHistory, Resume
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.widgets.bigtext import BigText
@@ -99,6 +100,10 @@ class StartScreen(PhaseScreen):
             self._compose_error = None
         if self.is_mounted:
             self.refresh_state(focus=True)
+
+    def show(self, snapshot: TableSnapshot) -> None:
+        """An action answered here (a refusal, a replaced database): the store may say more."""
+        self.refresh_state()
 
     def refresh_state(self, focus: bool = False) -> None:
         """Offer the unfinished series, if any; redraw only what changed.

@@ -1,7 +1,7 @@
 """The main screen: whose turn, the turn number, Meetings so far, the table.
 
-It keeps no game state of its own: `refresh_state` redraws everything from
-the open game's `GameState`, read from the controller.
+It keeps no game state of its own: `show` turns the table's snapshot into the
+screen's reactives, and every widget is bound to one of them.
 """
 
 from __future__ import annotations
@@ -12,16 +12,18 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.widgets import Header, Static
 
 from moderator.domain import rules
 from moderator.table.board_host import TURNED_OFF, BoardHost
 from moderator.table.phases import Phase
+from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import AskKnockOut, DrawMeeting, PassTurn
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
-from moderator.tui.widgets.table_picture import TablePicture
+from moderator.tui.widgets.caption import Caption
+from moderator.tui.widgets.table_picture import PictureView, TablePicture
 
 
 def meeting_pips(resolved: int) -> str:
@@ -36,10 +38,18 @@ class TableScreen(PlayScreen):
     #: The footer's keys by importance, and their short words for a narrow line.
     FOOTER_KEEP = ("next-turn", "meeting", "knock-out", "menu", "mute", "settings", "undo", "redo")
     FOOTER_SHORT: ClassVar[dict[str, str]] = {"meeting": "Meeting"}
+    #: The turn number, drawn big (bound to `#table-turn`).
+    turn: var[str] = var("1")
+    #: Whose seat plays, above the name (bound to `#table-current-label`).
+    current_label: var[str] = var("")
     #: Whose turn it is, drawn big (bound to `#table-current`).
-    current_player: reactive[str] = reactive("")
+    current_player: var[str] = var("")
+    #: How many Meetings are done, in words (bound to `#table-meetings-label`).
+    meetings_label: var[str] = var("")
     #: The Meetings so far as pips (bound to `#table-meetings`).
-    pips: reactive[str] = reactive("")
+    pips: var[str] = var("")
+    #: The table seen from above (bound to `#table-picture`).
+    picture: var[PictureView | None] = var(None)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "n,space", "next_turn", "Next turn", id="next-turn", tooltip="The turn passes clockwise"
@@ -65,31 +75,32 @@ class TableScreen(PlayScreen):
             with Vertical(id="table-turn-box"):
                 yield Static("Turn", classes="caption")
                 # Block letters like the name: Digits drops to thin 3-row strokes at 80x24.
-                yield BigText("1", id="table-turn")
+                yield BigText("1", id="table-turn").data_bind(text=TableScreen.turn)
             with Vertical(id="table-current-box"):
-                yield Static("", id="table-current-label", markup=False, classes="caption")
+                yield Caption(id="table-current-label", classes="caption").data_bind(
+                    text=TableScreen.current_label
+                )
                 yield BigText("", id="table-current").data_bind(text=TableScreen.current_player)
             with Vertical(id="table-meetings-box"):
-                yield Static("", id="table-meetings-label", markup=False, classes="caption")
+                yield Caption(id="table-meetings-label", classes="caption").data_bind(
+                    text=TableScreen.meetings_label
+                )
                 yield BigText("", id="table-meetings").data_bind(text=TableScreen.pips)
-        yield TablePicture(id="table-picture")
+        yield TablePicture(id="table-picture").data_bind(view=TableScreen.picture)
         yield self.key_bar()
 
-    def refresh_state(self) -> None:
-        """Redraw from the game's state (nothing to draw once no game is open)."""
-        state = self.controller.game_state
+    def show(self, snapshot: TableSnapshot) -> None:
+        """The game's state into the screen's reactives (nothing once no game is open)."""
+        state = snapshot.state
         if state is None:
             return
-        self.query_one("#table-turn", BigText).update(str(state.turn))
-        self.query_one("#table-current-label", Static).update(
-            f"Seat {state.current + 1}: your turn. Flip the top card."
-        )
+        self.turn = str(state.turn)
+        self.current_label = f"Seat {state.current + 1}: your turn. Flip the top card."
         self.current_player = state.players[state.current]
-        self.query_one("#table-meetings-label", Static).update(
-            f"Meetings done: {state.meetings_resolved} of {rules.MEETINGS_PER_GAME}"
-        )
-        self.pips = meeting_pips(state.meetings_resolved)
-        self.query_one("#table-picture", TablePicture).show(state)
+        done = state.meetings_resolved
+        self.meetings_label = f"Meetings done: {done} of {rules.MEETINGS_PER_GAME}"
+        self.pips = meeting_pips(done)
+        self.picture = PictureView(state)
 
     def action_next_turn(self) -> None:
         """The current player gave their Adventure card away: next player."""

@@ -29,6 +29,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from moderator.tui.widgets.block_letters import EXTRA_LETTERS, accented_letters, base_letters
+from moderator.tui.widgets.caption import fixed_width
 
 #: 5-row bitmaps; "#" is ink. Upper case only: lower case is drawn in capitals.
 _LATIN: dict[str, str] = {
@@ -245,8 +246,9 @@ class BigText(Widget):
     BigText { height: auto; width: 1fr; text-align: center; }
     """
 
-    #: The literal text shown; tests and other widgets read it from here.
-    text: reactive[str] = reactive("", layout=True)
+    #: The literal text shown; tests and other widgets read it from here. A new text
+    #: repaints the widget; the screen is laid out again only if its height changes.
+    text: reactive[str] = reactive("")
 
     def __init__(
         self,
@@ -270,11 +272,25 @@ class BigText(Widget):
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         """Three or five rows per wrapped line, or the plain fallback's height."""
-        scale = self._scale(width)
-        wrapped = wrap_words(self.text, width, scale) if width > 0 else None
+        return self._rows(self.text, width)
+
+    def _rows(self, text: str, width: int) -> int:
+        """The rows `text` takes at `width`."""
+        scale = pick_scale(text, width, self.app.size.height)
+        wrapped = wrap_words(text, width, scale) if width > 0 else None
         if wrapped is None:
-            return max(1, -(-cell_len(self.text) // max(width, 1)))
+            return max(1, -(-cell_len(text) // max(width, 1)))
         return rows_of(scale) * len(wrapped)
+
+    def watch_text(self, old: str, new: str) -> None:
+        """A layout only when the new text takes other rows at the width the widget has.
+
+        A layout arranges the whole screen again: the next turn's number or
+        name, as tall as the last, needs only this widget repainted.
+        """
+        width = fixed_width(self)
+        if not width or self._rows(old, width) != self._rows(new, width):
+            self.refresh(layout=True)
 
     def update(self, text: str) -> None:
         """Show `text` (the same call as `Digits.update`, so either can show a number)."""

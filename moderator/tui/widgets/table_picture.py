@@ -3,8 +3,9 @@
 Seat 0 sits at the top left and the seating runs clockwise: along the top
 from left to right, down the right side, back along the bottom from right to
 left and up the left side. Everything a tile shows is derived from the
-`GameState` (and the Meeting's passing chart) handed to `show`, never kept in
-the tiles themselves.
+picture's `view` (a `GameState` and the Meeting's passing chart), bound to its
+screen's snapshot; each tile holds the `TileView` made for it and repaints
+only when that changed (a next turn repaints two tiles, not all of them).
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.events import Click, Resize
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
 from moderator.domain import GameState, Pass
 from moderator.domain.rules import MAX_PLAYERS
+from moderator.tui.widgets.caption import Caption
 
 #: Rows a tile's border takes.
 _BORDER_ROWS = 2
@@ -99,12 +102,52 @@ def tile_text(state: GameState, seat: int, width: int, chart: dict[int, Pass] | 
     return text
 
 
+@dataclass(frozen=True)
+class PictureView:
+    """What the picture shows: a game's state and, during a Meeting, its passing chart."""
+
+    state: GameState
+    chart: tuple[Pass, ...] | None = None
+
+
+@dataclass(frozen=True)
+class TileView:
+    """What one tile shows and where: its text, its box, and its marks."""
+
+    text: Text
+    box: tuple[int, int, int, int]
+    current: bool
+    knocked_out: bool
+    sitting_out: bool
+
+
 class SeatTile(Static):
     """One player's character tile; click it to pick that player."""
+
+    #: What the tile shows; a tile repaints only when its own view changed.
+    view: reactive[TileView | None] = reactive(None, repaint=False, init=False)
 
     def __init__(self, seat: int) -> None:
         super().__init__("", id=f"seat-{seat}", classes="seat", markup=False)
         self.seat = seat
+
+    def watch_view(self, old: TileView | None, new: TileView | None) -> None:
+        """Move, redraw and mark the tile, each only if it changed.
+
+        Its size is its box's (set here), never its text's: no layout for a new text.
+        """
+        if new is None:
+            return
+        if old is None or old.box != new.box:
+            x, y, width, height = new.box
+            self.styles.offset = (x, y)
+            self.styles.width = width
+            self.styles.height = height
+        if old is None or old.text != new.text:
+            self.update(new.text, layout=False)
+        self.set_class(new.current, "-current")
+        self.set_class(new.knocked_out, "-knocked-out")
+        self.set_class(new.sitting_out, "-sitting-out")
 
     def on_click(self, event: Click) -> None:
         """Tell the picture's screen which seat was picked."""
@@ -112,8 +155,31 @@ class SeatTile(Static):
         self.post_message(TablePicture.SeatChosen(self.seat))
 
 
+def tile_views(view: PictureView, width: int, height: int) -> list[TileView]:
+    """Every seat's tile, clockwise, for a picture of `width` x `height` cells."""
+    state = view.state
+    chart = None if view.chart is None else {line.giver: line for line in view.chart}
+    lines = 3 if chart is not None else 2
+    meeting = state.meeting
+    return [
+        TileView(
+            tile_text(state, seat, max(1, w - 4), chart),
+            (x, y, w, h),
+            current=seat == state.current and not state.is_over,
+            knocked_out=seat in state.knocked_out,
+            sitting_out=meeting is not None and seat in meeting.sitting_out,
+        )
+        for seat, (x, y, w, h) in enumerate(
+            seat_boxes(state.count, width, height, lines + _BORDER_ROWS)
+        )
+    ]
+
+
 class TablePicture(Widget):
     """The table seen from above: one tile per seat, clockwise."""
+
+    #: What the picture shows (data-bindable); None until a game is shown.
+    view: reactive[PictureView | None] = reactive(None, repaint=False, init=False)
 
     @dataclass
     class SeatChosen(Message):
@@ -123,8 +189,9 @@ class TablePicture(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._state: GameState | None = None
-        self._chart: dict[int, Pass] | None = None
+        #: The tiles, seat by seat, and the centre line (kept once mounted).
+        self._tiles: list[SeatTile] = []
+        self._centre: Caption | None = None
 
     def compose(self) -> ComposeResult:
         """The centre label and a tile for every seat a game can have (shown per game).
@@ -133,18 +200,20 @@ class TablePicture(Widget):
         tiles are shown and hidden, never mounted and removed, so a new roster
         cannot meet the tiles of the last one still being removed.
         """
-        yield Static("", id="table-centre", markup=False)
+        yield Caption("", id="table-centre")
         for seat in range(MAX_PLAYERS):
             tile = SeatTile(seat)
             tile.display = False
             yield tile
 
-    def show(self, state: GameState, chart: tuple[Pass, ...] | None = None) -> None:
-        """Draw `state` (and, during a Meeting, its passing chart)."""
-        self._state = state
-        self._chart = None if chart is None else {line.giver: line for line in chart}
-        for tile in self.query(SeatTile).results(SeatTile):
-            tile.display = tile.seat < state.count
+    def on_mount(self) -> None:
+        """The tiles and the centre, kept: a redraw queries nothing."""
+        self._tiles = list(self.query(SeatTile).results(SeatTile))
+        self._centre = self.query_one("#table-centre", Caption)
+        self._draw()
+
+    def watch_view(self) -> None:
+        """A new state (or chart): each tile redraws only what changed for it."""
         self._draw()
 
     def on_resize(self, event: Resize) -> None:
@@ -152,32 +221,16 @@ class TablePicture(Widget):
         self._draw()
 
     def _draw(self) -> None:
-        state = self._state
-        if state is None:
+        view, centre = self.view, self._centre
+        if view is None or centre is None:
             return
-        tiles = sorted(
-            (tile for tile in self.query(SeatTile).results(SeatTile) if tile.seat < state.count),
-            key=lambda tile: tile.seat,
+        views = tile_views(view, self.size.width, self.size.height)
+        for tile in self._tiles:
+            tile.display = tile.seat < len(views)
+            if tile.seat < len(views):
+                tile.view = views[tile.seat]
+        centre.text = Text(
+            "L: left · R: right" if view.state.meeting is not None else "clockwise ↻",
+            justify="center",
         )
-        lines = 3 if self._chart is not None else 2
-        boxes = seat_boxes(state.count, self.size.width, self.size.height, lines + _BORDER_ROWS)
-        meeting = state.meeting
-        for tile, (x, y, w, h) in zip(tiles, boxes, strict=False):
-            seat = tile.seat
-            tile.styles.offset = (x, y)
-            tile.styles.width = w
-            tile.styles.height = h
-            tile.update(tile_text(state, seat, max(1, w - 4), self._chart))
-            tile.set_class(seat == state.current and not state.is_over, "-current")
-            tile.set_class(seat in state.knocked_out, "-knocked-out")
-            tile.set_class(meeting is not None and seat in meeting.sitting_out, "-sitting-out")
-        centre = next(self.query("#table-centre").results(Static), None)
-        if centre is None:  # a late redraw while the screen is being removed
-            return
-        centre.update(Text(self._centre_text(state), justify="center"))
         centre.styles.offset = (0, max(0, self.size.height // 2 - 1))
-
-    def _centre_text(self, state: GameState) -> str:
-        if state.meeting is not None:
-            return "L: left · R: right"
-        return "clockwise ↻"

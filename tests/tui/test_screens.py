@@ -321,20 +321,33 @@ async def test_new_series_sets_an_unfinished_one_aside(
 async def test_number_fields_stay_fast_with_long_typing(
     app_factory: Callable[..., MindFlayerApp],
 ) -> None:
-    """Textual's type="number" pattern froze the UI on ~20 digits and a letter."""
-    import time
+    """Textual's type="number" pattern froze the UI on ~20 digits and a letter.
+
+    Not timed (a loaded machine makes any time bound a coin toss): every number
+    field checks keystrokes with a pattern whose repeats are all bounded, on a
+    text that cannot grow past a few characters, so no keystroke can make it
+    backtrack for long; and the long typing still gives the number it should.
+    """
+    import re
 
     app = app_factory()
     async with app.run_test(size=(80, 30)) as pilot:
         await key(pilot, "f2")
+        numbers = [
+            field for field in app.screen.query(Input) if field.restrict or field.type != "text"
+        ]
+        assert numbers, "the settings dialog has no number field"
+        for field in numbers:
+            assert field.type == "text", f"{field.id} uses Textual's own number pattern"
+            assert field.restrict is not None
+            assert not re.search(r"[*+]|\{\d*,\}", field.restrict), (field.id, field.restrict)
+            assert 0 < field.max_length <= 8, (field.id, field.max_length)
         field = app.screen.query_one("#settings-volume", Input)
         field.focus()
         field.value = ""
-        started = time.perf_counter()
         for char in "1" + "5" * 24 + "x.5e":
             app.simulate_key(char)
         await settled(pilot)
-        assert time.perf_counter() - started < 2.0
         assert field.value == "155.5"
 
 

@@ -1,24 +1,22 @@
 """Runs scripts on one background thread: captions, exact pauses, cancel.
 
-The director is the only place that knows about time. It posts a caption as
-each line's audio starts, counts a pause from the moment the previous audio
-ended (`time.monotonic`, so a late wake-up never lengthens the eyes-open
-window), reports whole seconds left, and checks for cancellation at every
-wait. Every wait is bounded: synthesis by `SYNTHESIS_BOUND`, playback by the
-speaker's own bound, pauses by their length. Speech faults never stop a
+The director is the only place that knows about time. It posts a caption as each line's
+audio starts, counts a pause from the moment the previous audio ended (`time.monotonic`, so
+a late wake-up never lengthens the eyes-open window), reports whole seconds left, and checks
+for cancellation at every wait. Every wait is bounded: synthesis by `SYNTHESIS_BOUND`,
+playback by the speaker's own bound, pauses by their length. Speech faults never stop a
 script: the line continues as a caption with its estimated duration.
 
-A newer script never cuts a line mid-word: it supersedes the running one,
-which ends at its next line boundary (the line being spoken finishes, its
-pauses and later lines are dropped). Only `cancel()`, the user's own stop,
-silences at once (a finale must not cut the knock-out line that ended the
-game: docs/measurements.md).
+A newer script never cuts a line mid-word: it supersedes the running one, which ends at its
+next line boundary (the line being spoken finishes, its pauses and later lines are dropped).
+Only `cancel()`, the user's own stop, silences at once (a finale must not cut the knock-out
+line that ended the game: docs/measurements.md).
 
-Every clip reaches the player at the one loudness, with the settings' lead-in of
-silence before it (a line: `lead_in`; a span: mixed in), so a slow sink eats silence, not a
-word; a line after a pause is started that much earlier, so the table hears
-it when the script says. A script prepared before its key (`prepare`) plays
-from the finished clips and mixes: nothing is synthesized on the key's path.
+Every clip reaches the player at the one loudness, with the settings' lead-in of silence
+before it (a line: `lead_in`; a span: mixed in), so a slow sink eats silence, not a word; a
+line after a pause is started that much earlier, so the table hears it when the script says.
+A script prepared before its key (`prepare`) plays from the finished clips and mixes:
+nothing is synthesized on the key's path.
 """
 
 from __future__ import annotations
@@ -53,6 +51,7 @@ SYNTHESIS_BOUND = 3.5
 PREPARE_BOUND = 30.0
 #: How often a wait on synthesis looks at the cancel flag.
 _POLL = 0.02
+NO_ANSWER = "The speech engine did not answer in time; showing captions only."
 
 
 class Director:
@@ -183,6 +182,8 @@ class Director:
                 start = audio_end if audio_end is not None else self._clock()
                 # A line's stream starts its lead-in early, so its first word is on time.
                 early = index < len(actions) and isinstance(actions[index], Line)
+                if early:
+                    self._ready_sound(job, prepared.get(index))
                 lead = self._settings().lead_in * self._scale if early else 0.0
                 self._pacer.pause(job, action.seconds, start - lead)
                 due = start + action.seconds * self._scale if early else None
@@ -322,6 +323,12 @@ class Director:
             return clip, 0.0
         return sound, sound.duration - clip.duration
 
+    def _ready_sound(self, job: Job, prepared: tuple[object, Future[Clip]] | None) -> None:
+        """Level the next line as a pause begins (the pause ends at a set moment): leveled
+        after it, in `_say`, the line after the eyes-open window was late by that time."""
+        if prepared is not None and prepared[1].done() and prepared[1].exception() is None:
+            self._sound(job, prepared[1].result())  # `led_in` caches the file for `_say`
+
     def _play(self, job: Job, clip: Clip, on_start: Callable[[], None]) -> None:
         """Play one clip; a player fault is told and skips the player for the rest of the job."""
         try:
@@ -359,13 +366,7 @@ class Director:
                 return None
             remaining = deadline - self._clock()
             if remaining <= 0:
-                self._tell(
-                    job,
-                    SpeechFault(
-                        "synthesis",
-                        "The speech engine did not answer in time; showing captions only.",
-                    ),
-                )
+                self._tell(job, SpeechFault("synthesis", NO_ANSWER))
                 return None
             wait_futures([future], timeout=min(_POLL, remaining))
         error = future.exception()

@@ -9,6 +9,7 @@ value built in code. One declaration, so the two can never disagree again.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from dataclasses import field
 from typing import Any
 
@@ -18,7 +19,7 @@ from moderator.narration.audio.ambience import clamp_level
 RULE = "rule"
 
 
-class Rule:
+class Rule(ABC):
     """What one setting accepts: `check` for a file or the screen, `clamp` for the narrator.
 
     `check` refuses with the sentence a player reads (ValueError); `clamp` never
@@ -28,13 +29,13 @@ class Rule:
     def __init__(self, sentence: str) -> None:
         self.sentence = sentence
 
+    @abstractmethod
     def check(self, value: object) -> Any:
         """`value` as the setting keeps it, or ValueError with the sentence."""
-        raise NotImplementedError
 
+    @abstractmethod
     def clamp(self, value: Any, default: Any) -> Any:
         """`value` made acceptable (the default when nothing can be made of it)."""
-        raise NotImplementedError
 
 
 class OnOff(Rule):

@@ -85,14 +85,46 @@ def test_play_posts_captions_countdown_and_finished(tmp_path: Path, recorder: Re
     assert isinstance(recorder.events[-1][1], Finished)
 
 
+#: Only ends a hang (a speaker left blocked, a narration that never finishes).
+HANG_BOUND = 60.0
+
+
+class BlockingSpeaker(TimedSpeaker):
+    """A line that plays until `stop()` or the test's `release`: nothing else ends it."""
+
+    def __init__(self) -> None:
+        super().__init__(duration=3600.0)
+        self.playing = threading.Event()
+        self.release = threading.Event()
+        self.stopped = threading.Event()
+        self.hung = False
+
+    def play(self, clip: Clip, on_start: Callable[[], None]) -> None:
+        super().play(clip, on_start)
+        self.playing.set()
+        self.hung = not self.release.wait(2 * HANG_BOUND)
+
+    def stop(self) -> None:
+        super().stop()
+        self.stopped.set()
+        self.release.set()
+
+
 def test_play_returns_at_once(tmp_path: Path, recorder: Recorder) -> None:
-    narrator = make_narrator(VoiceSettings(), None, tmp_path, SilentSpeaker())
-    start = time.monotonic()
+    """`play()` returns while the speaker is still speaking: it did not wait on speech."""
+    speaker = BlockingSpeaker()
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     narrator.play("setup", {"players": 7}, recorder)
-    assert time.monotonic() - start < 0.05
+    assert not speaker.release.is_set()
+    assert speaker.playing.wait(HANG_BOUND), "the line was never spoken"
+    assert not speaker.release.is_set()
+    assert speaker.played == narrator.lines("setup", {"players": 7})[:1]
+    speaker.release.set()
     narrator.cancel()
-    assert recorder.wait(1)
+    assert recorder.wait(HANG_BOUND)
     narrator.close()
+    assert not speaker.hung
+    assert recorder.of(Finished) == [Finished(cancelled=True)]
 
 
 def test_pause_is_counted_from_the_end_of_the_audio(tmp_path: Path, recorder: Recorder) -> None:
@@ -182,15 +214,14 @@ def test_a_new_play_lets_the_spoken_line_finish_then_replaces_the_script(
 
 
 def test_cancel_is_immediate_and_silences_the_speaker(tmp_path: Path, recorder: Recorder) -> None:
-    speaker = TimedSpeaker(duration=10.0)
+    """The line lasts an hour and only `stop()` ends it: Finished at all proves the cut."""
+    speaker = BlockingSpeaker()
     narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     narrator.play("finale", {}, recorder)
-    time.sleep(0.1)
-    start = time.monotonic()
+    assert speaker.playing.wait(HANG_BOUND)
     narrator.cancel()
-    assert recorder.wait(1)
-    assert time.monotonic() - start < 0.2
-    assert speaker.stops >= 1
+    assert recorder.wait(HANG_BOUND), "the cancel did not stop the line"
+    assert speaker.stopped.is_set() and not speaker.hung
     assert recorder.of(Finished) == [Finished(cancelled=True)]
     narrator.close()
 

@@ -117,7 +117,7 @@ class ReturnGate:
         self.early: list[NarrationEvent] = []
 
     def __call__(self, event: NarrationEvent) -> None:
-        if not self.returned.wait(self.bound):
+        if not self.early and not self.returned.wait(self.bound):
             self.early.append(event)  # play() still had not returned: it waited on this
         self.listener(event)
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -75,6 +76,22 @@ def run_finale(narrator_speaker: object, tmp_path: Path) -> Recorder:
 
 def _nothing() -> None:
     """An `on_start` with nothing to do."""
+
+
+def in_daemon(call: Callable[[], None]) -> BaseException | None:
+    """What `call` raised, run on a daemon thread so a hang fails the test, not pytest's exit."""
+    raised: Future[None] = Future()
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as error:
+            raised.set_exception(error)
+        else:
+            raised.set_result(None)
+
+    threading.Thread(target=run, daemon=True).start()
+    return raised.exception(timeout=HANG_BOUND)
 
 
 def notices(recorder: Recorder) -> str:
@@ -160,14 +177,11 @@ def test_an_engine_that_never_starts_is_abandoned(tmp_path: Path) -> None:
 class RealPlayerSpeaker(SilentSpeaker):
     """Real WAV clips (of silence) played by the CommandPlayer under test."""
 
-    def __init__(
-        self, folder: Path, player: CommandPlayer, seconds: float = 0.2, claimed: float = 0.0
-    ) -> None:
-        """`claimed` (when given) is the length the clip says it has: the player's bound."""
+    def __init__(self, folder: Path, player: CommandPlayer, seconds: float = 0.2) -> None:
         self.player = player
         self.path = folder / "clip.wav"
         write_pcm_atomic(self.path, Pcm(22050, silence(22050, seconds)))
-        self.seconds = claimed or seconds
+        self.seconds = seconds
 
     def problems(self) -> list[SpeechFault]:
         fault = self.player.available()
@@ -205,10 +219,8 @@ def test_a_hanging_player_is_killed_after_its_bound(
         "time.sleep(3600)",
     )
     player = CommandPlayer(command=hang, grace=0.3)
-    playing = ThreadPoolExecutor(1).submit(
-        RealPlayerSpeaker(tmp_path, player).play, Clip("x", 0.2, tmp_path / "clip.wav"), _nothing
-    )
-    caught = playing.exception(timeout=HANG_BOUND)  # the player hangs an hour: the bound cut it
+    speaker, clip = RealPlayerSpeaker(tmp_path, player), Clip("x", 0.2, tmp_path / "clip.wav")
+    caught = in_daemon(lambda: speaker.play(clip, _nothing))  # the child hangs an hour
     assert isinstance(caught, SpeechFault) and caught.part == "player-hang"
     with pytest.raises(ProcessLookupError):
         os.kill(int(pid_file.read_text()), 0)
@@ -219,9 +231,10 @@ def test_a_hanging_player_is_killed_after_its_bound(
 
 
 def test_cancel_kills_the_playing_child_at_once(tmp_path: Path) -> None:
-    """The child and the clip both last an hour: only the cancel's kill can end the line."""
+    """The child sleeps an hour and the player's own bound is an hour: only the cancel's
+    kill can end the line within the hang bound."""
     hang = (sys.executable, "-c", "import time; time.sleep(3600)")
-    speaker = RealPlayerSpeaker(tmp_path, CommandPlayer(command=hang), claimed=3600.0)
+    speaker = RealPlayerSpeaker(tmp_path, CommandPlayer(command=hang, grace=3600.0))
     narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     recorder = Recorder()
     narrator.play("turn", {"player": "Max"}, recorder)
@@ -229,6 +242,7 @@ def test_cancel_kills_the_playing_child_at_once(tmp_path: Path) -> None:
     narrator.cancel()
     assert recorder.wait(HANG_BOUND), "the cancel did not end the playing child"
     assert recorder.of(Finished) == [Finished(cancelled=True)]
+    assert recorder.of(Notice) == [], "the player was not stopped but failed"
     narrator.close()
 
 

@@ -8,7 +8,6 @@ fast and exactly.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
@@ -197,12 +196,10 @@ def test_a_new_play_lets_the_spoken_line_finish_then_replaces_the_script(
     narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     old, new = Recorder(), Recorder()
     narrator.play("knockout", {"player": "Eleven"}, old)
-    time.sleep(0.1)
+    assert old.wait_for(LineStarted, HANG_BOUND)  # the finale comes mid-line
     narrator.play("finale", {}, new)
-    assert old.wait(2)
-    deadline = time.monotonic() + 2
-    while not new.of(LineStarted) and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert old.wait(HANG_BOUND)
+    assert new.wait_for(LineStarted, HANG_BOUND)
     stops_before_the_users_stop = speaker.stops
     narrator.cancel()
     narrator.close()
@@ -247,10 +244,10 @@ def test_muting_mid_line_stops_the_audio(tmp_path: Path, recorder: Recorder) -> 
     speaker = TimedSpeaker(duration=0.4)
     narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     narrator.play("turn", {"player": "Max"}, recorder)
-    time.sleep(0.1)
+    assert recorder.wait_for(LineStarted, HANG_BOUND)  # mid-line
     narrator.update_settings(VoiceSettings(enabled=False))
     assert speaker.stops >= 1
-    assert recorder.wait(2)
+    assert recorder.wait(HANG_BOUND)
     assert recorder.of(Finished) == [Finished(cancelled=False)]
     narrator.close()
 

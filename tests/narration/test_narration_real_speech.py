@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -289,13 +288,9 @@ def test_a_knock_out_line_is_heard_to_its_end_before_the_finale(
     narrator = make_narrator(VoiceSettings(), None, speech_cache)
     knockout, finale = Recorder(), Recorder()
     narrator.play("knockout", {"player": "Eleven"}, knockout)
-    deadline = time.monotonic() + 30
-    while not knockout.of(LineStarted) and time.monotonic() < deadline:
-        time.sleep(0.005)
+    assert knockout.wait_for(LineStarted, 30)
     narrator.play("finale", {}, finale)  # what the table screen does 17 ms later
-    deadline = time.monotonic() + 30
-    while not finale.of(LineStarted) and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert finale.wait_for(LineStarted, 30)
     narrator.cancel()
     assert finale.wait(5)
     probe = Pyttsx3Synthesizer(speech_cache, warm=False)

@@ -75,11 +75,19 @@ class Recorder:
 
     events: list[tuple[float, NarrationEvent]] = field(default_factory=list)
     finished: threading.Event = field(default_factory=threading.Event)
+    arrived: threading.Condition = field(default_factory=threading.Condition)
 
     def __call__(self, event: NarrationEvent) -> None:
-        self.events.append((time.monotonic(), event))
+        with self.arrived:
+            self.events.append((time.monotonic(), event))
+            self.arrived.notify_all()
         if isinstance(event, Finished):
             self.finished.set()
+
+    def wait_for(self, kind: type, timeout: float) -> bool:
+        """Whether an event of `kind` arrived within `timeout` (a hang bound, not a speed test)."""
+        with self.arrived:
+            return self.arrived.wait_for(lambda: bool(self.of(kind)), timeout)
 
     def of(self, kind: type) -> list[NarrationEvent]:
         """Events of one type, in order."""
@@ -92,6 +100,26 @@ class Recorder:
     def wait(self, timeout: float) -> bool:
         """Whether Finished arrived within `timeout` seconds."""
         return self.finished.wait(timeout)
+
+
+class ReturnGate:
+    """A listener that holds every event until the test says `play()` has returned.
+
+    Whether `play()` returned before the narration delivered anything is then a
+    fact of ordering, not of the clock: a `play()` that waited on the narration
+    would still be inside the call when the first event is held here.
+    """
+
+    def __init__(self, listener: Recorder, bound: float = 30.0) -> None:
+        self.listener = listener
+        self.bound = bound
+        self.returned = threading.Event()
+        self.early: list[NarrationEvent] = []
+
+    def __call__(self, event: NarrationEvent) -> None:
+        if not self.early and not self.returned.wait(self.bound):
+            self.early.append(event)  # play() still had not returned: it waited on this
+        self.listener(event)
 
 
 class PreparedFutures:

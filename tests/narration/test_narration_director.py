@@ -8,7 +8,6 @@ fast and exactly.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
@@ -85,14 +84,48 @@ def test_play_posts_captions_countdown_and_finished(tmp_path: Path, recorder: Re
     assert isinstance(recorder.events[-1][1], Finished)
 
 
+#: Only ends a hang (a speaker left blocked, a narration that never finishes).
+HANG_BOUND = 60.0
+
+
+class BlockingSpeaker(TimedSpeaker):
+    """A line that plays until `stop()` or the test's `release`: nothing else ends it."""
+
+    def __init__(self) -> None:
+        super().__init__(duration=0.01)
+        self.playing = threading.Event()
+        self.release = threading.Event()
+        self.stopped = threading.Event()
+        self.hung = False
+
+    def play(self, clip: Clip, on_start: Callable[[], None]) -> None:
+        super().play(clip, on_start)
+        self.playing.set()
+        if not self.release.wait(HANG_BOUND):
+            self.hung = True  # nothing released the line: say so, and let the rest go by
+            self.release.set()
+
+    def stop(self) -> None:
+        super().stop()
+        self.stopped.set()
+        self.release.set()
+
+
 def test_play_returns_at_once(tmp_path: Path, recorder: Recorder) -> None:
-    narrator = make_narrator(VoiceSettings(), None, tmp_path, SilentSpeaker())
-    start = time.monotonic()
+    """`play()` returns while the speaker is still speaking: it did not wait on speech."""
+    speaker = BlockingSpeaker()
+    narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     narrator.play("setup", {"players": 7}, recorder)
-    assert time.monotonic() - start < 0.05
+    assert not speaker.release.is_set()
+    assert speaker.playing.wait(HANG_BOUND), "the line was never spoken"
+    assert not speaker.release.is_set()
+    assert speaker.played == narrator.lines("setup", {"players": 7})[:1]
+    speaker.release.set()
     narrator.cancel()
-    assert recorder.wait(1)
+    assert recorder.wait(HANG_BOUND)
     narrator.close()
+    assert not speaker.hung
+    assert recorder.of(Finished) == [Finished(cancelled=True)]
 
 
 def test_pause_is_counted_from_the_end_of_the_audio(tmp_path: Path, recorder: Recorder) -> None:
@@ -163,12 +196,10 @@ def test_a_new_play_lets_the_spoken_line_finish_then_replaces_the_script(
     narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     old, new = Recorder(), Recorder()
     narrator.play("knockout", {"player": "Eleven"}, old)
-    time.sleep(0.1)
+    assert old.wait_for(LineStarted, HANG_BOUND)  # the finale comes mid-line
     narrator.play("finale", {}, new)
-    assert old.wait(2)
-    deadline = time.monotonic() + 2
-    while not new.of(LineStarted) and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert old.wait(HANG_BOUND)
+    assert new.wait_for(LineStarted, HANG_BOUND)
     stops_before_the_users_stop = speaker.stops
     narrator.cancel()
     narrator.close()
@@ -182,15 +213,14 @@ def test_a_new_play_lets_the_spoken_line_finish_then_replaces_the_script(
 
 
 def test_cancel_is_immediate_and_silences_the_speaker(tmp_path: Path, recorder: Recorder) -> None:
-    speaker = TimedSpeaker(duration=10.0)
+    """Only `stop()` ends the line (its player blocks until then): Finished proves the cut."""
+    speaker = BlockingSpeaker()
     narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     narrator.play("finale", {}, recorder)
-    time.sleep(0.1)
-    start = time.monotonic()
+    assert speaker.playing.wait(HANG_BOUND)
     narrator.cancel()
-    assert recorder.wait(1)
-    assert time.monotonic() - start < 0.2
-    assert speaker.stops >= 1
+    assert recorder.wait(HANG_BOUND), "the cancel did not stop the line"
+    assert speaker.stopped.is_set() and not speaker.hung
     assert recorder.of(Finished) == [Finished(cancelled=True)]
     narrator.close()
 
@@ -214,10 +244,10 @@ def test_muting_mid_line_stops_the_audio(tmp_path: Path, recorder: Recorder) -> 
     speaker = TimedSpeaker(duration=0.4)
     narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     narrator.play("turn", {"player": "Max"}, recorder)
-    time.sleep(0.1)
+    assert recorder.wait_for(LineStarted, HANG_BOUND)  # mid-line
     narrator.update_settings(VoiceSettings(enabled=False))
     assert speaker.stops >= 1
-    assert recorder.wait(2)
+    assert recorder.wait(HANG_BOUND)
     assert recorder.of(Finished) == [Finished(cancelled=False)]
     narrator.close()
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import os
 import sys
-import time
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from narration_helpers import Recorder, system_speaker
+from narration_helpers import Recorder, ReturnGate, system_speaker
 
 import moderator
 from moderator.narration import (
@@ -34,6 +34,8 @@ from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 PACKAGE_ROOT = Path(moderator.__file__).resolve().parent.parent
 FINALE_LINES = 7
+#: Only ends a hang: each fault below would otherwise hang for an hour, never 60 s.
+HANG_BOUND = 60.0
 
 
 def fake_worker(tmp_path: Path, body: str) -> list[str]:
@@ -47,8 +49,12 @@ def fake_worker(tmp_path: Path, body: str) -> list[str]:
     return [sys.executable, str(script)]
 
 
-def run_finale(narrator_speaker: object, tmp_path: Path, bound: float) -> Recorder:
-    """Play the finale with captions sped up; assert it ends within `bound`."""
+def run_finale(narrator_speaker: object, tmp_path: Path) -> Recorder:
+    """Play the finale with captions sped up; assert it ends (`HANG_BOUND` only ends a hang).
+
+    The listener holds each event until `play()` has returned, so an event that
+    arrived while `play()` was still inside the call proves it waited on speech.
+    """
     narrator = make_narrator(
         VoiceSettings(),
         None,
@@ -57,14 +63,35 @@ def run_finale(narrator_speaker: object, tmp_path: Path, bound: float) -> Record
         time_scale=0.01,  # type: ignore[arg-type]
     )
     recorder = Recorder()
-    start = time.monotonic()
-    narrator.play("finale", {}, recorder)
-    assert time.monotonic() - start < 0.05, "play() must not wait on speech"
-    assert recorder.wait(bound), f"narration did not finish within {bound} s"
+    gate = ReturnGate(recorder)
+    narrator.play("finale", {}, gate)
+    gate.returned.set()
+    assert recorder.wait(HANG_BOUND), f"narration did not finish within {HANG_BOUND} s"
+    assert gate.early == [], "play() must not wait on speech"
     narrator.close()
     assert len(recorder.of(LineStarted)) == FINALE_LINES
     assert recorder.of(Finished) == [Finished(cancelled=False)]
     return recorder
+
+
+def _nothing() -> None:
+    """An `on_start` with nothing to do."""
+
+
+def in_daemon(call: Callable[[], None]) -> BaseException | None:
+    """What `call` raised, run on a daemon thread so a hang fails the test, not pytest's exit."""
+    raised: Future[None] = Future()
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as error:
+            raised.set_exception(error)
+        else:
+            raised.set_result(None)
+
+    threading.Thread(target=run, daemon=True).start()
+    return raised.exception(timeout=HANG_BOUND)
 
 
 def notices(recorder: Recorder) -> str:
@@ -76,7 +103,7 @@ def test_no_espeak_library_gives_captions_and_the_install_hint(tmp_path: Path) -
     engine = engine_setup("linux", ["libmindflayer-no-such-lib.so.1"], loader=lambda: None)
     speaker = system_speaker(tmp_path, engine=engine)
     assert [p.part for p in speaker.problems()][:1] == ["library"]
-    recorder = run_finale(speaker, tmp_path, bound=5)
+    recorder = run_finale(speaker, tmp_path)
     assert "apt-get install libespeak-ng1" in notices(recorder)
 
 
@@ -88,7 +115,7 @@ def test_library_vanishing_inside_the_engine_process(tmp_path: Path) -> None:
         "def refuse(*args, **kwargs):\n    raise OSError('no libespeak-ng')\n"
         "ctypes.cdll.LoadLibrary = refuse\n",
     )
-    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path, bound=15)
+    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path)
     text = notices(recorder)
     assert "apt-get install libespeak-ng1" in text
     assert len(recorder.of(Notice)) == 1
@@ -101,7 +128,7 @@ def test_engine_raising_on_a_line(speech: None, tmp_path: Path) -> None:
         "def boom(self, *args, **kwargs):\n    raise RuntimeError('engine exploded')\n"
         "pyttsx3.engine.Engine.save_to_file = boom\n",
     )
-    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path, bound=15)
+    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path)
     assert "engine exploded" in notices(recorder)
     assert len(recorder.of(Notice)) == 1, "told once, not once per line"
 
@@ -113,7 +140,7 @@ def test_engine_failing_to_start(speech: None, tmp_path: Path) -> None:
         "def broken(*args, **kwargs):\n    raise ValueError('no voices at all')\n"
         "pyttsx3.init = broken\n",
     )
-    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path, bound=15)
+    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path)
     assert "could not start" in notices(recorder)
 
 
@@ -131,21 +158,19 @@ def test_synthesis_that_never_finishes_is_abandoned(speech: None, tmp_path: Path
         "pyttsx3.engine.Engine.runAndWait = hang\n",
     )
     speaker = Pyttsx3Synthesizer(tmp_path, command, synth_timeout=0.3)
-    start = time.monotonic()
     future = speaker.synthesize("Eleven.", "en", 160, 1.0)
-    with pytest.raises(SpeechFault) as caught:
-        future.result(timeout=5)
+    with pytest.raises(SpeechFault) as caught:  # the line hangs an hour: the bound cut it
+        future.result(timeout=HANG_BOUND)
     assert caught.value.part == "synthesis"
-    assert time.monotonic() - start < 3
     speaker.close()
-    recorder = run_finale(system_speaker(tmp_path, *command, synth_timeout=0.3), tmp_path, 15)
+    recorder = run_finale(system_speaker(tmp_path, *command, synth_timeout=0.3), tmp_path)
     assert "did not answer in time" in notices(recorder)
 
 
 def test_an_engine_that_never_starts_is_abandoned(tmp_path: Path) -> None:
     command = [sys.executable, "-c", "import time; time.sleep(3600)"]
     speaker = system_speaker(tmp_path, *command, start_timeout=0.3)
-    recorder = run_finale(speaker, tmp_path, bound=10)
+    recorder = run_finale(speaker, tmp_path)
     assert notices(recorder)
 
 
@@ -177,7 +202,7 @@ class RealPlayerSpeaker(SilentSpeaker):
 
 def test_no_audio_player_installed(tmp_path: Path) -> None:
     player = CommandPlayer(command=("mindflayer-no-such-player",))
-    recorder = run_finale(RealPlayerSpeaker(tmp_path, player), tmp_path, bound=5)
+    recorder = run_finale(RealPlayerSpeaker(tmp_path, player), tmp_path)
     assert "Install alsa-utils (aplay)" in notices(recorder)
     assert len(recorder.of(Notice)) == 1
 
@@ -194,35 +219,30 @@ def test_a_hanging_player_is_killed_after_its_bound(
         "time.sleep(3600)",
     )
     player = CommandPlayer(command=hang, grace=0.3)
-    start = time.monotonic()
-    with pytest.raises(SpeechFault) as caught:
-        RealPlayerSpeaker(tmp_path, player).play(
-            Clip("x", 0.2, tmp_path / "clip.wav"), lambda: None
-        )
-    assert caught.value.part == "player-hang"
-    assert time.monotonic() - start < 2.0
+    speaker, clip = RealPlayerSpeaker(tmp_path, player), Clip("x", 0.2, tmp_path / "clip.wav")
+    caught = in_daemon(lambda: speaker.play(clip, _nothing))  # the child hangs an hour
+    assert isinstance(caught, SpeechFault) and caught.part == "player-hang"
     with pytest.raises(ProcessLookupError):
         os.kill(int(pid_file.read_text()), 0)
-    recorder = run_finale(RealPlayerSpeaker(tmp_path, player), tmp_path, bound=10)
+    recorder = run_finale(RealPlayerSpeaker(tmp_path, player), tmp_path)
     assert "stopped responding" in notices(recorder)
     captured = capfd.readouterr()
     assert captured.out == "" and captured.err == ""
 
 
 def test_cancel_kills_the_playing_child_at_once(tmp_path: Path) -> None:
+    """The child sleeps an hour and the player's own bound is an hour: only the cancel's
+    kill can end the line within the hang bound."""
     hang = (sys.executable, "-c", "import time; time.sleep(3600)")
-    speaker = RealPlayerSpeaker(tmp_path, CommandPlayer(command=hang), seconds=30.0)
+    speaker = RealPlayerSpeaker(tmp_path, CommandPlayer(command=hang, grace=3600.0))
     narrator = make_narrator(VoiceSettings(), None, tmp_path, speaker)
     recorder = Recorder()
     narrator.play("turn", {"player": "Max"}, recorder)
-    deadline = time.monotonic() + 5
-    while not recorder.of(LineStarted) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    start = time.monotonic()
+    assert recorder.wait_for(LineStarted, HANG_BOUND)
     narrator.cancel()
-    assert recorder.wait(1.0)
-    assert time.monotonic() - start < 0.5
+    assert recorder.wait(HANG_BOUND), "the cancel did not end the playing child"
     assert recorder.of(Finished) == [Finished(cancelled=True)]
+    assert recorder.of(Notice) == [], "the player was not stopped but failed"
     narrator.close()
 
 
@@ -255,7 +275,7 @@ def test_an_engine_that_ignores_the_rate_is_restarted_then_given_up(
         "from moderator.narration.speech import synth_worker as worker\n"
         "worker._current_parameter = lambda parameter: 999\n",
     )
-    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path, bound=20)
+    recorder = run_finale(system_speaker(tmp_path, *command), tmp_path)
     assert "keeps ignoring the speech rate" in notices(recorder)
     assert count_file.read_text() == "xxxx"
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import os
-import time
 import wave
 from pathlib import Path
 
@@ -26,9 +25,7 @@ def test_a_folder_is_refused_before_rendering(
         raise AssertionError("nothing may be rendered for a refused target")
 
     monkeypatch.setattr("moderator.narration.speech.pyttsx3_synth.Pyttsx3Synthesizer", no_speaker)
-    started = time.monotonic()
     assert main(["narrate", "reveal", "--wav", str(tmp_path)]) == 1
-    assert time.monotonic() - started < 5
     err = capsys.readouterr().err
     assert f"Could not write {tmp_path}: it is a folder" in err
     assert list(tmp_path.iterdir()) == []

@@ -190,6 +190,46 @@ def test_not_installed_is_a_sentence_and_nothing_is_started(
         synthesizer.close()
 
 
+def test_a_child_dead_before_its_first_line_is_read_still_gives_its_last_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The child's stdin refused the line before the pipe's reader had read its reason.
+
+    A loaded run of the suite showed "The neural voice stopped (no message)". Made
+    certain here: the child has exited before the first line is written, and the
+    reader thread starts reading half a second late (a starved thread).
+    """
+    import time
+
+    from moderator.narration.speech import child_process, neural_voice
+
+    def spawn_and_wait(*args: object, **kwargs: object) -> subprocess.Popen[bytes]:
+        process = child_process.spawn(*args, **kwargs)  # type: ignore[arg-type]
+        process.wait(timeout=30)
+        return process
+
+    late_pump = child_process.LineReader._pump
+
+    def starved_pump(self: child_process.LineReader) -> None:
+        time.sleep(0.5)
+        late_pump(self)
+
+    monkeypatch.setattr(neural_voice, "spawn", spawn_and_wait)
+    monkeypatch.setattr(child_process.LineReader, "_pump", starved_pump)
+    command = [
+        sys.executable,
+        "-c",
+        "import sys; sys.stdin.close(); print('onnxruntime: no such model', file=sys.stderr)",
+    ]
+    synthesizer = PiperSynthesizer(tmp_path, _fake_voice(tmp_path), command=command)
+    try:
+        with pytest.raises(SpeechFault) as caught:
+            synthesizer.synthesize(LINE, "en-us", 160, 1.0).result(timeout=30)
+        assert "no such model" in caught.value.message, caught.value.message
+    finally:
+        synthesizer.close()
+
+
 def test_a_child_that_dies_at_start_turns_the_voice_off_with_its_last_words(
     tmp_path: Path,
 ) -> None:

@@ -50,6 +50,8 @@ MIN_LENGTH_SCALE, MAX_LENGTH_SCALE = 0.5, 2.0
 START_TIMEOUT = 20.0
 #: One line measured at 0.1-1.7 s; a line still unanswered after this is a hung engine.
 SYNTH_TIMEOUT = 10.0
+#: Longest a dead child's last log lines are waited for (its pipe ends with it).
+DRAIN_TIMEOUT = 5.0
 #: How many of the child's last log lines are kept to explain a failure.
 _LOG_TAIL = 8
 _WROTE = re.compile(r"Wrote (?P<path>.+\.wav)\s*$")
@@ -205,7 +207,8 @@ class PiperChild:
         try:
             stdin.write((line + "\n").encode("utf-8"))
             stdin.flush()
-        except OSError as error:
+        except OSError as error:  # the child is gone: what it wrote may still be in its pipe
+            self._drain_log(time.monotonic() + DRAIN_TIMEOUT)
             raise SpeechFault("neural", f"The neural voice stopped ({self._why()}).") from error
         deadline = time.monotonic() + timeout
         while True:
@@ -225,6 +228,19 @@ class PiperChild:
         if entry is None:
             raise SpeechFault("neural", f"The neural voice stopped ({self._why()}).")
         return entry.decode("utf-8", "replace").rstrip()
+
+    def _drain_log(self, deadline: float) -> None:
+        """Read the dead child's last log lines, up to its pipe's end or `deadline`.
+
+        Its stdin can refuse a line before the reader thread has read what the
+        child wrote on the way out; without this the table saw "no message"
+        instead of the child's own reason (a loaded run of the suite did).
+        """
+        try:
+            while (entry := self._reader.read_line(deadline)) is not None:
+                self._log.append(entry.decode("utf-8", "replace").rstrip())
+        except LineTimeout:
+            pass
 
     def _why(self) -> str:
         """The child's last words (its last log line), for the sentence the table sees."""

@@ -11,6 +11,7 @@ with a combining accent ("e" + U+0301) is drawn as the composed letter.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -177,3 +178,19 @@ async def test_possedes_on_screen_holds_the_e_acute_glyph() -> None:
         assert scale != COMPACT
         assert [row.strip() for row in rows] == [row.strip() for row in drawn]
         assert not set("ÉéEe") & set("".join(rows))
+
+
+#: The letters issue 18 lists for French, German and Spanish.
+LISTED = "ÀÂÄÇÉÈÊËÎÏÔÖŒÙÛÜŸÆßÑÁÍÓÚ¿¡"
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("char", sorted({*LISTED, *LISTED.lower()}))
+def test_every_listed_letter_and_its_small_letter_has_a_full_glyph(scale: int, char: str) -> None:
+    """Drawn from the font at its height; an accented letter is not its plain letter."""
+    rows = glyph(char, scale)
+    assert rows is not None and len(rows) == rows_of(scale)
+    assert rows != glyph(PLACEHOLDER, scale)
+    plain = unicodedata.normalize("NFD", char)[0]
+    if plain != char and char not in "ßŒœÆæ¿¡":
+        assert rows != glyph(plain, scale), f"{char} lost its accent"

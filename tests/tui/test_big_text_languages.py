@@ -30,6 +30,7 @@ from moderator.tui.widgets.bigtext import (
     rows_of,
 )
 from tests.tui.quiet import settled
+from tests.tui.test_block_letters import script_characters
 
 #: The font's placeholder box (`block_letters.PLACEHOLDER`; spelled out, so this
 #: file still runs, and fails, against a font without one).
@@ -84,6 +85,24 @@ def test_every_character_of_every_catalog_is_drawn_at_full_height(scale: int) ->
         if glyph(char, scale) is None
     }
     assert not lacking, f"not in the font (drawn as the placeholder box): {lacking}"
+
+
+#: What the block font draws with: full blocks, half blocks, blank.
+INK = frozenset("█▀▄ ")
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_every_script_and_catalog_character_is_drawn_in_blocks_within_the_height(
+    scale: int,
+) -> None:
+    """Rendered through the big text: the font's rows, only block cells, never the box."""
+    box = big_lines(PLACEHOLDER, scale)
+    wrong = {}
+    for char in sorted({*script_characters(), *catalog_characters(LOCALE)}):
+        rows = big_lines(char, scale)
+        if len(rows) != rows_of(scale) or not set("".join(rows)) <= INK or rows == box:
+            wrong[char] = rows
+    assert not wrong, wrong
 
 
 def test_the_catalog_test_reads_every_translation(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
+from moderator.tui.widgets.table_picture import SeatTile
 from tests.tui.helpers import key, new_game, settle, text_of, tracked_app
 from tests.tui.quiet import settled
 
@@ -106,8 +107,8 @@ async def test_the_table_screen_draws_the_snapshot_it_is_given(
         assert screen.query_one("#table-current", BigText).text == "Dee"
         assert screen.query_one("#table-turn", BigText).text == "12"
         assert "Seat 4" in text_of(screen.query_one("#table-current-label", Static))
-        assert screen.query_one("#seat-3").has_class("-current")
-        assert not screen.query_one("#seat-0").has_class("-current")
+        assert screen.query_one("#seat-3", SeatTile).highlighted
+        assert not screen.query_one("#seat-0", SeatTile).highlighted
         assert screen.query_one("#seat-5").has_class("-knocked-out")
 
 

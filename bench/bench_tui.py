@@ -316,9 +316,9 @@ async def until_shown(pilot: Any, shown: Any, what: str) -> None:
 
 
 def tile_has(app: Any, seat: int, mark: str) -> bool:
-    """Whether seat's tile on the current screen (no dialog over it) carries the class `mark`."""
+    """Whether seat's tile on the current screen (no dialog over it) wears `mark` (`MARKS`)."""
     tiles = app.screen.query(f"#seat-{seat}")
-    return bool(tiles) and bool(tiles.first().has_class(mark))
+    return bool(tiles) and mark in tiles.first().marks
 
 
 async def latency_next_turn(app: Any, pilot: Any, samples: KeyTimes) -> None:
@@ -340,11 +340,11 @@ async def latency_knock_out(app: Any, pilot: Any, samples: KeyTimes) -> None:
         await pilot.pause()  # the picker drawn and idle: only the digit is timed
         samples.start()
         app.simulate_key(str(seat + 1))
-        await until_shown(pilot, lambda: tile_has(app, seat, "-knocked-out"), "knock-out")
+        await until_shown(pilot, lambda: tile_has(app, seat, "knocked-out"), "knock-out")
         await pilot.pause(0)  # and the table screen has handled the picker's close, drawn
         samples.stop()
         app.simulate_key("u")
-        await until_shown(pilot, lambda: not tile_has(app, seat, "-knocked-out"), "undo")
+        await until_shown(pilot, lambda: not tile_has(app, seat, "knocked-out"), "undo")
 
 
 async def latency_sit_out(app: Any, pilot: Any, samples: KeyTimes) -> None:
@@ -359,7 +359,7 @@ async def latency_sit_out(app: Any, pilot: Any, samples: KeyTimes) -> None:
     for sitting in (True, False):
         app.simulate_key(str(seat + 1))
         await until_shown(
-            pilot, lambda want=sitting: tile_has(app, seat, "-sitting-out") is want, "toggle"
+            pilot, lambda want=sitting: tile_has(app, seat, "sitting-out") is want, "toggle"
         )
     for count in range(KEYS):
         sitting = count % 2 == 0
@@ -368,7 +368,7 @@ async def latency_sit_out(app: Any, pilot: Any, samples: KeyTimes) -> None:
         # Until the tile shows it: one pause may return before the app has even taken
         # the key (the Meeting's captions queue their lines to the app meanwhile).
         await until_shown(
-            pilot, lambda want=sitting: tile_has(app, seat, "-sitting-out") is want, "toggle"
+            pilot, lambda want=sitting: tile_has(app, seat, "sitting-out") is want, "toggle"
         )
         samples.stop()
         meeting = app.controller.state.meeting

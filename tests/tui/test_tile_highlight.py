@@ -1,11 +1,11 @@
-"""The current seat's highlight: drawn by the tile from its view, with no restyle.
+"""A tile's marks (the current seat, sitting out, knocked out): drawn with no restyle.
 
 A CSS class flip makes Textual restyle the tile against the whole stylesheet;
 on a next turn two tiles flipped, about a tenth of the key's time to screen.
-The tile lays its `seat--current` component style (CSS, so the theme's
-colours) over itself instead. These tests read what the tile draws (its
-lines, border and background), not a class; the screen snapshots
-(tests/tui/test_snapshots.py) show the same table as before.
+The tile lays its marks' component styles (CSS, so the theme's colours) over
+itself instead. These tests read what the tile draws (its lines, border and
+background), not a class; the screen snapshots (tests/tui/test_snapshots.py)
+show the same table as before.
 """
 
 from __future__ import annotations
@@ -83,8 +83,49 @@ async def test_a_next_turn_restyles_no_widget(
         await key(pilot, "n")
         assert app.controller.state.current == 1
         assert restyled == []
-        assert screen.query_one("#seat-1", SeatTile).highlighted
-        assert not screen.query_one("#seat-0", SeatTile).highlighted
+        assert "current" in screen.query_one("#seat-1", SeatTile).marks
+        assert "current" not in screen.query_one("#seat-0", SeatTile).marks
+
+
+async def test_a_sit_out_and_a_knock_out_restyle_no_widget(
+    app_factory: Callable[[], MindFlayerApp], restyled: list[str]
+) -> None:
+    """In a Meeting a seat's digit marks its tile; a knock-out from the picker too."""
+    app = app_factory()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await at_the_table(pilot)
+        await key(pilot, "m")
+        restyled.clear()
+        await key(pilot, "3")
+        meeting = app.controller.state.meeting
+        assert meeting is not None and meeting.sitting_out == {2}
+        assert restyled == []
+        assert "sitting-out" in app.screen.query_one("#seat-2", SeatTile).marks
+        await key(pilot, "3", "k")
+        restyled.clear()
+        await key(pilot, "5")
+        assert app.controller.state.knocked_out == {4}
+        assert [name for name in restyled if name.startswith("seat-")] == []
+        assert "knocked-out" in app.screen.query_one("#seat-4", SeatTile).marks
+
+
+async def test_marks_stack_as_their_css_order_says(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    """The current seat sitting out: the dashed border and muted text over its highlight."""
+    app = app_factory()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await at_the_table(pilot)
+        tile = app.screen.query_one("#seat-0", SeatTile)
+        highlight = tile.styles.background
+        await key(pilot, "m")
+        tile = app.screen.query_one("#seat-0", SeatTile)
+        await key(pilot, "1")
+        assert tile.marks == {"current", "sitting-out"}
+        assert drawn(tile)[0].text[1] == "╍"  # Textual's dashed top edge (heavy is "━")
+        assert tile.styles.background == highlight
+        assert tile.styles.color == tile.get_component_styles("seat--sitting-out").color
+        assert tile.styles.color != tile.get_component_styles("seat--current").color
 
 
 async def test_the_current_seat_is_drawn_highlighted(

@@ -15,6 +15,7 @@ prove nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from time import time
 
 import pytest
 from textual.geometry import Region
@@ -37,8 +38,9 @@ NOTICES = "notices"
 
 @pytest.fixture(autouse=True)
 def pinned_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Notices never run out during a test: their clock stands still."""
-    monkeypatch.setattr("textual.notifications.time", lambda: 1_000_000.0)
+    """Notices never run out during a test: their clock stands still (at its start)."""
+    now = time()
+    monkeypatch.setattr("textual.notifications.time", lambda: now)
     yield
 
 
@@ -66,8 +68,12 @@ def screen_rows(app: MindFlayerApp) -> list[str]:
 
 
 def text_in(rows: list[str], region: Region) -> str:
-    """The text drawn in `region`, its rows joined by spaces (wrapped words rejoined)."""
-    lines = (row[region.x : region.right].strip() for row in rows[region.y : region.bottom])
+    """The text drawn in `region`, its rows joined by spaces (wrapped words rejoined).
+
+    The strip starts each row with a severity mark ("▌"): it is not the sentence's.
+    """
+    cut = (row[region.x : region.right] for row in rows[region.y : region.bottom])
+    lines = (line.strip().removeprefix("▌").strip() for line in cut)
     return " ".join(line for line in lines if line)
 
 

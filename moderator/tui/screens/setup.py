@@ -31,6 +31,7 @@ from moderator.tui.dialogs.how_to_play import HOW_TO_PLAY_KEY, open_how_to_play
 from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.screens.checklist_text import checklist
+from moderator.tui.screens.setup_keys import SETUP_FOOTER_KEEP, SETUP_FOOTER_SHORT
 from moderator.tui.widgets.name_input import FixingList, NameInput
 
 #: The "say it as" field's hint while no player is being changed.
@@ -62,26 +63,7 @@ class SetupScreen(PhaseScreen):
 
     PHASE = Phase.SETUP
     #: The footer's keys by importance, and their short words for a narrow line.
-    FOOTER_KEEP = (
-        "start-game",
-        "read-aloud",
-        "back",
-        "first-player",
-        "edit-name",
-        "remove",
-        "move-up",
-        "move-down",
-        "mute",
-        "settings",
-    )
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {
-        "start-game": "Start",
-        "read-aloud": "Read",
-        "first-player": "First",
-        "edit-name": "Fix",
-        "move-up": "Up",
-        "move-down": "Down",
-    }
+    FOOTER_KEEP, FOOTER_SHORT = SETUP_FOOTER_KEEP, SETUP_FOOTER_SHORT
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start_game", "Start game", id="start-game", priority=True),
         Binding("ctrl+r", "read_aloud", "Read aloud", id="read-aloud", priority=True),

@@ -49,18 +49,28 @@ def busy_pumps(app: App[object]) -> list[str]:
     return [repr(pump) for pump in _pumps(app) if pump.message_queue_size or pump._next_callbacks]
 
 
-def _heads(app: App[object]) -> tuple[int, ...]:
-    """What each pump handles next (the identity of its first queued message or callback).
+def _heads(app: App[object]) -> tuple[object, ...]:
+    """What each pump handles next: its first queued message and its first callback.
 
-    It changes whenever a pump takes a message: a burst shrinking its queue and a
-    relay of one message after another both change it; a pump that is stuck does not.
+    The objects themselves, not their `id`s: a relay frees each message as it
+    posts the next, and CPython gives the new one the freed one's address, so
+    the ids of a relay in full flow looked the same at 30 of 34 looks 50 ms apart
+    and a moving app was taken for a stuck one ("no progress", then "No screens on
+    stack" as the test left an app still relaying). Holding the objects keeps
+    their addresses taken, so a new message is always a new head. A burst
+    shrinking its queue and a relay both change the heads; a stuck pump does not.
     """
-    heads: list[int] = []
+    heads: list[object] = []
     for pump in _pumps(app):
         queued: Sequence[object] = pump._message_queue.values  # Textual's own queue
-        heads.append(id(queued[0]) if queued else 0)
-        heads.append(id(pump._next_callbacks[0]) if pump._next_callbacks else 0)
+        heads.append(queued[0] if queued else None)
+        heads.append(pump._next_callbacks[0] if pump._next_callbacks else None)
     return tuple(heads)
+
+
+def _same_heads(before: tuple[object, ...], after: tuple[object, ...]) -> bool:
+    """Whether no pump has taken anything between two looks (compared by identity)."""
+    return len(before) == len(after) and all(a is b for a, b in zip(before, after, strict=True))
 
 
 class Stall:
@@ -80,7 +90,7 @@ class Stall:
     def check(self) -> None:
         """Note the progress since the last look; fail once it has stood for `bound` s."""
         heads, now = _heads(self.app), monotonic()
-        if heads != self.heads:
+        if not _same_heads(heads, self.heads):
             self.heads, self.since = heads, now
         busy = busy_pumps(self.app)[:5]
         if now - self.since > self.bound:

@@ -16,7 +16,8 @@ from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.widgets import Input, Static
 
-from tests.tui.quiet import busy_pumps, record_toasts, settled, toasts
+import tests.tui.quiet
+from tests.tui.quiet import Stall, busy_pumps, record_toasts, settled, toasts
 
 STEPS = 200
 
@@ -45,6 +46,8 @@ class RelayApp(App[None]):
     def __init__(self, work: float = 0.001) -> None:
         super().__init__()
         self.done = False
+        #: Steps the app has handled.
+        self.steps = 0
         #: Seconds of work per step.
         self.work = work
 
@@ -58,6 +61,9 @@ class RelayApp(App[None]):
         self.screen.query_one(Relay).post_message(Step(STEPS))
 
     def on_step(self, step: Step) -> None:
+        self.steps += 1
+        if not self.screen_stack:  # a failed test left the app: its error is the one to see
+            return
         if step.left <= 0:
             self.done = True
         else:
@@ -125,6 +131,31 @@ async def test_a_long_burst_that_keeps_moving_outlasts_the_bound() -> None:
         app.simulate_key("x")
         await settled(pilot, bound=0.3)
         assert app.done
+
+
+async def test_every_second_step_of_a_relay_is_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A relay in full flow is progress at every look, however its messages are allocated.
+
+    The relay frees each message as it posts the next, and CPython gives a new
+    message a freed one's address: compared by `id`, two steps apart the heads
+    looked the same, and a wait with a short bound took a moving app for a stuck
+    one. A bound of a nanosecond fails any look that sees no progress. Looks are
+    taken while the app holds a message, as `settled` takes them (a pump inside a
+    handler holds nothing, and an app holding nothing is quiet, not stuck).
+    """
+    monkeypatch.setattr(tests.tui.quiet, "CAP", 10**12)  # only the no-progress bound here
+    app = RelayApp()
+    async with app.run_test():
+        stall = Stall(app, bound=1e-9)
+        app.simulate_key("x")
+        looked = seen = 0
+        while not app.done:
+            await asyncio.sleep(0)
+            if app.steps >= seen + 2 and busy_pumps(app):
+                seen = app.steps
+                stall.check()
+                looked += 1
+        assert looked >= STEPS // 4  # the relay was looked at all along
 
 
 class Stuck(Static):

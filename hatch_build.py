@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ def _compiler(root: Path) -> Any:
     spec = importlib.util.spec_from_file_location("_catalog_po", root / "moderator/i18n/po.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 

@@ -99,4 +99,4 @@ def windows_user_locale(kernel32: Any = None) -> str | None:
         written = kernel32.GetUserDefaultLocaleName(buffer, LOCALE_NAME_MAX_LENGTH)
     except OSError:
         return None
-    return str(buffer.value) if written else None
+    return str(buffer.value) if written and buffer.value else None

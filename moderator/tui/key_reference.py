@@ -48,6 +48,8 @@ SCREEN_TITLES = (
     N_("Pick player"),
     N_("Settings"),
 )
+#: Textual's own binding descriptions the key bar shows (its palette key), for the catalogs.
+TEXTUAL_WORDS = (N_("palette"),)
 #: The two sections that are not a screen's (msgids).
 ON_THIS_SCREEN = N_("On this screen")
 EVERYWHERE = N_("Everywhere")

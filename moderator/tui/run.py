@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from moderator import paths
+from moderator.i18n import _
 from moderator.storage import StorageError, Store
 from moderator.table.config import load_settings
 from moderator.table.controller import TableController
@@ -88,7 +89,7 @@ def run_app(args: argparse.Namespace) -> int:
         try:
             app = build_app(args)
         except StorageError as error:
-            print(f"mindflayer: {error}", file=sys.stderr)
+            print(_("mindflayer: {error}").format(error=error), file=sys.stderr)
             return 1
         app.run()
         return 0 if app.return_code in (None, 0) else app.return_code

@@ -184,6 +184,17 @@ def test_a_source_checkout_compiles_a_catalog_once_into_the_cache(tmp_path: Path
     assert again is not None and again.gettext("Close") == "Schließen"
 
 
+def test_a_changed_compiler_never_reads_an_earlier_ones_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalogs.load("fr", tmp_path)
+    (kept,) = (tmp_path / "locale").iterdir()
+    kept.write_bytes(b"what an earlier, broken compiler wrote")
+    monkeypatch.setattr(catalogs, "COMPILER_VERSION", catalogs.COMPILER_VERSION + 1)
+    loaded = catalogs.load("fr", tmp_path)
+    assert loaded is not None and loaded.gettext("Close") == "Fermer"
+
+
 def test_a_cache_that_cannot_be_written_still_gives_the_catalog(tmp_path: Path) -> None:
     blocked = tmp_path / "cache"
     blocked.write_text("a file where the cache folder should be")

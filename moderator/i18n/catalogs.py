@@ -21,6 +21,9 @@ from moderator import paths, safe_output
 from moderator.i18n.po import CatalogError, compile_po
 
 DOMAIN = "moderator"
+#: The compiler's version (`moderator.i18n.po`), part of a cached `.mo` file's name: a
+#: changed compiler never reads what an earlier one wrote. Raise it when po.py changes.
+COMPILER_VERSION = 1
 #: moderator/locale/<lang>/LC_MESSAGES/moderator.po
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
@@ -68,7 +71,7 @@ def _compiled_in_cache(source: Path, cache: Path) -> bytes:
     """The `.po` compiled, read from the cache if this very text was compiled before."""
     text = source.read_bytes()
     digest = hashlib.sha256(text).hexdigest()[:16]
-    kept = cache / "locale" / f"{source.parent.parent.name}-{digest}.mo"
+    kept = cache / "locale" / f"{source.parent.parent.name}-{digest}-v{COMPILER_VERSION}.mo"
     try:
         return kept.read_bytes()
     except OSError:

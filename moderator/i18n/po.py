@@ -8,7 +8,6 @@ checkout's first start both compile the catalogs without Babel or the GNU tools
 
 from __future__ import annotations
 
-import ast
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,6 +112,8 @@ def read_po(path: Path) -> list[Entry]:
 def _unquote(literal: str, path: Path, number: int) -> str:
     if not (len(literal) >= 2 and literal[0] == literal[-1] == '"'):
         raise CatalogError(f"{path}, line {number}: a string must be in double quotes.")
+    import ast  # only when compiling (a source checkout's start with a new catalog)
+
     try:
         value = ast.literal_eval(literal)
     except (ValueError, SyntaxError):

@@ -17,10 +17,12 @@ import pytest
 from textual.widgets import Label, Static
 
 from moderator import i18n
+from moderator.narration import VoiceSettings, make_narrator
 from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.dialogs.settings import SettingsScreen
+from moderator.tui.run import make_app
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar
@@ -131,6 +133,23 @@ async def test_a_language_without_a_screen_translation_is_english_with_one_notic
         assert app.controller.settings.lang == "it", "the voice keeps the table's language"
 
 
+async def test_lang_on_the_command_line_is_for_this_run_over_the_settings(
+    folders: dict[str, Path],
+) -> None:
+    speaking(folders, "fr")
+    narrator = make_narrator(VoiceSettings(enabled=False), None, folders["cache"], time_scale=0.01)
+    app = make_app(
+        folders["data"], folders["config"], folders["cache"], None, narrator=narrator, lang="es"
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await shown(pilot, StartScreen)
+        await settled(pilot)
+        assert "Nueva serie (n)" in choices_of(app)
+        assert app.controller.settings.lang == "es"
+    saved = json.loads((folders["config"] / SETTINGS_FILE).read_text(encoding="utf-8"))
+    assert saved == {"lang": "fr"}, "the settings file is left as it was"
+
+
 async def test_choosing_french_in_the_settings_shows_french_on_the_next_screen(
     app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
 ) -> None:
@@ -144,7 +163,10 @@ async def test_choosing_french_in_the_settings_shows_french_on_the_next_screen(
         await settled(pilot)
         await key(pilot, "ctrl+s")
         await shown(pilot, StartScreen)
+        await settled(pilot)
         assert "Réglages enregistrés." in toasts(app)
+        assert "Nouvelle série (n)" in choices_of(app), "the start screen under the dialog too"
+        assert " q Quitter " in bar_of(app)
         await key(pilot, "f1")
         help_screen = await shown(pilot, HelpScreen)
         assert "Sur cet écran" in all_text(help_screen)

@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from moderator.i18n import N_, _
+from moderator.i18n import N_
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
 from moderator.table.snapshot import TableSnapshot
@@ -54,7 +54,7 @@ class StartScreen(PhaseScreen):
     AUTO_FOCUS = "#start-choices"
 
     #: The choices, top to bottom (Resume only while a series can be resumed); the
-    #: labels are msgids, shown in the screen's language (`choices`).
+    #: labels are msgids, shown in the screen's language (`ChoiceList.render`).
     CHOICES = (
         Choice("start-resume", N_("Resume (c)"), "success"),
         Choice("start-new", N_("New series (n)"), "primary"),
@@ -78,16 +78,12 @@ class StartScreen(PhaseScreen):
             yield BigText("MIND FLAYER", id="start-title")
             yield Static(summary, id="start-unfinished", markup=False)
             yield ChoiceList(
-                self.choices(),
+                self.CHOICES,
                 hidden=() if found else ("start-resume",),
                 highlighted="start-resume" if found else "start-new",
                 id="start-choices",
             )
         yield KeyBar(first=("help",))
-
-    def choices(self) -> tuple[Choice, ...]:
-        """The choices with their labels in the screen's language."""
-        return tuple(choice._replace(label=_(choice.label)) for choice in self.CHOICES)
 
     def _offer(self) -> tuple[Offer, str | None]:
         """Whether a series can be resumed, from the store, and the error reading it, if any."""

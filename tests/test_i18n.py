@@ -320,3 +320,14 @@ def test_the_installed_command_speaks_french_without_a_terminal(tmp_path: Path) 
     )
     assert done.returncode == 2
     assert "le meneur de jeu a besoin d'un terminal" in done.stderr
+
+
+def test_the_keymap_sentences_follow_the_language() -> None:
+    from moderator.tui.app import MindFlayerApp
+    from moderator.tui.keymap import KeymapError, parse_keymap
+
+    i18n.use_language("fr")
+    with pytest.raises(KeymapError, match="aucune touche ne s'appelle 'nope'"):
+        parse_keymap('nope = "x"\n', MindFlayerApp)
+    with pytest.raises(KeymapError, match="sur l'écran Table"):
+        parse_keymap('next_turn = "k"\n', MindFlayerApp)

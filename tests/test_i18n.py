@@ -331,3 +331,8 @@ def test_the_keymap_sentences_follow_the_language() -> None:
         parse_keymap('nope = "x"\n', MindFlayerApp)
     with pytest.raises(KeymapError, match="sur l'écran Table"):
         parse_keymap('next_turn = "k"\n', MindFlayerApp)
+
+
+def test_a_code_that_is_no_catalogs_name_is_never_a_path(tmp_path: Path) -> None:
+    for code in ("../fr", "fr/../de", "", "FR", "en"):
+        assert i18n.use_language(code) == "en", code

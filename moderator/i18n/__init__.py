@@ -46,10 +46,12 @@ def screen_languages() -> tuple[str, ...]:
 def use_language(code: str) -> str:
     """Show the screen in `code` from now on; returns the language now in use.
 
-    A language without a catalog (or with one that cannot be read) is English.
+    A language without a catalog (or with one that cannot be read) is English; a
+    code that is no catalog's name (`../x`) is never looked up as a path.
     """
     global _active, _active_code
-    catalog = None if code == SOURCE_LANGUAGE else load(code)
+    # Only a shipped catalog's name reaches a path (a code comes from files and --lang).
+    catalog = load(code) if code in translated_languages() else None
     if catalog is None:
         _active, _active_code = gettext.NullTranslations(), SOURCE_LANGUAGE
     else:

@@ -13,12 +13,10 @@ be written costs only the compile (the catalog is then compiled in memory).
 from __future__ import annotations
 
 import gettext
-import hashlib
 import io
 from pathlib import Path
 
 from moderator import paths, safe_output
-from moderator.i18n.po import CatalogError, compile_po
 
 DOMAIN = "moderator"
 #: The compiler's version (`moderator.i18n.po`), part of a cached `.mo` file's name: a
@@ -63,12 +61,17 @@ def load(code: str, cache: Path | None = None) -> gettext.GNUTranslations | None
         else:
             return None
         return gettext.GNUTranslations(io.BytesIO(data))
-    except (OSError, CatalogError, ValueError):
+    except (OSError, ValueError):  # ValueError: a bad .mo, or the .po's CatalogError
         return None
 
 
 def _compiled_in_cache(source: Path, cache: Path) -> bytes:
     """The `.po` compiled, read from the cache if this very text was compiled before."""
+    # Imported only here: a start in English, or from a wheel, pays for neither.
+    import hashlib
+
+    from moderator.i18n.po import compile_po
+
     text = source.read_bytes()
     digest = hashlib.sha256(text).hexdigest()[:16]
     kept = cache / "locale" / f"{source.parent.parent.name}-{digest}-v{COMPILER_VERSION}.mo"

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import Label, Static
+from textual.widgets import Label, Select, Static
 
 from moderator import i18n
 from moderator.narration import VoiceSettings, make_narrator
@@ -148,6 +148,28 @@ async def test_lang_on_the_command_line_is_for_this_run_over_the_settings(
         assert app.controller.settings.lang == "es"
     saved = json.loads((folders["config"] / SETTINGS_FILE).read_text(encoding="utf-8"))
     assert saved == {"lang": "fr"}, "the settings file is left as it was"
+
+
+async def test_choosing_a_language_without_a_translation_says_so_once(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
+) -> None:
+    speaking(folders, "fr")
+    app = app_factory()
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
+        await shown(pilot, StartScreen)
+        await key(pilot, "f2")
+        dialog = await shown(pilot, SettingsScreen)
+        # A table's own voice scripts in Italian (voice_scripts/it/) would list it so.
+        select = dialog.query_one("#settings-lang", Select)
+        select.set_options([("Français (fr)", "fr"), ("Italiano (it)", "it")])
+        select.value = "it"
+        await settled(pilot)
+        await key(pilot, "ctrl+s")
+        await shown(pilot, StartScreen)
+        await settled(pilot)
+        assert "New series (n)" in choices_of(app), "English, as the notice says"
+        about = [toast for toast in toasts(app) if "no translation" in toast]
+        assert len(about) == 1 and "(it)" in about[0]
 
 
 async def test_choosing_french_in_the_settings_shows_french_on_the_next_screen(

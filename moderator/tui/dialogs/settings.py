@@ -155,9 +155,14 @@ class SettingsScreen(DialogScreen[None]):
                 )
             )
             return
-        if self.controller.settings.lang != before:
-            # One language for the table: the next screen drawn speaks it too.
-            i18n.use_language(self.controller.settings.lang)
+        lang = self.controller.settings.lang
+        if lang != before:
+            # One language for the table: the next screen drawn speaks it too (or English,
+            # said once, for a voice-script language the screen has no translation for).
+            i18n.use_language(lang)
+            notice = i18n.choose_language(lang, None, None, i18n.screen_languages()).notice
+            if notice is not None:
+                self.notify(notice, severity="warning", markup=False, timeout=10)
         board = getattr(self.app, "board", None)
         if board is not None and not self.controller.settings.board:
             self.app.run_worker(board.stop())  # the phone board turned off: its port closes

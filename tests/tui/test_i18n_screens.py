@@ -41,6 +41,13 @@ def speaking(folders: dict[str, Path], lang: str) -> None:
     (folders["config"] / SETTINGS_FILE).write_text(json.dumps({"lang": lang}), encoding="utf-8")
 
 
+def assert_told_once_in_english(app: MindFlayerApp, code: str) -> None:
+    """The screen is English, and one toast said why (no translation for `code`)."""
+    assert "New series (n)" in choices_of(app)
+    about = [toast for toast in toasts(app) if "no translation" in toast]
+    assert len(about) == 1 and f"({code})" in about[0], about
+
+
 def choices_of(app: MindFlayerApp) -> str:
     return str(app.screen.query_one(ChoiceList).render())
 
@@ -127,9 +134,7 @@ async def test_a_language_without_a_screen_translation_is_english_with_one_notic
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await shown(pilot, StartScreen)
         await settled(pilot)
-        assert "New series (n)" in choices_of(app)
-        about = [toast for toast in toasts(app) if "no translation" in toast]
-        assert len(about) == 1 and "(it)" in about[0]
+        assert_told_once_in_english(app, "it")
         assert app.controller.settings.lang == "it", "the voice keeps the table's language"
 
 
@@ -167,9 +172,7 @@ async def test_choosing_a_language_without_a_translation_says_so_once(
         await key(pilot, "ctrl+s")
         await shown(pilot, StartScreen)
         await settled(pilot)
-        assert "New series (n)" in choices_of(app), "English, as the notice says"
-        about = [toast for toast in toasts(app) if "no translation" in toast]
-        assert len(about) == 1 and "(it)" in about[0]
+        assert_told_once_in_english(app, "it")
 
 
 async def test_choosing_french_in_the_settings_shows_french_on_the_next_screen(

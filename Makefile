@@ -77,13 +77,17 @@ lint: $(STAMP)
 # The screen's catalogs (moderator/locale): extract every msgid of moderator/ into the
 # template, then bring each language's .po up to date (new entries empty, none guessed:
 # lint fails until they are translated). Compiled .mo files are built, never kept.
+# Sorted by msgid, without source lines or the extraction's date: an edit elsewhere in
+# a file, or a second run, changes nothing, and parallel branches merge cleanly.
 LOCALE := moderator/locale
 KEYWORDS := --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2
 catalogs: $(STAMP)
 	$(BIN)/pybabel extract $(KEYWORDS) --project mindflayer-moderator --no-wrap \
-		--sort-by-file -o $(LOCALE)/moderator.pot moderator
+		--no-location --sort-output -o $(LOCALE)/moderator.pot moderator
 	$(BIN)/pybabel update -i $(LOCALE)/moderator.pot -d $(LOCALE) -D moderator \
 		--no-fuzzy-matching --ignore-obsolete --no-wrap
+	sed -i.bak '/^"POT-Creation-Date: /d' $(LOCALE)/moderator.pot $(LOCALE)/*/LC_MESSAGES/*.po
+	rm -f $(LOCALE)/moderator.pot.bak $(LOCALE)/*/LC_MESSAGES/*.po.bak
 
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL)

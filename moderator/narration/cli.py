@@ -111,9 +111,9 @@ def _players_refusal(script: str, players: int) -> str | None:
     if script == "reveal" and not setup.reveal:
         return ngettext(
             "The eyes-closed reveal is only for {least} or more players; "
-            "with {players} player there is none.",
+            "with {players} there is none.",
             "The eyes-closed reveal is only for {least} or more players; "
-            "with {players} players there is none.",
+            "with {players} there is none.",
             players,
         ).format(least=REVEAL_FROM_PLAYERS, players=players)
     return None

@@ -67,7 +67,7 @@ from moderator.tui.narrated import NarratedApp
 from moderator.tui.questions import ask_new_series, ask_seat, sitting_out, start_with_renames
 from moderator.tui.screen_classes import DIALOGS, load_class, phase_screen_class
 from moderator.tui.screens.base import PhaseScreen
-from moderator.tui.toasts import ErrorToast, fold_error_toast
+from moderator.tui.toasts import ErrorToast, NoticesChanged, fold_error_toast, show_notices
 from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
 
 if TYPE_CHECKING:
@@ -138,12 +138,22 @@ class MindFlayerApp(NarratedApp):
         message, title = visible(message), visible(title)
         if severity != "error":
             super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+            self.post_message(NoticesChanged())  # handled after Textual's Notify
             return
         self.post_message(ErrorToast(message, title, timeout, markup))
 
     def on_error_toast(self, toast: ErrorToast) -> None:
         """Show an error toast, folding it into the same one still on screen."""
         fold_error_toast(self, toast, self._error_toasts)
+
+    def on_notices_changed(self, _changed: NoticesChanged) -> None:
+        """A notice was raised: a game screen shows it in its own rows (`toasts`)."""
+        show_notices(self)
+
+    def clear_notifications(self) -> None:
+        """Textual's, and the game screen's notice strip empties too."""
+        super().clear_notifications()
+        show_notices(self)
 
     def _factory(self, phase: Phase) -> Callable[[], Screen[None]]:
         def build() -> Screen[None]:

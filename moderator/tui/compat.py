@@ -50,9 +50,11 @@ not offered for selection: the press goes on as over empty space.
 Toasts on screen (no patch; private API). Textual keeps no public list of the
 toasts being shown, so counting an error toast that comes again ("... (x3)",
 `MindFlayerApp.notify`) reads `App._notifications` (expired toasts drop out as
-it is read) and withdraws one with `App._unnotify`. The three helpers below are
-the only users; `tests/tui/test_compat.py::test_private_toast_api_still_behaves`
-fails if a Textual upgrade changes them.
+it is read) and withdraws one with `App._unnotify`; the game screens' notice
+strip reads the same collection (`live_notices`, which also honours
+`run_test(notifications=False)`). The helpers below are the only users;
+`tests/tui/test_compat.py::test_private_toast_api_still_behaves` fails if a
+Textual upgrade changes them.
 
 Keys passed on (no patch; private API). A key can be routed to the roster just
 before a key ahead of it moved the focus to the name field; `forward_key` hands
@@ -282,6 +284,13 @@ def toast_shown(app: App[Any], notification: Notification) -> bool:
 def withdraw_toast(app: App[Any], notification: Notification) -> None:
     """Take a toast off the screen now (the next `show_toast` redraws the rack)."""
     app._unnotify(notification, refresh=False)
+
+
+def live_notices(app: App[Any]) -> list[Notification]:
+    """The notifications still running, oldest first (none when the app hides them)."""
+    if app._disable_notifications:  # `run_test(notifications=False)`: no toasts either
+        return []
+    return list(app._notifications)
 
 
 def show_toast(app: App[Any], notification: Notification) -> None:

@@ -1,19 +1,29 @@
-"""Error toasts folded: the same sentence again counts ("… (×3)") instead of stacking.
+"""Notices: error toasts folded ("… (×3)"), and every notice shown in the game screens' rows.
 
 Keys in a burst (or a held key) can be refused many times in a row; ten
 identical red toasts hide the table. `MindFlayerApp.notify` posts an
 `ErrorToast` (thread-safe), and the app's loop folds it here into the same
 toast still on screen.
+
+On a game screen no toast is drawn (screens.tcss hides Textual's): its
+`NoticeStrip` shows the notices in rows of their own, so none covers a tile or
+a Meeting's passing lines. `show_notices` hands the strip of the current
+screen the notices still running; the app calls it after each new notice
+(`NoticesChanged`, posted behind Textual's own `Notify`), the folding does
+after each fold, and a game screen does when it is shown again (a notice
+raised over a dialog appears there once the dialog closes).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from textual.app import ScreenStackError
 from textual.message import Message
 from textual.notifications import Notification
 
 from moderator.tui import compat
+from moderator.tui.widgets.notice_strip import NoticeStrip
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -33,6 +43,21 @@ class ErrorToast(Message):
         self.markup = markup
 
 
+class NoticesChanged(Message):
+    """A notice was raised: the current game screen's strip shows the notices again."""
+
+
+def show_notices(app: App[Any]) -> None:
+    """Hand the current screen's notice strip (if it has one) the notices still running."""
+    try:
+        screen = app.screen
+    except ScreenStackError:
+        return  # the app is closing
+    notices = compat.live_notices(app)
+    for strip in screen.query_children(NoticeStrip):
+        strip.follow(notices)
+
+
 def fold_error_toast(app: App[Any], toast: ErrorToast, shown_toasts: Shown) -> None:
     """Show `toast`, replacing the same one still on screen with its count."""
     key = (toast.title, toast.message)
@@ -46,3 +71,4 @@ def fold_error_toast(app: App[Any], toast: ErrorToast, shown_toasts: Shown) -> N
     notification = Notification(text, toast.title, "error", timeout, markup=toast.markup)
     shown_toasts[key] = (notification, count)
     compat.show_toast(app, notification)
+    show_notices(app)

@@ -101,9 +101,10 @@ def test_unknown_conditions_are_refused() -> None:
 
 
 def test_conditions_can_be_inverted() -> None:
-    script = parse_script(
-        "setup", '[[step]]\nwhen = "not reveal"\nsay = "No reveal."\n', Path("s.toml")
-    )
+    # The setup must also say its counts (`rule_counts`): the inverted step comes first.
+    counts = 'say = "{mind_flayer} and {waffle}, {back_in_box} back."'
+    text = f'[[step]]\nwhen = "not reveal"\nsay = "No reveal."\n[[step]]\n{counts}\n'
+    script = parse_script("setup", text, Path("s.toml"))
     step = script.steps[0]
     assert step.when is not None
     assert step.when.holds({"reveal": False})

@@ -108,13 +108,6 @@ def test_other_letters_degrade_to_their_base_letters(char: str, letters: str) ->
     assert drawn is not None and list(drawn) == expected
 
 
-def test_a_character_without_a_letter_stays_literal() -> None:
-    """An emoji has no base letter: it is drawn as itself (a name is never hidden)."""
-    assert glyph("👩", SOLID) is None
-    rows = big_lines("A👩", SOLID)
-    assert "👩" in rows[ROWS_SOLID // 2]
-
-
 class Caption(App[None]):
     """A BigText as the reveal screen shows a role's caption."""
 

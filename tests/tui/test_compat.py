@@ -262,7 +262,7 @@ def test_textual_is_pinned_to_the_version_the_patches_were_tested_on() -> None:
 
 
 async def test_private_toast_api_still_behaves() -> None:
-    """`compat.toast_shown/withdraw_toast/show_toast` on plain Textual: what they promise."""
+    """`compat.toast_shown/withdraw_toast/show_toast/live_notices` on plain Textual."""
     app: App[None] = App()
     async with app.run_test(notifications=True) as pilot:
         app.notify("first", severity="error")
@@ -281,3 +281,8 @@ async def test_private_toast_api_still_behaves() -> None:
         compat.show_toast(app, expired)
         await settled(pilot)
         assert not compat.toast_shown(app, expired)
+        assert [n.message for n in compat.live_notices(app)] == ["second"]
+    async with App[None]().run_test() as pilot:  # notifications off: the strip shows none
+        pilot.app.notify("hidden")
+        await settled(pilot)
+        assert compat.live_notices(pilot.app) == []

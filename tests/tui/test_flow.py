@@ -15,6 +15,7 @@ from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
+from moderator.tui.widgets.table_picture import SeatTile
 from tests.tui.helpers import declare, key, knock_out, new_game, state_of, until
 from tests.tui.quiet import settled, toasts
 
@@ -47,7 +48,7 @@ async def test_seven_player_game_with_reveal_meetings_and_knockouts(
         # Knock out Fay (seat 5) from the table: k, pick her, Enter.
         await knock_out(pilot, 5)
         assert state_of(app).knocked_out == frozenset({5})
-        assert app.screen.query_one("#seat-5").has_class("-knocked-out")
+        assert "knocked-out" in app.screen.query_one("#seat-5", SeatTile).marks
         assert "KNOCKED OUT" in str(app.screen.query_one("#seat-5").render())
         for _ in range(2):
             await key(pilot, "n", "m")
@@ -205,7 +206,7 @@ async def test_resume_after_closing_mid_game(app_factory: Callable[[], MindFlaye
         await key(pilot, "c")
         assert isinstance(second.screen, TableScreen)
         assert state_of(second) == before
-        assert second.screen.query_one("#seat-6").has_class("-knocked-out")
+        assert "knocked-out" in second.screen.query_one("#seat-6", SeatTile).marks
         await key(pilot, "r")
         assert isinstance(second.screen, MeetingScreen)
     third = app_factory()

@@ -187,3 +187,23 @@ async def test_nine_players_at_80x24_see_the_series_buttons_without_scrolling(
             if button.display:
                 region = button.region
                 assert region.height >= 1 and region.bottom <= bar.y, (button.id, region, bar)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_setup_footer_names_how_to_play_without_cutting_its_main_keys(
+    app_factory: Callable[[], MindFlayerApp], size: tuple[int, int]
+) -> None:
+    """Ctrl+G (How to play) is on the setup's footer: whole from the name field; as "Rules"
+    at 120 columns from the roster, where Start game and Read aloud stay whole."""
+    app = app_factory()
+    async with app.run_test(size=size) as pilot:
+        await at_setup(pilot)  # the roster focused
+        roster = footer(app)
+        if size[0] >= 120:
+            for shown in ("^g Rules", "^s Start game", "^r Read aloud", "esc Back", "v Mute"):
+                assert f" {shown} " in f"{roster} ", (shown, roster)
+        app.screen.query_one("#setup-name").focus()
+        await key(pilot)
+        field = footer(app)
+        for shown in ("^g How to play", "^s Start game", "^r Read aloud", "esc Back"):
+            assert f" {shown} " in f"{field} ", (shown, field)

@@ -24,6 +24,7 @@ from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
+from moderator.tui.widgets.table_picture import SeatTile
 from tests.tui.helpers import key, new_game, settle, text_of, tracked_app
 from tests.tui.quiet import settled
 
@@ -106,9 +107,9 @@ async def test_the_table_screen_draws_the_snapshot_it_is_given(
         assert screen.query_one("#table-current", BigText).text == "Dee"
         assert screen.query_one("#table-turn", BigText).text == "12"
         assert "Seat 4" in text_of(screen.query_one("#table-current-label", Static))
-        assert screen.query_one("#seat-3").has_class("-current")
-        assert not screen.query_one("#seat-0").has_class("-current")
-        assert screen.query_one("#seat-5").has_class("-knocked-out")
+        assert "current" in screen.query_one("#seat-3", SeatTile).marks
+        assert "current" not in screen.query_one("#seat-0", SeatTile).marks
+        assert "knocked-out" in screen.query_one("#seat-5", SeatTile).marks
 
 
 async def test_a_sit_out_toggle_repaints_without_layout(
@@ -129,7 +130,7 @@ async def test_a_sit_out_toggle_repaints_without_layout(
         await key(pilot, "3")
         meeting = app.controller.state.meeting
         assert meeting is not None and meeting.sitting_out == {2}
-        assert app.screen.query_one("#seat-2").has_class("-sitting-out")
+        assert "sitting-out" in app.screen.query_one("#seat-2", SeatTile).marks
         assert [name for name, layout in refreshes if layout] == []
         names = {name for name, _ in refreshes}
         assert "meeting-sitting-out" in names and "seat-2" in names
@@ -155,7 +156,7 @@ async def test_a_knock_out_from_the_picker_lays_nothing_out(
             refreshes.clear()
             await key(pilot, str(seat + 1))
             assert isinstance(app.screen, TableScreen)
-            assert app.screen.query_one(f"#seat-{seat}").has_class("-knocked-out")
+            assert "knocked-out" in app.screen.query_one(f"#seat-{seat}", SeatTile).marks
             assert [name for name, layout in refreshes if layout] == []
 
 

@@ -22,10 +22,11 @@ def test_big_text_draws_known_letters_in_three_rows() -> None:
     assert lines == big_lines("ab"), "lower case is drawn in capitals"
 
 
-def test_unknown_characters_stay_literal_in_the_middle_row() -> None:
+def test_markup_characters_are_drawn_as_letters_never_parsed() -> None:
     lines = big_lines("[@]")
-    assert lines[1] == "[ @ ]" and lines[0].strip() == ""
-    assert "界" in big_lines("界")[1], "a character with no letter inside stays literal"
+    assert len(lines) == 3 and not set("[@]") & set("".join(lines)), lines
+    assert lines == [" ".join(rows) for rows in zip(*(big_lines(c) for c in "[@]"), strict=True)]
+    assert big_lines("界") == big_lines("□"), "no letter of the font inside: the placeholder box"
 
 
 def test_text_too_wide_for_big_letters_falls_back_to_plain_text() -> None:

@@ -1,8 +1,9 @@
 """The values a script can speak, derived from what the caller knows.
 
 The TUI passes only what it has (a player count, a name, a meeting number);
-the numbers a player needs at setup come from the rulebook module, never from
-the voice script, so a script cannot get the rules wrong.
+the numbers a player needs at setup come from the rules' setup checklist (the
+one the setup screen shows), never from the voice script, so a script cannot
+get the rules wrong.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import math
 from collections.abc import Mapping, Sequence
 
 from moderator.domain.errors import IllegalAction
-from moderator.domain.rules import MEETINGS_PER_GAME, setup_for
+from moderator.domain.rules import MEETINGS_PER_GAME
+from moderator.domain.setup_checklist import SYMBOLS_FIELD, setup_checklist
 from moderator.narration.settings import (
     DEFAULT_GROWL_SECONDS,
     DEFAULT_REVEAL_SECONDS,
@@ -79,15 +81,12 @@ def _add_setup(values: dict[str, object], conjunction: str) -> None:
     if not isinstance(players, int):
         return
     try:
-        setup = setup_for(players)
+        checklist = setup_checklist(players)
     except IllegalAction:
         return
-    values["players"] = players
-    values["mind_flayer"] = setup.mind_flayer
-    values["waffle"] = setup.waffle
-    values["back_in_box"] = join_words(list(setup.back_in_box), conjunction)
-    values["reveal"] = setup.reveal
-    values["cards_back_in_box"] = bool(setup.back_in_box)
+    values.update(checklist.counts)
+    values[SYMBOLS_FIELD] = join_words(list(checklist.back_in_box), conjunction)
+    values.update(checklist.flags)
 
 
 def pause_seconds(value: object) -> float:

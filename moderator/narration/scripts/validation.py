@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from moderator.domain.names import BIDI_CONTROLS
+from moderator.domain.setup_checklist import COUNT_FIELDS, SYMBOLS_FIELD
 from moderator.narration.scripts.context import TAKING_PART_CONDITIONS
+from moderator.narration.scripts.rule_counts import check_rule_counts
 from moderator.narration.scripts.steps import (
     Ambience,
     Condition,
@@ -65,7 +67,7 @@ SPECS: Mapping[str, ScriptSpec] = {
     for spec in (
         ScriptSpec(
             "setup",
-            frozenset({"players", "mind_flayer", "waffle", "back_in_box"}),
+            frozenset({*COUNT_FIELDS, SYMBOLS_FIELD}),
             conditions=frozenset({"reveal", "cards_back_in_box"}),
         ),
         ScriptSpec(
@@ -167,6 +169,7 @@ def parse_script(name: str, text: str, path: Path) -> Script:
                 steps.append(step)
         if not problems:  # each step is valid: check them together
             problems += check_whole(steps, spec.window, path)
+            problems += check_rule_counts(name, steps, path)
     if problems:
         raise ScriptError(problems)
     return Script(name, tuple(steps), path, conjunction.strip())

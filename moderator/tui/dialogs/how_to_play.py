@@ -33,14 +33,13 @@ from moderator.tui.messages import HowToPlay, Intent, StopVoice
 #: Shown before the current line, and before the others (same width: nothing moves).
 MARK, NO_MARK = "▶ ", "  "
 #: The setup screen's key for this dialog (its `how_to_play` action calls `open_how_to_play`).
-#: Not in the footer: at 120 columns Read aloud would lose its words; Help lists it.
+#: In the footer as "Rules" where "How to play" does not fit (the setup's `FOOTER_SHORT`).
 HOW_TO_PLAY_KEY = Binding(
     "ctrl+g",
     "how_to_play",
     N_("How to play"),
     id="how-to-play",
     priority=True,
-    show=False,
     tooltip=N_("The rules in short, shown and spoken line by line"),
 )
 #: msgids, shown translated.

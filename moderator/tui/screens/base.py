@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.reactive import var
 from textual.screen import Screen
@@ -25,7 +26,9 @@ from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
+from moderator.tui.toasts import show_notices
 from moderator.tui.widgets.key_bar import KeyBar
+from moderator.tui.widgets.notice_strip import NoticeStrip
 
 #: The rules of every screen but the start screen. Each of those screens names it
 #: as its `CSS_PATH`, so Textual reads it when the first of them is shown: the
@@ -83,6 +86,15 @@ class PhaseScreen(Screen[None]):
     def key_bar(self) -> KeyBar:
         """The footer: the screen's keys on one line, the most important kept whole."""
         return KeyBar(first=("help",), keep=self.FOOTER_KEEP, short=self.FOOTER_SHORT)
+
+    def notice_strip(self) -> NoticeStrip:
+        """The notices' own rows above the footer (a game screen draws no toast)."""
+        return NoticeStrip(id="notices")
+
+    @on(events.ScreenResume)
+    def _show_notices(self) -> None:
+        """Shown again (a phase change, a dialog closed): the notices still running."""
+        show_notices(self.app)
 
     async def action_help(self) -> None:
         """Keys and the rulebook's reference panels (the app's help)."""

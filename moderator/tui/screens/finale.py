@@ -87,6 +87,7 @@ class FinaleScreen(PlayScreen):
                 markup=False,
             )
             yield Static("Press Enter to enter who growled.", id="finale-next", markup=False)
+        yield self.notice_strip()
         yield self.key_bar()
 
     def entered(self) -> None:

@@ -130,6 +130,7 @@ class MeetingScreen(PlayScreen):
                 yield Caption(id="meeting-sitting-out").data_bind(text=MeetingScreen.taking)
                 yield AmbienceMarker(id="meeting-ambience")
         yield TablePicture(id="meeting-picture").data_bind(view=MeetingScreen.picture)
+        yield self.notice_strip()
         yield self.key_bar()
 
     def __init__(self, controller: TableController) -> None:

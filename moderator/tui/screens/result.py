@@ -100,6 +100,7 @@ class ResultScreen(PlayScreen):
         yield Static("", id="result-winner", markup=False)
         yield Static("", id="result-error", markup=False)
         yield Button("Save result (^S)", id="result-save", variant="success", compact=True)
+        yield self.notice_strip()
         yield self.key_bar()
 
     def entered(self) -> None:

@@ -78,6 +78,7 @@ class RevealScreen(PhaseScreen):
             yield Digits("", id="reveal-countdown")
             yield Static(_READY, id="reveal-status", markup=False)
             yield AmbienceMarker(id="reveal-ambience")
+        yield self.notice_strip()
         yield self.key_bar()
 
     def entered(self) -> None:

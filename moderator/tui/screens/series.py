@@ -90,6 +90,7 @@ class SeriesScreen(PlayScreen):
             yield Button("Next game (n)", id="series-next", variant="success", compact=True)
             yield Button("New series (s)", id="series-new", compact=True)
             yield Button("Start screen (Esc)", id="series-start", compact=True)
+        yield self.notice_strip()
         yield self.key_bar()
 
     def show(self, snapshot: TableSnapshot) -> None:

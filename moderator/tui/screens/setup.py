@@ -30,36 +30,12 @@ from moderator.table.snapshot import TableSnapshot
 from moderator.tui.dialogs.how_to_play import HOW_TO_PLAY_KEY, open_how_to_play
 from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
 from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.screens.checklist_text import checklist
+from moderator.tui.screens.setup_keys import SETUP_FOOTER_KEEP, SETUP_FOOTER_SHORT
 from moderator.tui.widgets.name_input import FixingList, NameInput
 
 #: The "say it as" field's hint while no player is being changed.
 SAY_AS_HINT = "Say it as: s on a player, Enter"
-
-
-def checklist(count: int) -> str:
-    """The rulebook's setup for `count` players, as lines to read at the table."""
-    try:
-        setup = setup_for(count)
-    except IllegalAction as error:
-        return f"{error}\nAdd names until there are {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS}."
-    back = " and ".join(setup.back_in_box)
-    box = (
-        f"Put the Adventure cards with the {back} player symbols back in the box."
-        if back
-        else "Play with all the Adventure cards."
-    )
-    reveal = (
-        "Then the eyes-closed reveal: the Possessed find each other."
-        if setup.reveal
-        else "No eyes-closed reveal with 4 or 5 players (only one is Possessed)."
-    )
-    return (
-        f"{count} players.\n"
-        f"• {box}\n"
-        f"• Deal secret role cards: {setup.mind_flayer} Mind Flayer and "
-        f"{setup.waffle} Waffle, one face down to each player.\n"
-        f"• {reveal}"
-    )
 
 
 class RosterList(FixingList):
@@ -87,26 +63,7 @@ class SetupScreen(PhaseScreen):
 
     PHASE = Phase.SETUP
     #: The footer's keys by importance, and their short words for a narrow line.
-    FOOTER_KEEP = (
-        "start-game",
-        "read-aloud",
-        "back",
-        "first-player",
-        "edit-name",
-        "remove",
-        "move-up",
-        "move-down",
-        "mute",
-        "settings",
-    )
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {
-        "start-game": "Start",
-        "read-aloud": "Read",
-        "first-player": "First",
-        "edit-name": "Fix",
-        "move-up": "Up",
-        "move-down": "Down",
-    }
+    FOOTER_KEEP, FOOTER_SHORT = SETUP_FOOTER_KEEP, SETUP_FOOTER_SHORT
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start_game", "Start game", id="start-game", priority=True),
         Binding("ctrl+r", "read_aloud", "Read aloud", id="read-aloud", priority=True),

@@ -87,6 +87,7 @@ class TableScreen(PlayScreen):
                 )
                 yield BigText("", id="table-meetings").data_bind(text=TableScreen.pips)
         yield TablePicture(id="table-picture").data_bind(view=TableScreen.picture)
+        yield self.notice_strip()
         yield self.key_bar()
 
     def show(self, snapshot: TableSnapshot) -> None:

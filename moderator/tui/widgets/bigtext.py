@@ -12,14 +12,17 @@ The largest size whose wrapped text fits the width and about two fifths of
 the screen's height is used, so on an 80x24 terminal a name or a turn number
 keeps the 5-row solid letters it has at 120x40, and only long captions drop to
 the compact size. Accented capitals, ß, ¿ and ¡ are drawn at full height
-(`block_letters`); another letter with a decomposition degrades to its base
-letters; only characters with no letter inside (emoji, CJK …) are drawn as
-plain bold text in the middle row. Names are data and are always shown
-literally (no markup is ever parsed), only the letter case changes.
+(`block_letters`); another letter degrades to its base letters; a character
+with no letter of the font in it (Ω, emoji, CJK …) is drawn as the font's
+placeholder box, never as a small letter in the middle row. Text is composed
+first (NFC: an "e" typed with a combining accent is an "é") and marks left
+over, with nothing to sit on, take no room. Names are data and are always
+shown literally (no markup is ever parsed), only the letter case changes.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 from rich.cells import cell_len
@@ -28,7 +31,12 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from moderator.tui.widgets.block_letters import EXTRA_LETTERS, accented_letters, base_letters
+from moderator.tui.widgets.block_letters import (
+    EXTRA_LETTERS,
+    PLACEHOLDER,
+    accented_letters,
+    base_letters,
+)
 from moderator.tui.widgets.caption import fixed_width
 
 #: 5-row bitmaps; "#" is ink. Upper case only: lower case is drawn in capitals.
@@ -134,6 +142,8 @@ _FONTS = {COMPACT: FONT, LARGE: FONT_LARGE, SOLID: FONT_SOLID}
 _ROWS = {COMPACT: ROWS, LARGE: ROWS_LARGE, SOLID: ROWS_SOLID}
 #: Blank cells between two letters.
 _GAP = {COMPACT: 1, LARGE: 2, SOLID: 1}
+#: Unicode categories drawn as nothing: enclosing marks, format characters (ZWJ …).
+_NO_ROOM = frozenset({"Me", "Mn", "Cf"})
 
 
 def rows_of(scale: int) -> int:
@@ -160,35 +170,44 @@ def glyph(char: str, scale: int = COMPACT) -> tuple[str, ...] | None:
     return tuple(gap.join(font[letter][row] for letter in letters) for row in range(rows_of(scale)))
 
 
+def drawn(char: str, scale: int = COMPACT) -> tuple[str, ...]:
+    """The block rows `char` is drawn with: its glyph, else the placeholder box."""
+    rows = glyph(char, scale)
+    if rows is None:
+        rows = _FONTS.get(scale, FONT)[PLACEHOLDER]
+    return rows
+
+
+@lru_cache(maxsize=1024)
+def drawable(text: str) -> str:
+    """`text` composed (NFC), without the marks and format characters that take no room.
+
+    A combining accent left alone after composing, a zero-width joiner or a
+    variation selector has no glyph and no width of its own: drawn, each
+    would be a placeholder box between two letters.
+    """
+    return "".join(
+        char
+        for char in unicodedata.normalize("NFC", text)
+        if not unicodedata.combining(char) and unicodedata.category(char) not in _NO_ROOM
+    )
+
+
 def big_width(text: str, scale: int = COMPACT) -> int:
     """Terminal cells the big rendering of `text` needs (one line)."""
-    width = 0
-    for index, char in enumerate(text):
-        rows = glyph(char, scale)
-        width += len(rows[0]) if rows else cell_len(char)
-        if index < len(text) - 1:
-            width += _GAP.get(scale, 1)
-    return width
+    chars = drawable(text)
+    gaps = _GAP.get(scale, 1) * max(len(chars) - 1, 0)
+    return gaps + sum(len(drawn(char, scale)[0]) for char in chars)
 
 
 def big_lines(text: str, scale: int = COMPACT) -> list[str]:
     """The rows of `text` drawn in the block font (one line, no wrapping).
 
-    A character the font lacks is drawn as itself in the middle row.
+    A character the font lacks, even by its base letters, is the placeholder box.
     """
-    height = rows_of(scale)
     gap = " " * _GAP.get(scale, 1)
-    lines = [""] * height
-    for index, char in enumerate(text):
-        rows = glyph(char, scale)
-        if rows is None:
-            pad = " " * cell_len(char)
-            rows = tuple(char if row == height // 2 else pad for row in range(height))
-        for row in range(height):
-            lines[row] += rows[row]
-            if index < len(text) - 1:
-                lines[row] += gap
-    return lines
+    glyphs = [drawn(char, scale) for char in drawable(text)]
+    return [gap.join(rows[row] for rows in glyphs) for row in range(rows_of(scale))]
 
 
 def wrap_words(text: str, width: int, scale: int = COMPACT) -> list[str] | None:

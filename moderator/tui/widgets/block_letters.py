@@ -8,7 +8,10 @@ capital of those languages is drawn at full height: the accent takes the top
 row and the base letter is redrawn in the four rows below (a cedilla takes the
 bottom row instead). Any other letter with a decomposition (Ś, Ž, Ⅻ, ﬁ …)
 degrades to its base letters in the ordinary font rather than to a small
-letter; only characters with no letter inside (emoji, CJK …) stay literal.
+letter, and so does a Latin letter Unicode gives no decomposition but names
+after its base (Ł is "LATIN CAPITAL LETTER L WITH STROKE"). Anything else
+(Ω, Я, emoji, CJK …) is drawn as `PLACEHOLDER`, a full-height box: a small
+letter in the middle row of the big text cannot be read across a table.
 
 Bitmaps use the font's notation: rows separated by spaces, "#" is ink.
 """
@@ -75,7 +78,40 @@ EXTRA_LETTERS: dict[str, str] = {
     "#": "#.#. #### #.#. #### #.#.",
     "*": "... #.# .#. #.# ...",
     "_": "... ... ... ... ###",
+    # The rest of printable ASCII, so a name such as "[Bob]" or "@ann" keeps its marks.
+    "%": "#.# ..# .#. #.. #.#",
+    "@": ".##. #..# #.## #... .##.",
+    "<": "..# .#. #.. .#. ..#",
+    ">": "#.. .#. ..# .#. #..",
+    "[": "## #. #. #. ##",
+    "]": "## .# .# .# ##",
+    "{": ".## .#. ##. .#. .##",
+    "}": "##. .#. .## .#. ##.",
+    "|": "# # # # #",
+    "\\": "#.. #.. .#. ..# ..#",
+    "^": ".#. #.# ... ... ...",
+    "~": ".... .... .#.# #.#. ....",
+    "`": "#. .# .. .. ..",
+    "$": ".###. #.#.. .###. ..#.# .###.",
+    # Marks the app's own texts use: bullets, arrows, the first player's star.
+    "•": ".. .. ## ## ..",
+    "·": ". . # . .",
+    "→": ".... ..#. #### ..#. ....",
+    "←": ".... .#.. #### .#.. ....",
+    "↑": ".#. ### .#. .#. .#.",
+    "↓": ".#. .#. .#. ### .#.",
+    "★": "..#.. ##### .###. .#.#. #...#",
+    "×": "..... .#.#. ..#.. .#.#. .....",
+    "°": ".#. #.# .#. ... ...",
+    "€": ".### #... ###. #... .###",
+    # The placeholder: the empty box fonts draw for a character they lack.
+    "□": "#### #..# #..# #..# ####",
 }
+
+#: What a character the font cannot draw, even by its base letters, is drawn as.
+PLACEHOLDER = "□"
+#: " WITH STROKE", " WITH HOOK" ...: the base letter's name is what comes before.
+_WITH = " WITH "
 
 
 def accented(char: str) -> str | None:
@@ -113,10 +149,28 @@ def accented_letters(taken: Mapping[str, str]) -> dict[str, str]:
 def base_letters(char: str, font: Mapping[str, object]) -> str | None:
     """The letters `char` degrades to (compatibility decomposition, marks dropped, capitals).
 
-    None when nothing of it is in `font`: the caller then draws it literally.
+    None when nothing of it is in `font`: the caller then draws `PLACEHOLDER`.
     """
     decomposed = unicodedata.normalize("NFKD", char)
     letters = "".join(part for part in decomposed if not unicodedata.combining(part)).upper()
+    if letters == char.upper() and len(letters) == 1:
+        letters = named_base(letters)
     if not letters or letters == char or not all(letter in font for letter in letters):
         return None
     return letters
+
+
+def named_base(char: str) -> str:
+    """The letter `char` is named after: "L" for Ł, "D" for Đ, "H" for Ħ; else `char`.
+
+    Unicode decomposes only letters built of a letter and a combining mark; a
+    stroke or a hook drawn through the letter has no decomposition, but its
+    name is the base letter's name followed by " WITH ...".
+    """
+    name = unicodedata.name(char, "")
+    if _WITH not in name:
+        return char
+    try:
+        return unicodedata.lookup(name.split(_WITH, 1)[0])
+    except KeyError:
+        return char

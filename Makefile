@@ -16,7 +16,7 @@ LISTEN_STAMP := $(VENV)/.installed-listen
 # (wildcard: a Makefile dry-run alone beside pyproject.toml, as tests/test_cli.py does).
 METADATA := pyproject.toml $(wildcard moderator/__init__.py)
 
-.PHONY: play play-neural neural listen test check lint bench clean
+.PHONY: play play-neural neural listen test check lint bench clean catalogs
 
 # The suite runs on every core (pytest-xdist); `loadgroup` keeps each
 # `xdist_group` on one worker. PYTEST_WORKERS=0 runs it in this process.
@@ -67,10 +67,27 @@ play-neural: $(NEURAL_STAMP)
 	$(BIN)/mindflayer
 
 lint: $(STAMP)
-	$(BIN)/ruff check moderator tests bench
-	$(BIN)/ruff format --check moderator tests bench
+	$(BIN)/ruff check moderator tests bench hatch_build.py
+	$(BIN)/ruff format --check moderator tests bench hatch_build.py
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	@# The screen's catalogs: no fuzzy, missing, untranslated or obsolete entry.
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_i18n_catalogs.py
+
+# The screen's catalogs (moderator/locale): extract every msgid of moderator/ into the
+# template, then bring each language's .po up to date (new entries empty, none guessed:
+# lint fails until they are translated). Compiled .mo files are built, never kept.
+# Sorted by msgid, without source lines or the extraction's date: an edit elsewhere in
+# a file, or a second run, changes nothing, and parallel branches merge cleanly.
+LOCALE := moderator/locale
+KEYWORDS := --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2
+catalogs: $(STAMP)
+	$(BIN)/pybabel extract $(KEYWORDS) --project mindflayer-moderator --no-wrap \
+		--no-location --sort-output -o $(LOCALE)/moderator.pot moderator
+	$(BIN)/pybabel update -i $(LOCALE)/moderator.pot -d $(LOCALE) -D moderator \
+		--no-fuzzy-matching --ignore-obsolete --no-wrap
+	sed -i.bak '/^"POT-Creation-Date: /d' $(LOCALE)/moderator.pot $(LOCALE)/*/LC_MESSAGES/*.po
+	rm -f $(LOCALE)/moderator.pot.bak $(LOCALE)/*/LC_MESSAGES/*.po.bak
 
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL)

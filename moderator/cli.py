@@ -14,62 +14,99 @@ import os
 import sys
 from collections.abc import Sequence
 
-from moderator import __version__
+from moderator import __version__, paths
+from moderator.i18n import _, ngettext
+from moderator.i18n.argparse_words import TranslatedParser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The whole command line, shared by `main` and the tests."""
-    parser = argparse.ArgumentParser(
+    """The whole command line, shared by `main` and the tests (in the screen's language)."""
+    parser = TranslatedParser(
         prog="mindflayer",
-        description="Table-side moderator for Stranger Things: Attack of the Mind Flayer.",
+        description=_("Table-side moderator for Stranger Things: Attack of the Mind Flayer."),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=_("show program's version number and exit"),
+    )
+    parser.add_argument(
+        "--lang",
+        metavar=_("CODE"),
+        dest="table_lang",
+        help=_(
+            "the table's language for this run, on the screen and in the voice: en, fr, de, "
+            "es (default: the settings' language, else the computer's)"
+        ),
+    )
     parser.add_argument(
         "--data-dir",
-        metavar="DIR",
-        help="folder of the score database (default: the platform's user data folder, "
-        "or $MINDFLAYER_DATA_DIR)",
+        metavar=_("DIR"),
+        help=_(
+            "folder of the score database (default: the platform's user data folder, "
+            "or $MINDFLAYER_DATA_DIR)"
+        ),
     )
     parser.add_argument(
         "--voice-scripts",
-        metavar="DIR",
-        help="folder of voice scripts that override the shipped ones",
+        metavar=_("DIR"),
+        help=_("folder of voice scripts that override the shipped ones"),
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
 
-    history = sub.add_parser("history", help="print past series and per-player stats")
-    history.add_argument("--csv", metavar="FILE", help="export the history as CSV (- for stdout)")
-    history.add_argument("--json", metavar="FILE", help="export the history as JSON (- for stdout)")
+    history = sub.add_parser("history", help=_("print past series and per-player stats"))
+    history.add_argument(
+        "--csv", metavar=_("FILE"), help=_("export the history as CSV (- for stdout)")
+    )
+    history.add_argument(
+        "--json", metavar=_("FILE"), help=_("export the history as JSON (- for stdout)")
+    )
     history.add_argument(
         "--bgstats",
-        metavar="FILE",
-        help="write every game as a BG Stats play (JSON) and print the link for the latest",
+        metavar=_("FILE"),
+        help=_("write every game as a BG Stats play (JSON) and print the link for the latest"),
     )
 
-    narrate = sub.add_parser("narrate", help="speak a voice script, or render it to a WAV")
-    narrate.add_argument("script", help="script name, e.g. reveal, setup, finale")
-    narrate.add_argument("--players", type=int, default=7, help="number of players (4-10)")
-    narrate.add_argument("--lang", default="en", help="language code: en, fr, de, es")
+    narrate = sub.add_parser("narrate", help=_("speak a voice script, or render it to a WAV"))
     narrate.add_argument(
-        "--seconds", type=float, default=None, help="eyes-open window of the reveal"
+        "script", metavar=_("SCRIPT"), help=_("script name, e.g. reveal, setup, finale")
     )
     narrate.add_argument(
-        "--wav", metavar="FILE", help="render to this WAV instead of playing (- for stdout)"
+        "--players", type=int, default=7, metavar=_("NUMBER"), help=_("number of players (4-10)")
+    )
+    narrate.add_argument(
+        "--lang",
+        default=None,
+        metavar=_("CODE"),
+        help=_("language code: en, fr, de, es (default: the table's language)"),
+    )
+    narrate.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        metavar=_("SECONDS"),
+        help=_("eyes-open window of the reveal"),
+    )
+    narrate.add_argument(
+        "--wav",
+        metavar=_("FILE"),
+        help=_("render to this WAV instead of playing (- for stdout)"),
     )
     narrate.add_argument(
         "--ambience",
         choices=("on", "off"),
         default="on",
-        help="the sound bed under the eyes-closed moments (default on)",
+        help=_("the sound bed under the eyes-closed moments (default on)"),
     )
     narrate.add_argument(
         "--engine",
         choices=("espeak", "piper"),
         default="espeak",
-        help="English voice: espeak, or piper (the optional neural voice)",
+        help=_("English voice: espeak, or piper (the optional neural voice)"),
     )
 
-    sub.add_parser("voices", help="list the speech engine's voices")
+    sub.add_parser("voices", help=_("list the speech engine's voices"))
     return parser
 
 
@@ -84,8 +121,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def lang_given(argv: Sequence[str]) -> str | None:
+    """The `--lang CODE` of a command line, read before it is parsed.
+
+    The help and argparse's own sentences are printed while parsing, so the
+    language must be known first. The last `--lang` counts (`narrate`'s too:
+    one language for the whole run).
+    """
+    found = None
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            found = argv[index + 1]
+        elif word.startswith("--lang="):
+            found = word.partition("=")[2]
+    return found or None
+
+
 def _dispatch(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    from moderator.table.language import choose_table_language
+
+    language = choose_table_language(paths.config_dir(), lang_given(words))
+    args = build_parser().parse_args(words)
+    if args.command in ("history", "narrate", "voices") and language.notice:
+        print(_("notice: {message}").format(message=language.notice), file=sys.stderr)
+    if args.command == "narrate" and args.lang is None:
+        args.lang = language.table
     if args.command == "history":
         from moderator.storage.history_cli import run_history
 
@@ -122,12 +183,20 @@ def needs_a_terminal() -> str | None:
     missing = [name for name, stream in streams.items() if not _is_terminal(stream)]
     if not missing:
         return None
-    return (
-        f"mindflayer: the moderator needs a terminal, and its standard "
-        f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not one. "
-        "Start it from a terminal window; `mindflayer history` and `mindflayer narrate` "
-        "work without one."
-    )
+    which = {
+        ("input",): _("input"),
+        ("output",): _("output"),
+        ("input", "output"): _("input and output"),
+    }[tuple(missing)]
+    return ngettext(
+        "mindflayer: the moderator needs a terminal, and its standard {streams} is not "
+        "one. Start it from a terminal window; `mindflayer history` and `mindflayer "
+        "narrate` work without one.",
+        "mindflayer: the moderator needs a terminal, and its standard {streams} are not "
+        "one. Start it from a terminal window; `mindflayer history` and `mindflayer "
+        "narrate` work without one.",
+        len(missing),
+    ).format(streams=which)
 
 
 def _is_terminal(stream: object) -> bool:

@@ -21,6 +21,8 @@ def _isolated_dirs(
         folder = base / name
         folder.mkdir()
         monkeypatch.setenv(env, str(folder))
+    # English screens in every test, whatever the developer's locale (moderator.i18n.system).
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
 
 
 #: Fixtures that start the real app, a terminal or a phone's session.

@@ -107,6 +107,21 @@ def test_the_wheel_holds_the_voice_scripts_the_license_and_the_metadata(wheel: P
     assert "mindflayer = moderator.cli:main" in entry_points
 
 
+def test_the_wheel_holds_each_catalog_compiled_by_the_build(wheel: Path) -> None:
+    """The .mo files are built from the .po files (hatch_build.py), never kept in git."""
+    import gettext
+    import io
+
+    sources = sorted((ROOT / "moderator" / "locale").glob("*/LC_MESSAGES/moderator.po"))
+    assert {path.parent.parent.name for path in sources} == {"de", "es", "fr"}
+    assert not list((ROOT / "moderator" / "locale").rglob("*.mo")), "no compiled catalog in git"
+    with zipfile.ZipFile(wheel) as archive:
+        for source in sources:
+            inside = source.relative_to(ROOT).with_suffix(".mo").as_posix()
+            catalog = gettext.GNUTranslations(io.BytesIO(archive.read(inside)))
+            assert catalog.gettext("Close") != "Close", inside
+
+
 def test_the_sdist_holds_the_license_and_the_scripts_and_no_tool_cache(tmp_path: Path) -> None:
     """import-linter's cache (made by `make lint`) went into the sdist."""
     _run(sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d", str(tmp_path), cwd=ROOT)
@@ -137,6 +152,11 @@ def test_a_fresh_venv_install_prints_its_version_and_renders_the_reveal(
     assert version == f"mindflayer {moderator.__version__}\n"
     where = _run(python, "-c", "import moderator; print(moderator.__file__)", cwd=tmp_path).stdout
     assert Path(where.strip()).resolve().is_relative_to(venv_dir.resolve()), where
+
+    # The screen's catalogs come compiled in the wheel: nothing is compiled at first use.
+    french = _run(mindflayer, "--lang", "fr", "--help", cwd=tmp_path).stdout
+    assert french.startswith("utilisation : mindflayer"), french
+    assert not (Path(os.environ["MINDFLAYER_CACHE_DIR"]) / "locale").exists()
 
     out_wav = tmp_path / "out.wav"
     spoken = _run(

@@ -16,6 +16,7 @@ from pathlib import Path
 from moderator import safe_output
 from moderator.domain.errors import IllegalAction
 from moderator.domain.rules import REVEAL_FROM_PLAYERS, setup_for
+from moderator.i18n import _, ngettext
 from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
 from moderator.narration.narrator import make_narrator
 from moderator.narration.scripts.library import ScriptLibrary, missing_folder, user_scripts_dir
@@ -63,12 +64,18 @@ def _scripts_dir(args: argparse.Namespace) -> Path | None:
 def run_narrate(args: argparse.Namespace) -> int:
     """Speak a script with captions on stdout, or render it with `--wav FILE`."""
     if args.script not in SCRIPT_NAMES:
-        print(f"Unknown script {args.script!r}; known: {', '.join(SCRIPT_NAMES)}", file=sys.stderr)
+        print(
+            _("Unknown script {script!r}; known: {known}").format(
+                script=args.script, known=", ".join(SCRIPT_NAMES)
+            ),
+            file=sys.stderr,
+        )
         return 2
     if args.seconds is not None and not MIN_REVEAL_SECONDS <= args.seconds <= MAX_REVEAL_SECONDS:
         print(
-            f"--seconds must be from {MIN_REVEAL_SECONDS:g} to {MAX_REVEAL_SECONDS:g} "
-            "(the reveal window of the settings).",
+            _("--seconds must be from {low} to {high} (the reveal window of the settings).").format(
+                low=f"{MIN_REVEAL_SECONDS:g}", high=f"{MAX_REVEAL_SECONDS:g}"
+            ),
             file=sys.stderr,
         )
         return 2
@@ -82,10 +89,13 @@ def run_narrate(args: argparse.Namespace) -> int:
         return 2
     library = ScriptLibrary.load(user_scripts_dir(chosen))
     for warning in library.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(_("warning: {message}").format(message=warning), file=sys.stderr)
     if args.lang not in library.languages:
         known = ", ".join(library.languages)
-        print(f"Unknown language {args.lang!r}; known: {known}", file=sys.stderr)
+        print(
+            _("Unknown language {code!r}; known: {known}").format(code=args.lang, known=known),
+            file=sys.stderr,
+        )
         return 2
     if args.wav:
         return _render(args, library)
@@ -99,10 +109,13 @@ def _players_refusal(script: str, players: int) -> str | None:
     except IllegalAction as error:
         return str(error)
     if script == "reveal" and not setup.reveal:
-        return (
-            f"The eyes-closed reveal is only for {REVEAL_FROM_PLAYERS} or more players; "
-            f"with {players} there is none."
-        )
+        return ngettext(
+            "The eyes-closed reveal is only for {least} or more players; "
+            "with {players} there is none.",
+            "The eyes-closed reveal is only for {least} or more players; "
+            "with {players} there is none.",
+            players,
+        ).format(least=REVEAL_FROM_PLAYERS, players=players)
     return None
 
 
@@ -120,7 +133,9 @@ def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
     messages = sys.stderr if args.wav == safe_output.STDOUT else sys.stdout
     # No warm-up: a render whose lines are all cached starts no synthesis child.
     speaker = ChoosingSpeaker(Pyttsx3Synthesizer(cache_dir(), warm=False), cache_dir())
-    speaker.watch_faults(lambda fault: print(f"notice: {fault.message}", file=sys.stderr))
+    speaker.watch_faults(
+        lambda fault: print(_("notice: {message}").format(message=fault.message), file=sys.stderr)
+    )
     english = library.languages.get("en")
     speaker.choose_english_engine(
         _settings(args).english_engine,
@@ -146,13 +161,18 @@ def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
         print(error, file=sys.stderr)
         return 1
     except (SpeechFault, TimeoutError, OSError) as error:
-        print(f"Could not render: {error}", file=sys.stderr)
+        print(_("Could not render: {error}").format(error=error), file=sys.stderr)
         return 1
     finally:
         speaker.close()
     for line in rendered.lines:
         print(line, file=messages)
-    print(f"Wrote {args.wav} ({rendered.duration:.2f} s, {rendered.rate} Hz)", file=messages)
+    print(
+        _("Wrote {file} ({seconds} s, {rate} Hz)").format(
+            file=args.wav, seconds=f"{rendered.duration:.2f}", rate=rendered.rate
+        ),
+        file=messages,
+    )
     return 0
 
 
@@ -167,7 +187,7 @@ def _speak(args: argparse.Namespace) -> int:
         elif isinstance(event, Countdown) and event.seconds_left:
             print(f"  ... {event.seconds_left}", flush=True)
         elif isinstance(event, Notice):
-            print(f"notice: {event.message}", file=sys.stderr, flush=True)
+            print(_("notice: {message}").format(message=event.message), file=sys.stderr, flush=True)
         elif isinstance(event, Finished):
             outcome.append(event.cancelled)
             done.set()
@@ -189,18 +209,26 @@ def run_voices(args: argparse.Namespace) -> int:
     from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
     library = ScriptLibrary.load(user_scripts_dir(_scripts_dir(args)))
-    print("Voice-script languages (use with --lang):")
+    print(_("Voice-script languages (use with --lang):"))
     for language in library.languages.values():
-        print(f"  {language.code:<6} {language.name:<12} voice {language.voice}")
+        print(
+            _("  {code} {name} voice {voice}").format(
+                code=f"{language.code:<6}", name=f"{language.name:<12}", voice=language.voice
+            )
+        )
     synthesizer = Pyttsx3Synthesizer(cache_dir())
     try:
         voices = synthesizer.voices()
     except (SpeechFault, TimeoutError) as error:
-        print(f"Cannot list the engine's voices: {error}", file=sys.stderr)
+        print(_("Cannot list the engine's voices: {error}").format(error=error), file=sys.stderr)
         return 1
     finally:
         synthesizer.close()
-    print(f'Speech engine voices ({len(voices)}), for voice = "..." in language.toml:')
+    print(
+        _('Speech engine voices ({count}), for voice = "..." in language.toml:').format(
+            count=len(voices)
+        )
+    )
     for voice in voices:
         languages = ",".join(str(code) for code in voice.get("languages", []))
         print(f"  {voice.get('id', '')!s:<28} {voice.get('name', '')!s:<28} {languages}")
@@ -215,9 +243,11 @@ def _print_neural_voice() -> None:
     try:
         voice = find_neural_voice()
     except SpeechFault as fault:
-        print(f"Neural English voice: none. {fault.message}")
+        print(_("Neural English voice: none. {reason}").format(reason=fault.message))
         return
     print(
-        f"Neural English voice (Settings > English voice: Piper): {voice.name} "
-        f"(piper-tts {voice.engine_version}, run as a separate program)"
+        _(
+            "Neural English voice (Settings > English voice: Piper): {name} "
+            "(piper-tts {version}, run as a separate program)"
+        ).format(name=voice.name, version=voice.engine_version)
     )

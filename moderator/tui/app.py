@@ -27,6 +27,7 @@ from textual.notifications import Notification, SeverityLevel
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
+from moderator.i18n import _
 from moderator.table.board_host import BoardHost
 from moderator.table.controller import TableController
 from moderator.table.outcomes import Outcome
@@ -389,4 +390,6 @@ class MindFlayerApp(NarratedApp):
             async def run(action: str = bound.action, target: object = node) -> None:
                 await self.run_action(action, target)  # type: ignore[arg-type]
 
-            yield SystemCommand(bound.description, bound.tooltip or bound.description, run)
+            # Descriptions and tooltips are msgids (`N_`): shown in the screen's language.
+            shown = _(bound.description)
+            yield SystemCommand(shown, _(bound.tooltip) if bound.tooltip else shown, run)

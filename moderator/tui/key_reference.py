@@ -24,16 +24,40 @@ from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 
+from moderator.i18n import N_, _
+
 #: The packages whose modules hold one screen each (with its widgets).
 SCREENS_PACKAGES = ("moderator.tui.screens", "moderator.tui.dialogs")
 
 #: The game's phases in the order the table meets them; other screens follow by name.
 FLOW = ("start", "setup", "reveal", "table", "meeting", "finale", "result", "series")
+#: Every screen module's title (`title_of`), for the catalogs: shown through `_()`.
+SCREEN_TITLES = (
+    N_("Start"),
+    N_("Setup"),
+    N_("Reveal"),
+    N_("Table"),
+    N_("Meeting"),
+    N_("Finale"),
+    N_("Result"),
+    N_("Series"),
+    N_("Board"),
+    N_("Help"),
+    N_("History"),
+    N_("How to play"),
+    N_("Pick player"),
+    N_("Settings"),
+)
+#: Textual's own binding descriptions the key bar shows (its palette key), for the catalogs.
+TEXTUAL_WORDS = (N_("palette"),)
+#: The two sections that are not a screen's (msgids).
+ON_THIS_SCREEN = N_("On this screen")
+EVERYWHERE = N_("Everywhere")
 
 
 @dataclass(frozen=True)
 class KeyRow:
-    """One action and the keys that run it."""
+    """One action and the keys that run it (description and tooltip in the screen's language)."""
 
     keys: tuple[str, ...]
     description: str
@@ -43,7 +67,7 @@ class KeyRow:
 
 @dataclass(frozen=True)
 class KeySection:
-    """The keys of one screen (or of the whole app)."""
+    """The keys of one screen (or of the whole app); `title` is a msgid (shown with `_()`)."""
 
     title: str
     rows: tuple[KeyRow, ...]
@@ -138,7 +162,9 @@ def rows_of(
         if first.id and first.id in keymap:
             members = list(Binding.make_bindings([Binding(keymap[first.id], first.action)]))
         shown = tuple(dict.fromkeys(app.get_key_display(binding) for binding in members))
-        rows.append(KeyRow(shown, first.description, first.tooltip, first.id))
+        # Descriptions and tooltips are msgids (`N_`): the help shows them translated.
+        tooltip = _(first.tooltip) if first.tooltip else first.tooltip
+        rows.append(KeyRow(shown, _(first.description), tooltip, first.id))
     return tuple(rows)
 
 
@@ -160,7 +186,7 @@ def current_section(screen: Screen[object]) -> KeySection:
         and active.enabled
         and (active.binding.id or (active.binding.key, active.binding.action) in ours)
     ]
-    return KeySection("On this screen", rows_of(bindings, {}, app))
+    return KeySection(ON_THIS_SCREEN, rows_of(bindings, {}, app))
 
 
 def own_keys(screen: Screen[object]) -> set[tuple[str, str]]:
@@ -189,12 +215,12 @@ def app_section(app: App[Any], keymap: Mapping[str, str]) -> KeySection:
             Binding(
                 app.COMMAND_PALETTE_BINDING,
                 "command_palette",
-                "Commands",
+                N_("Commands"),
                 key_display=app.COMMAND_PALETTE_DISPLAY,
-                tooltip="Every key of the screen, by name",
+                tooltip=N_("Every key of the screen, by name"),
             )
         )
-    return KeySection("Everywhere", rows_of(bindings, keymap, app))
+    return KeySection(EVERYWHERE, rows_of(bindings, keymap, app))
 
 
 def screen_sections(app: App[Any], keymap: Mapping[str, str]) -> list[KeySection]:
@@ -215,7 +241,7 @@ def keys_text(keys: Sequence[str]) -> str:
             else:
                 runs.append([key])
         return ", ".join(run[0] if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
-    return " or ".join(keys)
+    return _(" or ").join(keys)
 
 
 def format_section(section: KeySection, width: int = 18) -> str:
@@ -225,6 +251,6 @@ def format_section(section: KeySection, width: int = 18) -> str:
         keys = keys_text(row.keys)
         text = row.description
         if row.tooltip and row.tooltip != row.description:
-            text = f"{text}: {row.tooltip}"
+            text = _("{action}: {more}").format(action=text, more=row.tooltip)
         lines.append(f"{keys:<{width}} {text}")
     return "\n".join(lines)

@@ -24,6 +24,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.keys import Keys, format_key, key_to_character
 
+from moderator.i18n import N_, _
 from moderator.safe_input import FileProblem, parse_toml, read_toml
 
 if TYPE_CHECKING:
@@ -35,8 +36,8 @@ KEYMAP_FILE = "keymap.toml"
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 
 _NAMED_KEYS = frozenset(key.value for key in Keys)
-#: How every sentence about a keymap file that was not used ends.
-DEFAULTS = "Using the default keys."
+#: How every sentence about a keymap file that was not used ends (a msgid).
+DEFAULTS = N_("Using the default keys.")
 #: Longest part of the table's own text quoted back in a sentence.
 SHOWN_CHARS = 40
 
@@ -59,9 +60,13 @@ def load_keymap(config_dir: Path, app_class: type[App[Any]]) -> tuple[dict[str, 
             return {}, None
         return check_keymap(data, app_class), None
     except FileProblem as problem:
-        return {}, f"The keymap file {problem.where} was not used: it {problem.reason}. {DEFAULTS}"
+        return {}, _("The keymap file {file} was not used: it {reason}. {defaults}").format(
+            file=problem.where, reason=problem.reason, defaults=_(DEFAULTS)
+        )
     except KeymapError as error:
-        return {}, f"The keymap file {path} was not used: {error} {DEFAULTS}"
+        return {}, _("The keymap file {file} was not used: {reason} {defaults}").format(
+            file=path, reason=error, defaults=_(DEFAULTS)
+        )
 
 
 def parse_keymap(text: str, app_class: type[App[Any]]) -> dict[str, str]:
@@ -73,7 +78,7 @@ def parse_keymap(text: str, app_class: type[App[Any]]) -> dict[str, str]:
     try:
         data = parse_toml(text, Path(KEYMAP_FILE))
     except FileProblem as problem:
-        raise KeymapError(f"it {problem.reason}.") from problem
+        raise KeymapError(_("it {reason}.").format(reason=problem.reason)) from problem
     return check_keymap(data, app_class)
 
 
@@ -98,10 +103,14 @@ def check_keymap(data: Mapping[str, object], app_class: type[App[Any]]) -> dict[
     for name, value in data.items():
         binding_id = by_spelling.get(_spelling(name))
         if binding_id is None:
-            raise KeymapError(f"no key is called {name!r} (the help screen lists their ids).")
+            raise KeymapError(
+                _("no key is called {name!r} (the help screen lists their ids).").format(name=name)
+            )
         if not isinstance(value, str):
             shown = _shown(name)
-            raise KeymapError(f'{shown} must be keys in quotes, such as {shown} = "space".')
+            raise KeymapError(
+                _('{name} must be keys in quotes, such as {name} = "space".').format(name=shown)
+            )
         keymap[binding_id] = ",".join(_checked_keys(_shown(name), value))
     _check_clashes(keymap, owners, app_bindings)
     return keymap
@@ -116,12 +125,16 @@ def _checked_keys(name: str, value: str) -> list[str]:
     """The keys of one line in Textual's names, or KeymapError."""
     keys = [key.strip() for key in value.split(",")]
     if not all(keys):
-        raise KeymapError(f'{name} has an empty key name in "{_shown(value)}".')
+        raise KeymapError(
+            _('{name} has an empty key name in "{typed}".').format(name=name, typed=_shown(value))
+        )
     normalized = [binding.key for binding in Binding.make_bindings([Binding(value, "x")])]
     for typed, key in zip(keys, normalized, strict=True):
         if not is_key_name(key):
             raise KeymapError(
-                f'{name}: "{_shown(typed)}" is not a key name (try "space", "f5", "ctrl+s").'
+                _('{name}: "{typed}" is not a key name (try "space", "f5", "ctrl+s").').format(
+                    name=name, typed=_shown(typed)
+                )
             )
     return normalized
 
@@ -162,5 +175,7 @@ def _check_clashes(
             if len(actions) > 1 and any(action in keymap for action in actions):
                 first, second = list(actions)[:2]
                 raise KeymapError(
-                    f"{first} and {second} would share the key {key} on the {owner.title} screen."
+                    _(
+                        "{first} and {second} would share the key {key} on the {screen} screen."
+                    ).format(first=first, second=second, key=key, screen=_(owner.title))
                 )

@@ -12,9 +12,11 @@ import sys
 from pathlib import Path
 
 from moderator import paths
+from moderator.i18n import _
 from moderator.storage import StorageError, Store
 from moderator.table.config import load_settings
 from moderator.table.controller import TableController
+from moderator.table.language import choose_table_language, speaking
 from moderator.table.ports import NarratorLike, StoreLike
 from moderator.table.voice import DeferredNarrator, build_narrator
 from moderator.tui.app import MindFlayerApp
@@ -28,6 +30,7 @@ def make_app(
     voice_scripts_dir: Path | None,
     narrator: NarratorLike | None = None,
     store: StoreLike | None = None,
+    lang: str | None = None,
 ) -> MindFlayerApp:
     """Build the app on these folders; raises StorageError if the database can't open.
 
@@ -38,8 +41,11 @@ def make_app(
         voice_scripts_dir: user voice scripts overriding the shipped ones, if any.
         narrator: a ready narrator (tests pass one with a small time scale).
         store: a ready store (otherwise `Store.open(data_dir)`).
+        lang: the table's language for this run (`--lang`), over the settings' and the system's.
     """
     settings, settings_notice = load_settings(config_dir)
+    language = choose_table_language(config_dir, lang)
+    settings = speaking(settings, language)
     keymap, keymap_notice = load_keymap(config_dir, MindFlayerApp)
     if store is None:
         # Its integrity check runs once the start-up settled (`moderator.tui.database_check`).
@@ -48,7 +54,7 @@ def make_app(
         # Built after the first frame, off the UI thread (see `DeferredNarrator`).
         narrator = DeferredNarrator(lambda: build_narrator(settings, voice_scripts_dir, cache_dir))
     notices = list(store.notices)
-    notices += [notice for notice in (settings_notice, keymap_notice) if notice]
+    notices += [notice for notice in (settings_notice, keymap_notice, language.notice) if notice]
     controller = TableController(store, narrator, settings, config_dir, data_dir)
     app = MindFlayerApp(controller, notices)
     app.use_keymap(keymap)
@@ -67,6 +73,7 @@ def build_app(args: argparse.Namespace) -> MindFlayerApp:
         config_dir=paths.config_dir(),
         cache_dir=paths.cache_dir(),
         voice_scripts_dir=Path(voice_scripts).expanduser() if voice_scripts else None,
+        lang=getattr(args, "table_lang", None),
     )
 
 
@@ -82,7 +89,7 @@ def run_app(args: argparse.Namespace) -> int:
         try:
             app = build_app(args)
         except StorageError as error:
-            print(f"mindflayer: {error}", file=sys.stderr)
+            print(_("mindflayer: {error}").format(error=error), file=sys.stderr)
             return 1
         app.run()
         return 0 if app.return_code in (None, 0) else app.return_code

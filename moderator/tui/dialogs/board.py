@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from moderator.board.errors import BoardError
+from moderator.i18n import N_, _
 from moderator.table.board_host import BoardHost
 from moderator.tui.dialogs.dialog import DialogScreen
 from moderator.tui.widgets.qr_code import qr_text
@@ -26,7 +27,7 @@ class BoardScreen(DialogScreen[None]):
     """The board's QR code and short URL; any key of its own closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,b", "close", "Close", id="board-close"),
+        Binding("escape,enter,b", "close", N_("Close"), id="board-close"),
     ]
 
     def __init__(self, host: BoardHost) -> None:
@@ -36,8 +37,8 @@ class BoardScreen(DialogScreen[None]):
     def compose(self) -> ComposeResult:
         """Title, the code, the address (literal text)."""
         with Vertical(id="board-box"):
-            yield Static("Phone board: scan to follow the game", id="board-title", markup=False)
-            yield Static("Starting…", id="board-qr", markup=False)
+            yield Static(_("Phone board: scan to follow the game"), id="board-title", markup=False)
+            yield Static(_("Starting…"), id="board-qr", markup=False)
             yield Static("", id="board-url", markup=False)
 
     def on_mount(self) -> None:

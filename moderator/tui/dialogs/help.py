@@ -17,49 +17,51 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from moderator.i18n import N_, _
 from moderator.tui import key_reference
 from moderator.tui.dialogs.dialog import DialogScreen
 from moderator.tui.key_reference import KeySection
 
-#: Quoted from the rulebook's reference panels (page 8).
-DURING_A_MEETING = (
+#: Quoted from the rulebook's reference panels (page 8); msgids, shown translated.
+DURING_A_MEETING = N_(
     "• Sane players can never give away a Mind Flayer card from their hand.\n"
     "• Knocked out players don't participate in Meetings. "
     "Skip over them and give your card to the next player.\n"
     "• Shuffle the cards you receive before looking at them."
 )
 
-EFFECTS_OF_ADVENTURE_CARDS = """\
-• 3 uncanceled Mind Flayer cards and you become Possessed.
-• 3 uncanceled Hard Hit cards and you become knocked out.
-• Cancel 1 Mind Flayer card.
-• Cancel 1 Hard Hit card."""
+EFFECTS_OF_ADVENTURE_CARDS = N_(
+    "• 3 uncanceled Mind Flayer cards and you become Possessed.\n"
+    "• 3 uncanceled Hard Hit cards and you become knocked out.\n"
+    "• Cancel 1 Mind Flayer card.\n"
+    "• Cancel 1 Hard Hit card."
+)
 
 
 class HelpScreen(DialogScreen[None]):
     """Keys and reference panels; its own keys (Esc, F1, ? or q by default) close it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1,question_mark,q", "close", "Close", id="help-close"),
+        Binding("escape,f1,question_mark,q", "close", N_("Close"), id="help-close"),
     ]
 
     def compose(self) -> ComposeResult:
         """Keys first (this screen, everywhere, every screen), then the two panels."""
         with Vertical(id="help-box"), VerticalScroll(id="help-scroll"):
             for section, section_id in self.key_sections():
-                yield Static(section.title, classes="help-heading", markup=False)
+                yield Static(_(section.title), classes="help-heading", markup=False)
                 yield Static(
                     key_reference.format_section(section),
                     id=section_id,
                     classes="help-keys",
                     markup=False,
                 )
-            yield Static("During a Meeting (rulebook)", classes="help-heading", markup=False)
-            yield Static(DURING_A_MEETING, id="help-meeting", markup=False)
+            yield Static(_("During a Meeting (rulebook)"), classes="help-heading", markup=False)
+            yield Static(_(DURING_A_MEETING), id="help-meeting", markup=False)
             yield Static(
-                "Effects of Adventure Cards (rulebook)", classes="help-heading", markup=False
+                _("Effects of Adventure Cards (rulebook)"), classes="help-heading", markup=False
             )
-            yield Static(EFFECTS_OF_ADVENTURE_CARDS, id="help-effects", markup=False)
+            yield Static(_(EFFECTS_OF_ADVENTURE_CARDS), id="help-effects", markup=False)
             yield Static(self.closing_hint(), id="help-close-hint", markup=False)
 
     def key_sections(self) -> list[tuple[KeySection, str]]:
@@ -84,7 +86,9 @@ class HelpScreen(DialogScreen[None]):
         """Which keys close the help (as the keymap has them)."""
         keymap: Mapping[str, str] = getattr(self.app, "keymap", {})
         rows = key_reference.rows_of(key_reference.declared_bindings(HelpScreen), keymap, self.app)
-        return f"{' or '.join(rows[0].keys)}: close this help." if rows else ""
+        if not rows:
+            return ""
+        return _("{keys}: close this help.").format(keys=_(" or ").join(rows[0].keys))
 
     def screen_below(self) -> Screen[object] | None:
         """The screen the help was opened over (None if the help is not shown)."""

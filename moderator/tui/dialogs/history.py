@@ -22,6 +22,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
+from moderator.i18n import N_, _, ngettext
+from moderator.i18n.numbers import date_and_time, number
 from moderator.storage import HistorySummary, SeriesLine
 from moderator.table.controller import TableController
 from moderator.table.ports import ACTION_ERRORS
@@ -35,9 +37,8 @@ _BOX_MAX = 110
 _CELL_PADDING = 2
 #: A vertical scrollbar, when there are more series than the table's height.
 _SCROLLBAR = 2
-_TIME_FORMAT = "%Y-%m-%d %H:%M"
-#: What the dialog says while the worker reads the history.
-LOADING = "Reading the history…"
+#: What the dialog says while the worker reads the history (a msgid).
+LOADING = N_("Reading the history…")
 #: The newest series shown as rows. A row costs the UI thread ~5 ms to lay out
 #: (its points wrap), so 6,667 series froze it for half a minute; the command
 #: line prints and exports every one.
@@ -77,7 +78,7 @@ class HistoryScreen(DialogScreen[None]):
     """Past series (winners, totals) and per-player statistics."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,h", "close", "Close", id="history-close"),
+        Binding("escape,q,h", "close", N_("Close"), id="history-close"),
     ]
 
     #: The complete series listed (kept to re-wrap the points on resize).
@@ -90,17 +91,17 @@ class HistoryScreen(DialogScreen[None]):
     def compose(self) -> ComposeResult:
         """Two tables: series, then players (hidden until the history is read)."""
         with Vertical(id="history-box"):
-            yield Static(LOADING, id="history-loading", markup=False)
-            yield Static("Complete series", classes="help-heading history-part", markup=False)
+            yield Static(_(LOADING), id="history-loading", markup=False)
+            yield Static(_("Complete series"), classes="help-heading history-part", markup=False)
             yield DataTable(
                 id="history-series", classes="history-part", cursor_type="row", zebra_stripes=True
             )
-            yield Static("Players", classes="help-heading history-part", markup=False)
+            yield Static(_("Players"), classes="help-heading history-part", markup=False)
             yield DataTable(
                 id="history-players", classes="history-part", cursor_type="row", zebra_stripes=True
             )
             yield Static("", id="history-empty", markup=False)
-            yield Static("Esc closes.", markup=False)
+            yield Static(_("Esc closes."), markup=False)
 
     def on_mount(self) -> None:
         """Show the loading line and read the history off the UI thread."""
@@ -129,7 +130,12 @@ class HistoryScreen(DialogScreen[None]):
         players = self.query_one("#history-players", DataTable)
         # Points right after the name: on a narrow window the last columns are cut.
         players.add_columns(
-            "Player", "Points", "Series won", "Games won", "As Sane", "As Possessed"
+            _("Player"),
+            _("Points"),
+            _("Series won"),
+            _("Games won"),
+            _("As Sane"),
+            _("As Possessed"),
         )
         for line in stats:
             players.add_row(
@@ -145,13 +151,19 @@ class HistoryScreen(DialogScreen[None]):
             part.display = True
         if not count:
             self.query_one("#history-empty", Static).update(
-                "No complete series yet: a series counts here after its third game."
+                _("No complete series yet: a series counts here after its third game.")
             )
         elif count > len(self._records):
             self.query_one("#history-empty", Static).update(
-                f"The newest {len(self._records)} of {count:,} complete series are listed "
-                "(the players' table counts them all); `mindflayer history` prints every "
-                "one, and --csv or --json exports them."
+                ngettext(
+                    "The newest {shown} of {count} complete series are listed (the players' "
+                    "table counts them all); `mindflayer history` prints every one, and "
+                    "--csv or --json exports them.",
+                    "The newest {shown} of {count} complete series are listed (the players' "
+                    "table counts them all); `mindflayer history` prints every one, and "
+                    "--csv or --json exports them.",
+                    count,
+                ).format(shown=len(self._records), count=number(count))
             )
 
     def on_resize(self) -> None:
@@ -163,16 +175,15 @@ class HistoryScreen(DialogScreen[None]):
         records = self._records or []
         series = self.query_one("#history-series", DataTable)
         series.clear(columns=True)
-        series.add_columns("Finished", "Winners, then every player's points")
+        series.add_columns(_("Finished"), _("Winners, then every player's points"))
         box = min(_BOX_MAX, int(self.app.size.width * 0.9)) - _BOX_FRAME
         width = max(20, box - len("2026-01-01 00:00") - 2 * _CELL_PADDING - _SCROLLBAR)
         for record in reversed(records):
-            label = "Winners" if len(record.winners) > 1 else "Winner"
-            cell = Text(f"{label}: {' & '.join(record.winners)}\n", style="bold")
+            names = " & ".join(record.winners)
+            label = ngettext("Winner: {names}", "Winners: {names}", len(record.winners))
+            cell = Text(label.format(names=names) + "\n", style="bold")
             cell.append_text(points_lines(record, width))
-            series.add_row(
-                Text(record.finished_at.astimezone().strftime(_TIME_FORMAT)), cell, height=None
-            )
+            series.add_row(Text(date_and_time(record.finished_at.astimezone())), cell, height=None)
 
     def action_close(self) -> None:
         """Back to the start screen."""

@@ -21,6 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from moderator.i18n import N_, _
 from moderator.table.controller import TableController
 from moderator.table.cues import HowToPlayCue
 from moderator.table.ports import ACTION_ERRORS
@@ -36,13 +37,14 @@ MARK, NO_MARK = "▶ ", "  "
 HOW_TO_PLAY_KEY = Binding(
     "ctrl+g",
     "how_to_play",
-    "How to play",
+    N_("How to play"),
     id="how-to-play",
     priority=True,
-    tooltip="The rules in short, shown and spoken line by line",
+    tooltip=N_("The rules in short, shown and spoken line by line"),
 )
-DONE = "That is all. Esc: close."
-EMPTY = "The how-to-play script has no lines."
+#: msgids, shown translated.
+DONE = N_("That is all. Esc: close.")
+EMPTY = N_("The how-to-play script has no lines.")
 
 
 def open_how_to_play(app: App[object], controller: TableController) -> None:
@@ -58,15 +60,19 @@ class HowToPlayScreen(DialogScreen[None]):
         Binding(
             "space,n,right",
             "next_line",
-            "Next line",
+            N_("Next line"),
             id="how-to-play-next",
-            tooltip="Stop this line and say the next one",
+            tooltip=N_("Stop this line and say the next one"),
         ),
-        Binding("escape", "close", "Stop and close", id="how-to-play-close"),
+        Binding("escape", "close", N_("Stop and close"), id="how-to-play-close"),
         # A dialog cuts the app's keys off: the app's Mute again (same id, so a keymap
         # moves both). Muted, the lines still show and step on.
         Binding(
-            "v", "toggle_mute", "Mute", id="mute", tooltip="Silence the voice or bring it back"
+            "v",
+            "toggle_mute",
+            N_("Mute"),
+            id="mute",
+            tooltip=N_("Silence the voice or bring it back"),
         ),
     ]
 
@@ -87,9 +93,9 @@ class HowToPlayScreen(DialogScreen[None]):
     def compose(self) -> ComposeResult:
         """Title, the lines, the keys."""
         with Vertical(id="how-to-play-box"):
-            yield Static("How to play: the rules in short", classes="help-heading", markup=False)
+            yield Static(_("How to play: the rules in short"), classes="help-heading", markup=False)
             yield VerticalScroll(id="how-to-play-lines")
-            yield Static("Reading the rules…", id="how-to-play-hint", markup=False)
+            yield Static(_("Reading the rules…"), id="how-to-play-hint", markup=False)
 
     def on_mount(self) -> None:
         """Read the lines off the UI thread (the narrator may still be starting)."""
@@ -114,7 +120,7 @@ class HowToPlayScreen(DialogScreen[None]):
             for index in range(len(self.lines))
         )
         if not self.lines:
-            self._hint(EMPTY)
+            self._hint(_(EMPTY))
             return
         self._hint(self.keys_hint())
         self._say_from(0)
@@ -125,7 +131,10 @@ class HowToPlayScreen(DialogScreen[None]):
         rows = key_reference.rows_of(
             key_reference.declared_bindings(HowToPlayScreen), keymap, self.app
         )
-        return " · ".join(f"{' or '.join(row.keys)}: {row.description}" for row in rows)
+        return " · ".join(
+            _("{keys}: {action}").format(keys=_(" or ").join(row.keys), action=row.description)
+            for row in rows
+        )
 
     # --- what the voice does ------------------------------------------------------------
 
@@ -170,7 +179,7 @@ class HowToPlayScreen(DialogScreen[None]):
     def _finish(self) -> None:
         self.finished = True
         self._mark(None)
-        self._hint(DONE)
+        self._hint(_(DONE))
 
     def _say_from(self, index: int) -> None:
         self._from = index

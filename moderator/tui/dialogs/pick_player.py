@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from moderator.i18n import N_, _
 from moderator.tui.dialogs.dialog import DialogScreen
 
 
@@ -19,10 +20,10 @@ class PickPlayerScreen(DialogScreen[int | None]):
     """Returns the chosen seat, or None on Esc."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="pick-cancel"),
+        Binding("escape", "cancel", N_("Cancel"), id="pick-cancel"),
         # The same digits as the Meeting's tiles: 1..9 and 0 for the tenth seat.
         *(
-            Binding(str(key % 10), f"pick_number({key})", "Pick that seat's player", show=False)
+            Binding(str(key % 10), f"pick_number({key})", N_("Pick that seat's player"), show=False)
             for key in range(1, 11)
         ),
     ]
@@ -47,7 +48,7 @@ class PickPlayerScreen(DialogScreen[int | None]):
         with Vertical(id="pick-box"):
             yield Static(self.title_text, id="pick-title", markup=False)
             yield OptionList(*self._options, id="pick-list")
-            yield Static("Enter picks, Esc cancels.", markup=False)
+            yield Static(_("Enter picks, Esc cancels."), markup=False)
 
     def ask(
         self, title: str, choices: Sequence[tuple[int, str]], highlight: int | None = None
@@ -72,7 +73,7 @@ class PickPlayerScreen(DialogScreen[int | None]):
         options = next(found, None)
         if options is None:  # closed again before it was composed (a screen change)
             return
-        seats = [seat for seat, _ in self.choices]
+        seats = [seat for seat, _name in self.choices]
         options.highlighted = seats.index(self.highlight) if self.highlight in seats else 0
         options.focus()
 

@@ -14,6 +14,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
+from moderator import i18n
+from moderator.i18n import N_, _
 from moderator.narration.speech.neural_voice import neural_problem
 from moderator.safe_output import OutputError
 from moderator.table.config import TableSettings
@@ -29,15 +31,15 @@ DECIMAL = r"\d{0,3}(\.\d{0,2})?"
 
 def on_off(value: bool) -> str:
     """A switch's state in words."""
-    return "on" if value else "off"
+    return _("on") if value else _("off")
 
 
 class SettingsScreen(DialogScreen[None]):
     """Edit and save the table's settings."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save", id="settings-save-key", priority=True),
-        Binding("escape", "cancel", "Cancel", id="settings-cancel-key"),
+        Binding("ctrl+s", "save", N_("Save"), id="settings-save-key", priority=True),
+        Binding("escape", "cancel", N_("Cancel"), id="settings-cancel-key"),
     ]
 
     def __init__(self, controller: TableController) -> None:
@@ -52,18 +54,18 @@ class SettingsScreen(DialogScreen[None]):
         codes = [
             (literal(f"{lang.name} ({lang.code})"), lang.code) for lang in self.controller.languages
         ]
-        if current.lang not in [code for _, code in codes]:
+        if current.lang not in [code for _label, code in codes]:
             codes.append((literal(current.lang), current.lang))
         with VerticalScroll(id="settings-box"):
-            yield Static("Settings", id="settings-title", markup=False)
-            yield _switch_row("Voice", current.enabled, "settings-enabled")
+            yield Static(_("Settings"), id="settings-title", markup=False)
+            yield _switch_row(_("Voice"), current.enabled, "settings-enabled")
             with Horizontal(classes="settings-row"):
-                yield Label("Language")
+                yield Label(_("Language"))
                 yield Select(
                     codes, value=current.lang, allow_blank=False, id="settings-lang", compact=True
                 )
             with Horizontal(classes="settings-row"):
-                yield Label("English voice")
+                yield Label(_("English voice"))
                 yield Select(
                     _engine_choices(),
                     value=current.english_engine,
@@ -71,34 +73,40 @@ class SettingsScreen(DialogScreen[None]):
                     id="settings-engine",
                     compact=True,
                 )
-            yield _number_row("Rate (words/min)", str(current.rate), r"\d{0,3}", 3, "settings-rate")
-            yield _number_row("Volume (0-1)", str(current.volume), DECIMAL, 5, "settings-volume")
             yield _number_row(
-                "Reveal (seconds)", str(current.reveal_seconds), DECIMAL, 5, "settings-reveal"
+                _("Rate (words/min)"), str(current.rate), r"\d{0,3}", 3, "settings-rate"
+            )
+            yield _number_row(_("Volume (0-1)"), str(current.volume), DECIMAL, 5, "settings-volume")
+            yield _number_row(
+                _("Reveal (seconds)"), str(current.reveal_seconds), DECIMAL, 5, "settings-reveal"
             )
             yield _number_row(
-                "Growling (seconds)", str(current.growl_seconds), DECIMAL, 5, "settings-growl"
+                _("Growling (seconds)"), str(current.growl_seconds), DECIMAL, 5, "settings-growl"
             )
-            yield _switch_row("Eyes-closed ambience", current.ambience, "settings-ambience")
+            yield _switch_row(_("Eyes-closed ambience"), current.ambience, "settings-ambience")
             yield _number_row(
-                "Ambience level (0-1)",
+                _("Ambience level (0-1)"),
                 str(current.ambience_level),
                 DECIMAL,
                 5,
                 "settings-ambience-level",
             )
             yield _number_row(
-                "Silent passing (s)", str(current.passing_seconds), DECIMAL, 5, "settings-passing"
+                _("Silent passing (s)"),
+                str(current.passing_seconds),
+                DECIMAL,
+                5,
+                "settings-passing",
             )
             yield _number_row(
-                "Lead-in (seconds)", str(current.lead_in), DECIMAL, 5, "settings-lead-in"
+                _("Lead-in (seconds)"), str(current.lead_in), DECIMAL, 5, "settings-lead-in"
             )
-            yield _switch_row("Announce each turn", current.announce_turns, "settings-announce")
-            yield _switch_row("Phone board (b)", current.board, "settings-board")
+            yield _switch_row(_("Announce each turn"), current.announce_turns, "settings-announce")
+            yield _switch_row(_("Phone board (b)"), current.board, "settings-board")
             yield Static("", id="settings-error", markup=False)
             with Horizontal(classes="button-row"):
-                yield Button("Save ^S", id="settings-save", variant="success", compact=True)
-                yield Button("Cancel Esc", id="settings-cancel", compact=True)
+                yield Button(_("Save ^S"), id="settings-save", variant="success", compact=True)
+                yield Button(_("Cancel Esc"), id="settings-cancel", compact=True)
 
     def _read(self) -> TableSettings:
         """The fields as typed, over the saved settings (the board's port and address
@@ -109,7 +117,7 @@ class SettingsScreen(DialogScreen[None]):
             try:
                 return kind(raw)
             except ValueError:
-                raise ValueError(f"“{raw}” is not a number.") from None
+                raise ValueError(_("“{typed}” is not a number.").format(typed=raw)) from None
 
         lang = self.query_one("#settings-lang", Select).value
         return replace(
@@ -131,6 +139,7 @@ class SettingsScreen(DialogScreen[None]):
 
     def action_save(self) -> None:
         """Validate, save atomically, hand to the narrator, close."""
+        before = self.controller.settings.lang
         try:
             kept = self.controller.change_settings(self._read())
         except ValueError as error:
@@ -141,16 +150,31 @@ class SettingsScreen(DialogScreen[None]):
             return
         except OSError as error:
             self.query_one("#settings-error", Static).update(
-                f"The settings could not be saved: {error.strerror or error}."
+                _("The settings could not be saved: {reason}.").format(
+                    reason=error.strerror or error
+                )
             )
             return
+        lang = self.controller.settings.lang
+        if lang != before:
+            # One language for the table: the next screen drawn speaks it too (or English,
+            # said once, for a voice-script language the screen has no translation for).
+            i18n.use_language(lang)
+            notice = i18n.choose_language(lang, None, None, i18n.screen_languages()).notice
+            if notice is not None:
+                self.notify(notice, severity="warning", markup=False, timeout=10)
         board = getattr(self.app, "board", None)
         if board is not None and not self.controller.settings.board:
             self.app.run_worker(board.stop())  # the phone board turned off: its port closes
         if kept is None:
-            self.notify("Settings saved.", markup=False)
+            self.notify(_("Settings saved."), markup=False)
         else:
-            self.notify(f"Settings saved. {kept}", severity="warning", markup=False, timeout=10)
+            self.notify(
+                _("Settings saved. {more}").format(more=kept),
+                severity="warning",
+                markup=False,
+                timeout=10,
+            )
         self.dismiss(None)
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
@@ -172,7 +196,7 @@ class SettingsScreen(DialogScreen[None]):
 
 def _engine_choices() -> list[tuple[str, str]]:
     """espeak, and Piper saying whether it is installed (it falls back to espeak if not)."""
-    piper = "Piper, neural" if neural_problem() is None else "Piper (not installed)"
+    piper = _("Piper, neural") if neural_problem() is None else _("Piper (not installed)")
     return [("espeak-ng", "espeak"), (piper, "piper")]
 
 

@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from moderator.i18n import N_
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
 from moderator.table.snapshot import TableSnapshot
@@ -38,24 +39,29 @@ class StartScreen(PhaseScreen):
     #: The first frame's CSS is the app's (app.tcss): screens.tcss is not read for it.
     CSS_PATH = None
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "resume", "Resume", id="resume", tooltip="Continue the unfinished game"),
-        Binding("n", "new_series", "New series", id="new-series", tooltip="Start a new series"),
-        Binding("h", "history", "History", id="history", tooltip="Past games and series"),
-        Binding("q", "app.quit", "Quit", id="quit", tooltip="Close the app (all is saved)"),
+        Binding(
+            "c", "resume", N_("Resume"), id="resume", tooltip=N_("Continue the unfinished game")
+        ),
+        Binding(
+            "n", "new_series", N_("New series"), id="new-series", tooltip=N_("Start a new series")
+        ),
+        Binding("h", "history", N_("History"), id="history", tooltip=N_("Past games and series")),
+        Binding("q", "app.quit", N_("Quit"), id="quit", tooltip=N_("Close the app (all is saved)")),
     ]
 
     #: The first focus (Textual's auto-focus, once): the choices, on Resume if offered,
     #: else New series.
     AUTO_FOCUS = "#start-choices"
 
-    #: The choices, top to bottom (Resume only while a series can be resumed).
+    #: The choices, top to bottom (Resume only while a series can be resumed); the
+    #: labels are msgids, shown in the screen's language (`ChoiceList.render`).
     CHOICES = (
-        Choice("start-resume", "Resume (c)", "success"),
-        Choice("start-new", "New series (n)", "primary"),
-        Choice("start-history", "History (h)"),
-        Choice("start-settings", "Settings (F2)"),
-        Choice("start-help", "Help (F1)"),
-        Choice("start-quit", "Quit (q)", "error"),
+        Choice("start-resume", N_("Resume (c)"), "success"),
+        Choice("start-new", N_("New series (n)"), "primary"),
+        Choice("start-history", N_("History (h)")),
+        Choice("start-settings", N_("Settings (F2)")),
+        Choice("start-help", N_("Help (F1)")),
+        Choice("start-quit", N_("Quit (q)"), "error"),
     )
 
     #: What the screen shows now (read in `compose`, then on each visit).

@@ -26,6 +26,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from moderator.i18n import _
+
 #: The looks a choice can take, as Button's variants.
 Variant = Literal["default", "primary", "success", "error"]
 
@@ -150,7 +152,8 @@ class ChoiceList(Widget, can_focus=True):
             style: Style = self.get_component_rich_style(f"choice-list--{choice.variant}")
             if choice.id == self.highlighted and self.has_focus:
                 style += highlight
-            label = choice.label.center(width) if width > len(choice.label) else choice.label
+            label = _(choice.label)  # a msgid (`N_`): shown in the screen's language now
+            label = label.center(width) if width > len(label) else label
             if line:
                 text.append("\n\n")
             text.append(label, style)

@@ -32,6 +32,8 @@ from textual.app import RenderResult
 from textual.screen import Screen
 from textual.widget import Widget
 
+from moderator.i18n import _
+
 
 class KeyItem(NamedTuple):
     """One action on the bar: the key to press for it and what it does.
@@ -146,13 +148,17 @@ class KeyBar(Widget, can_focus=False):
             if key == palette_key:
                 if app.ENABLE_COMMAND_PALETTE:
                     palette = KeyItem(
-                        key, app.get_key_display(binding), binding.description, active.enabled
+                        key, app.get_key_display(binding), _(binding.description), active.enabled
                     )
                 continue
             if not binding.show:
                 continue
-            item = KeyItem(
-                key, app.get_key_display(binding), binding.description, active.enabled, binding.id
+            item = KeyItem(  # descriptions are msgids (`N_`), shown in the screen's language
+                key,
+                app.get_key_display(binding),
+                _(binding.description),
+                active.enabled,
+                binding.id,
             )
             by_action.setdefault(binding.action, []).append(item)
             ids.setdefault(binding.action, binding.id)

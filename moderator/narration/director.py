@@ -3,10 +3,10 @@
 The director is the only place that knows about time. It posts a caption as each line's
 audio starts, counts a pause from the moment the previous audio ended (on its `Timing`'s
 clock, `time.monotonic` in the app, so a late wake-up never lengthens the eyes-open
-window), reports whole seconds left, and checks for cancellation at every wait. Every
-wait is bounded: synthesis by `SYNTHESIS_BOUND` (on the machine's clock), playback by the
-speaker's own bound, pauses by their length. Speech faults never stop a script: the line
-continues as a caption with its estimated duration.
+window), reports whole seconds left, and checks for cancellation at every wait. Every wait
+is bounded: synthesis by `SYNTHESIS_BOUND` (real time), playback by the speaker's own
+bound, pauses by their length. Speech faults never stop a script: the line goes on as a
+caption with its estimated duration.
 
 A newer script never cuts a line mid-word: it supersedes the running one, which ends at its
 next line boundary (the line being spoken finishes, its pauses and later lines are dropped).
@@ -70,9 +70,8 @@ class Director:
         self._settings = settings
         self._notices = notices
         self._scale = max(0.0, time_scale)
-        timing = timing or Timing()
-        self._clock = timing.clock
-        self._pacer = Pacer(timing, self._scale)
+        self._pacer = Pacer(timing or Timing(), self._scale)
+        self._clock = self._pacer.clock
         self._spans = SpanPlayer(
             speaker, settings, self._pacer, self._tell, self._player_failed, SYNTHESIS_BOUND
         )
@@ -362,8 +361,7 @@ class Director:
         it, and the line is spoken with the language's shipped voice instead:
         never silently in another language.
         """
-        # The machine's clock, not the script's: the bound is on a real engine's answer.
-        deadline = time.monotonic() + SYNTHESIS_BOUND
+        deadline = time.monotonic() + SYNTHESIS_BOUND  # a real engine's answer: real time
         while not future.done():
             if job.ending:
                 return None

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         SpeechFaulted,
         SpeechRecovered,
     )
+    from moderator.narration.job import Timing
     from moderator.narration.narrator import Narrator, make_narrator
     from moderator.narration.scripts.library import Language, available_languages
     from moderator.narration.settings import VoiceSettings
@@ -39,6 +40,7 @@ _HOMES = {
     "Notice": "events",
     "SpeechFaulted": "events",
     "SpeechRecovered": "events",
+    "Timing": "job",
     "Narrator": "narrator",
     "make_narrator": "narrator",
     "Language": "scripts.library",
@@ -65,6 +67,7 @@ __all__ = [
     "SpeechFault",
     "SpeechFaulted",
     "SpeechRecovered",
+    "Timing",
     "VoiceSettings",
     "available_languages",
     "make_narrator",

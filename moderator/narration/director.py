@@ -1,11 +1,12 @@
 """Runs scripts on one background thread: captions, exact pauses, cancel.
 
 The director is the only place that knows about time. It posts a caption as each line's
-audio starts, counts a pause from the moment the previous audio ended (`time.monotonic`, so
-a late wake-up never lengthens the eyes-open window), reports whole seconds left, and checks
-for cancellation at every wait. Every wait is bounded: synthesis by `SYNTHESIS_BOUND`,
-playback by the speaker's own bound, pauses by their length. Speech faults never stop a
-script: the line continues as a caption with its estimated duration.
+audio starts, counts a pause from the moment the previous audio ended (on its `Timing`'s
+clock, `time.monotonic` in the app, so a late wake-up never lengthens the eyes-open
+window), reports whole seconds left, and checks for cancellation at every wait. Every wait
+is bounded: synthesis by `SYNTHESIS_BOUND` (real time), playback by the speaker's own
+bound, pauses by their length. Speech faults never stop a script: the line goes on as a
+caption with its estimated duration.
 
 A newer script never cuts a line mid-word: it supersedes the running one, which ends at its
 next line boundary (the line being spoken finishes, its pauses and later lines are dropped).
@@ -33,7 +34,7 @@ from dataclasses import replace
 from moderator.narration.audio.lead_in import led_in
 from moderator.narration.audio.span_mix import SpanClip
 from moderator.narration.events import AmbienceSpan, Finished, LineStarted, Notice
-from moderator.narration.job import Job, Pacer, emit
+from moderator.narration.job import Job, Pacer, Timing, emit
 from moderator.narration.notices import ENGINE_PARTS, PLAYER_PARTS, NoticeBoard
 from moderator.narration.preparation import Mixes, Preparer
 from moderator.narration.scripts.library import Action, Bed, Line, Wait
@@ -63,14 +64,14 @@ class Director:
         settings: Callable[[], VoiceSettings],
         notices: NoticeBoard,
         time_scale: float = 1.0,
-        clock: Callable[[], float] = time.monotonic,
+        timing: Timing | None = None,
     ) -> None:
         self._speaker = speaker
         self._settings = settings
         self._notices = notices
         self._scale = max(0.0, time_scale)
-        self._clock = clock
-        self._pacer = Pacer(clock, self._scale)
+        self._pacer = Pacer(timing or Timing(), self._scale)
+        self._clock = self._pacer.clock
         self._spans = SpanPlayer(
             speaker, settings, self._pacer, self._tell, self._player_failed, SYNTHESIS_BOUND
         )
@@ -360,11 +361,11 @@ class Director:
         it, and the line is spoken with the language's shipped voice instead:
         never silently in another language.
         """
-        deadline = self._clock() + SYNTHESIS_BOUND
+        deadline = time.monotonic() + SYNTHESIS_BOUND  # a real engine's answer: real time
         while not future.done():
             if job.ending:
                 return None
-            remaining = deadline - self._clock()
+            remaining = deadline - time.monotonic()
             if remaining <= 0:
                 self._tell(job, SpeechFault("synthesis", NO_ANSWER))
                 return None

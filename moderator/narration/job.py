@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import math
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -20,6 +21,26 @@ from moderator.narration.speech.speaker import SpeechFault
 log = logging.getLogger(__name__)
 
 EventSink = Callable[[NarrationEvent], None]
+#: Waits on an event for at most some seconds; whether it was set (`threading.Event.wait`).
+EventWait = Callable[[threading.Event, float], bool]
+
+
+def wait_on(event: threading.Event, seconds: float) -> bool:
+    """The real wait: `seconds` of the machine's time, or less when `event` is set."""
+    return event.wait(seconds)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The clock a script is paced by and the wait that goes with it.
+
+    The app uses the machine's monotonic clock; a test pins both (time moves
+    only when the narration waits) and asserts the scheduled moments exactly,
+    which no loaded machine can make late.
+    """
+
+    clock: Callable[[], float] = time.monotonic
+    wait: EventWait = wait_on
 
 
 @dataclass
@@ -58,8 +79,13 @@ class Job:
 class Pacer:
     """Waits on one clock, `scale` times a script's seconds (tests shorten them)."""
 
-    clock: Callable[[], float]
+    timing: Timing
     scale: float
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The clock every moment of the script is counted on."""
+        return self.timing.clock
 
     def pause(self, job: Job, seconds: float, start: float) -> None:
         """Wait `seconds` from `start`, reporting whole seconds left."""
@@ -78,9 +104,9 @@ class Pacer:
 
     def sleep_until(self, job: Job, moment: float, hard_only: bool = False) -> None:
         """Wait until `moment`; a cancel wakes it, and a newer script too unless `hard_only`."""
-        remaining = moment - self.clock()
+        remaining = moment - self.timing.clock()
         if remaining > 0:
-            (job.cancelled if hard_only else job.wake).wait(remaining)
+            self.timing.wait(job.cancelled if hard_only else job.wake, remaining)
 
 
 def emit(on_event: EventSink, event: NarrationEvent) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from moderator.narration.director import Director
 from moderator.narration.events import Finished, Notice
-from moderator.narration.job import EventSink, Job
+from moderator.narration.job import EventSink, Job, Timing
 from moderator.narration.notices import NoticeBoard, Watcher
 from moderator.narration.scripts.library import (
     BASE_LANGUAGE,
@@ -42,6 +42,7 @@ class Narrator:
         speaker: Speaker,
         time_scale: float = 1.0,
         warnings: list[str] | None = None,
+        timing: Timing | None = None,
     ) -> None:
         self._settings = settings.clamped()
         self._library = library
@@ -60,7 +61,9 @@ class Narrator:
         if self._chooser is not None:
             self._chooser.watch_faults(self._notices.add)
             self._choose_engine(self._settings)
-        self._director = Director(speaker, self._current_settings, self._notices, time_scale)
+        self._director = Director(
+            speaker, self._current_settings, self._notices, time_scale, timing
+        )
 
     def _choose_engine(self, settings: VoiceSettings) -> None:
         """Tell the speaker which engine speaks English (and which voices are English)."""
@@ -176,6 +179,7 @@ def make_narrator(
     cache_dir: Path,
     speaker: Speaker | None = None,
     time_scale: float = 1.0,
+    timing: Timing | None = None,
 ) -> Narrator:
     """Build a narrator; never raises for missing speech parts and never waits on them.
 
@@ -188,6 +192,8 @@ def make_narrator(
             and player, Piper for English when chosen), or
             captions only when it cannot be built.
         time_scale: Multiplies every wait (UI tests use 0.01).
+        timing: The clock the scripts are paced by and its wait (None: the
+            machine's; tests pin it to assert the scheduled moments exactly).
     """
     library = ScriptLibrary.load(
         user_scripts_dir(voice_scripts_dir), user_dir_required=voice_scripts_dir is not None
@@ -205,4 +211,4 @@ def make_narrator(
         except Exception as error:
             warnings.append(f"Speech is off ({error}); showing captions only.")
             speaker = SilentSpeaker()
-    return Narrator(settings, library, speaker, time_scale, warnings)
+    return Narrator(settings, library, speaker, time_scale, warnings, timing)

@@ -6,7 +6,7 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from moderator.narration.events import Finished, NarrationEvent
+from moderator.narration.job import Timing
 from moderator.narration.narrator import Narrator
 from moderator.narration.speech.engines import ChoosingSpeaker
 from moderator.narration.speech.platforms import LIBRARY_NAMES, engine_setup
@@ -69,17 +70,47 @@ def require_speech(reason: str | None) -> None:
     pytest.skip(reason)
 
 
+class PinnedClock:
+    """The narration's time, moved only by the narration's own waits.
+
+    A wait of `s` seconds moves it by exactly `s` and returns at once (at once,
+    unmoved, when its event is already set), so every caption and countdown
+    arrives at its scheduled moment however loaded the machine is, and a
+    script of minutes runs in milliseconds. For timing tests only: nothing
+    can happen "during" a wait, so a cancel or a newer script mid-line needs
+    the machine's clock.
+    """
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def clock(self) -> float:
+        return self.now
+
+    def wait(self, event: threading.Event, seconds: float) -> bool:
+        if event.is_set():
+            return True
+        self.now += max(0.0, seconds)
+        return False
+
+    @property
+    def timing(self) -> Timing:
+        """The narrator's `timing` argument."""
+        return Timing(self.clock, self.wait)
+
+
 @dataclass
 class Recorder:
-    """Collects narration events with the monotonic time they arrived."""
+    """Collects narration events with the time they arrived on `clock` (the machine's)."""
 
     events: list[tuple[float, NarrationEvent]] = field(default_factory=list)
     finished: threading.Event = field(default_factory=threading.Event)
     arrived: threading.Condition = field(default_factory=threading.Condition)
+    clock: Callable[[], float] = time.monotonic
 
     def __call__(self, event: NarrationEvent) -> None:
         with self.arrived:
-            self.events.append((time.monotonic(), event))
+            self.events.append((self.clock(), event))
             self.arrived.notify_all()
         if isinstance(event, Finished):
             self.finished.set()

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from narration_helpers import Recorder, system_speaker
+from narration_helpers import PinnedClock, Recorder, system_speaker
 
 from moderator.narration.audio.loudness import level
 from moderator.narration.audio.wavfile import read_pcm
@@ -62,8 +63,10 @@ def espeak(speech: None, speech_cache: Path, player: RecordingPlayer) -> Iterato
     speaker.close()
 
 
-def _play(narrator: Narrator, script: str = "reveal") -> Recorder:
-    recorder = Recorder()
+def _play(
+    narrator: Narrator, script: str = "reveal", clock: Callable[[], float] = time.monotonic
+) -> Recorder:
+    recorder = Recorder(clock=clock)
     narrator.play(script, CONTEXT, recorder)
     assert recorder.wait(60)
     return recorder
@@ -75,8 +78,10 @@ def test_the_reveal_plays_as_one_mixed_clip_identical_to_the_render(
 ) -> None:
     settings = VoiceSettings()
     library = ScriptLibrary.load(None)
-    narrator = Narrator(settings, library, espeak, time_scale=SCALE)
-    recorder = _play(narrator)
+    # A pinned clock: the captions' moments exactly, unscaled, however loaded the machine.
+    pinned = PinnedClock()
+    narrator = Narrator(settings, library, espeak, timing=pinned.timing)
+    recorder = _play(narrator, clock=pinned.clock)
     (played,) = player.played
     assert played.name.startswith("span-")
     # What the table hears live is the rendered file, sample for sample, its lead-in of
@@ -91,13 +96,13 @@ def test_the_reveal_plays_as_one_mixed_clip_identical_to_the_render(
     assert kinds == ["AmbienceSpan"] + ["LineStarted"] * 4 + ["AmbienceSpan", "Finished"]
     assert recorder.of(AmbienceSpan) == [AmbienceSpan(True, True), AmbienceSpan(False, True)]
     assert recorder.of(Finished) == [Finished(cancelled=False)]
-    # The captions come at the lines' offsets in the mix (scaled), in order.
+    # The captions come at the lines' offsets in the mix, in order.
     starts = recorder.times(LineStarted)
-    expected = [start / rendered.rate * SCALE for start, _ in rendered.offsets]
+    expected = [start / rendered.rate for start, _ in rendered.offsets]
     for (a, b), (ea, eb) in zip(
         itertools.pairwise(starts), itertools.pairwise(expected), strict=True
     ):
-        assert b - a == pytest.approx(eb - ea, abs=0.05)
+        assert b - a == pytest.approx(eb - ea, abs=1e-9)
     assert 5 in [c.seconds_left for c in recorder.of(Countdown)]  # the 5 s window counts down
     # A second reveal reuses the mixed file: mixed once per set of settings.
     built = played.stat().st_mtime_ns

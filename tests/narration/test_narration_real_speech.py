@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from audio_measures import longest_silence, peak
-from narration_helpers import Recorder
+from narration_helpers import PinnedClock, Recorder
 
 from moderator.cli import main
 from moderator.narration import Finished, LineStarted, Notice, VoiceSettings, make_narrator
@@ -110,9 +110,14 @@ def test_real_playback_keeps_exact_time_and_a_clean_terminal(
         '[[step]]\npause = "{seconds}"\n[[step]]\nsay = "Close your eyes."\n',
         encoding="utf-8",
     )
-    narrator = make_narrator(VoiceSettings(reveal_seconds=1.0), scripts.parent, speech_cache)
+    # The real engine and player on a pinned clock: B is scheduled exactly the first
+    # line's audio and the pause after A, whatever the machine's load adds to the playing.
+    pinned = PinnedClock()
+    narrator = make_narrator(
+        VoiceSettings(reveal_seconds=1.0), scripts.parent, speech_cache, timing=pinned.timing
+    )
     assert narrator.warnings == []
-    recorder = Recorder()
+    recorder = Recorder(clock=pinned.clock)
     narrator.play("reveal", {}, recorder)
     assert recorder.wait(30)
     first_clip = Pyttsx3Synthesizer(speech_cache)
@@ -128,7 +133,7 @@ def test_real_playback_keeps_exact_time_and_a_clean_terminal(
     assert recorder.of(Notice) == []
     assert recorder.of(Finished) == [Finished(cancelled=False)]
     start_a, start_b = recorder.times(LineStarted)
-    assert start_b - start_a == pytest.approx(duration + 1.0, abs=0.05)
+    assert start_b - start_a == pytest.approx(duration + 1.0, abs=1e-9)
     captured = capfd.readouterr()
     assert captured.out == ""
     assert captured.err == ""

@@ -3,19 +3,28 @@ for the end-to-end tests, the installed command in a real terminal (tmux)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
+from moderator.narration.settings import (
+    MAX_RATE,
+    MIN_GROWL_SECONDS,
+    MIN_PASSING_SECONDS,
+    MIN_REVEAL_SECONDS,
+)
+from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
-from tests.tui.helpers import app_on
+from tests.tui.helpers import AtResults, ReachResults, app_on, to_results
 from tests.tui.quiet import no_cursor_blink
 from tests.tui.tmux import HEIGHT, WIDTH, Terminal, required_program
 
@@ -56,6 +65,24 @@ def app_factory(
 
 
 @pytest.fixture
+def at_results(app_factory: Callable[..., MindFlayerApp]) -> ReachResults:
+    """The result screen of a new app's four-player game (Cy and Dee knocked out).
+
+    The preamble every result-screen test shares; the app runs while the block does.
+    """
+
+    @asynccontextmanager
+    async def reach(
+        size: tuple[int, int] = (80, 24), notifications: bool = False
+    ) -> AsyncIterator[AtResults]:
+        app = app_factory()
+        async with app.run_test(size=size, notifications=notifications) as pilot:
+            yield app, pilot, await to_results(pilot)
+
+    return reach
+
+
+@pytest.fixture
 def tmux_binary() -> str:
     return required_program("tmux", "tmux is not installed: the end-to-end terminal test needs it")
 
@@ -69,14 +96,34 @@ def mindflayer() -> Path:
     return script
 
 
+#: The settings file the terminal tests start the app with: the shortest windows the
+#: settings accept and the fastest speech, so a finale the test waits through takes a
+#: few seconds, not fifteen (the app as a table runs it; only the lengths change). A
+#: test that needs the defaults (a reveal still running when it acts) is marked
+#: `default_timing`.
+FAST_SETTINGS = {
+    "reveal_seconds": MIN_REVEAL_SECONDS,
+    "growl_seconds": MIN_GROWL_SECONDS,
+    "passing_seconds": MIN_PASSING_SECONDS,
+    "rate": MAX_RATE,
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "default_timing: the terminal test runs the app on its default settings"
+    )
+
+
 @pytest.fixture
 def terminal(
-    tmux_binary: str, mindflayer: Path, tmp_path: Path
+    tmux_binary: str, mindflayer: Path, tmp_path: Path, request: pytest.FixtureRequest
 ) -> Iterator[tuple[Terminal, Path, Path]]:
     """The app started in a fresh tmux server; yields it, the data folder, the exit file.
 
     The pane runs the app through `sh`, which writes the app's exit status to
-    the exit file once it has really ended.
+    the exit file once it has really ended. The app reads `FAST_SETTINGS`
+    unless the test is marked `default_timing`.
     """
     home = tmp_path / "home"
     home.mkdir()
@@ -84,6 +131,8 @@ def terminal(
     folders = {name: tmp_path / name for name in ("data", "config", "cache")}
     for folder in folders.values():
         folder.mkdir()
+    if request.node.get_closest_marker("default_timing") is None:
+        (folders["config"] / SETTINGS_FILE).write_text(json.dumps(FAST_SETTINGS), "utf-8")
     conf = tmp_path / "tmux.conf"
     conf.write_text("set -g remain-on-exit on\nset -g status off\n")
     status_file = tmp_path / "exit-status"

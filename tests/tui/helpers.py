@@ -15,7 +15,8 @@ lets the app handle the messages already posted.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from time import monotonic
 from typing import Any, TypeVar
@@ -201,6 +202,33 @@ def still_cursor(pilot: Pilot[None]) -> None:
         field.cursor_blink = False
 
 
+#: A way to one screen of the app, driven by the keys, for a snapshot of it.
+Scenario = Callable[[Pilot[None], TrackedNarrator], Awaitable[None]]
+
+
+def snapshot(
+    snap_compare: Callable[..., bool],
+    folders: Mapping[str, Path],
+    scenario: Scenario,
+    size: tuple[int, int] = (80, 24),
+) -> bool:
+    """Run `scenario` on a fresh app, wait until all is still, compare the screen.
+
+    Still: the narration over and drawn, the toasts cleared, the cursors not
+    blinking, the app's queues empty; then the SVG does not depend on timing.
+    """
+    app, narrator = tracked_app(folders)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await scenario(pilot, narrator)
+        await settle(pilot, narrator)
+        pilot.app.clear_notifications()
+        still_cursor(pilot)
+        await settled(pilot)
+
+    return snap_compare(app, terminal_size=size, run_before=run_before)
+
+
 # --- keys ---
 
 
@@ -289,6 +317,13 @@ async def knock_out(pilot: Pilot[None], seat: int) -> None:
         ),
         f"seat {seat} knocked out",
     )
+
+
+#: What the `at_results` fixture opens: the app, its pilot, the result screen reached.
+AtResults = tuple[MindFlayerApp, Pilot[None], ResultScreen]
+#: The `at_results` fixture: `async with at_results(size=..., notifications=...) as (app,
+#: pilot, screen)`; by default 80x24, toasts hidden (as `run_test`).
+ReachResults = Callable[..., AbstractAsyncContextManager[AtResults]]
 
 
 async def to_results(pilot: Pilot[None]) -> ResultScreen:

@@ -15,7 +15,8 @@ import pytest
 from moderator.storage import Store
 from tests.tui.tmux import Terminal, seat_new_series
 
-pytestmark = pytest.mark.slow
+#: The default 5 s window: the reveal must still run when tmux kills the app.
+pytestmark = [pytest.mark.slow, pytest.mark.default_timing]
 
 SIX = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 READY = "Press Enter (or space) to start the reveal"

@@ -14,7 +14,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.result import ResultScreen
-from tests.tui.helpers import key, new_game, to_results
+from tests.tui.helpers import ReachResults, key, new_game
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -78,11 +78,9 @@ async def test_the_meeting_help_lists_the_seat_digits(
 
 
 async def test_the_result_help_lists_space_and_the_waffle_digits(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
-    app = app_factory()
-    async with app.run_test(size=(100, 40)) as pilot:
-        await to_results(pilot)
+    async with at_results(size=(100, 40)) as (app, pilot, _):
         assert isinstance(app.screen, ResultScreen)
         await key(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)

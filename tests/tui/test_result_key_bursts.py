@@ -7,17 +7,14 @@ end-to-end test at a load average of 10 (Space typed into Cy's Waffles).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual.widgets import Checkbox, Input
 
-from moderator.tui.app import MindFlayerApp
-from tests.tui.helpers import text_of, to_results
+from tests.tui.helpers import ReachResults, text_of
 from tests.tui.quiet import settled
 
 
 async def test_tab_then_a_digit_in_one_burst_types_into_the_row_tab_reached(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
     """Tab then 2 before the app handles either: Bob's Waffles get the 2, focus stays there.
 
@@ -25,9 +22,7 @@ async def test_tab_then_a_digit_in_one_burst_types_into_the_row_tab_reached(
     acted at once on that box: focus went to Bob's Waffles with the 2, then the late
     Tab moved it on to Cy's box, and the next Tab and Space went to Cy's Waffles.
     """
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_results(pilot)
+    async with at_results() as (app, pilot, screen):
         assert app.focused is not None and app.focused.id == "possessed-0"
         for name in ("tab", "tab", "tab", "2", "tab", "space"):
             app.simulate_key(name)
@@ -39,12 +34,10 @@ async def test_tab_then_a_digit_in_one_burst_types_into_the_row_tab_reached(
 
 
 async def test_shift_tab_then_a_digit_in_one_burst_types_into_the_row_it_reached(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
     """Shift+Tab from Bob's box back to Ann's Waffles, then 3, in one burst."""
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_results(pilot)
+    async with at_results() as (app, pilot, screen):
         screen.query_one("#possessed-1", Checkbox).focus()
         await settled(pilot)
         for name in ("shift+tab", "shift+tab", "3"):

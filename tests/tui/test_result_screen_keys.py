@@ -6,8 +6,6 @@ Each test drives the real app with Pilot's keys and reads what a player sees
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual.widgets import Checkbox, Input, Static
 
 from moderator.domain import ResultsDeclared
@@ -15,13 +13,13 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.series import SeriesScreen
 from tests.tui.helpers import (
+    ReachResults,
     declare,
     domain_sentence,
     key,
     save_showing_points,
     state_of,
     text_of,
-    to_results,
 )
 from tests.tui.quiet import settled, toasts
 
@@ -31,12 +29,10 @@ def focused_id(app: MindFlayerApp) -> str | None:
 
 
 async def test_a_refused_waffle_keystroke_never_saves_the_shorter_number(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
     """Typing 99 shows 9 and "cannot hold 99": no points, no save, until it is retyped."""
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_results(pilot)
+    async with at_results() as (app, pilot, screen):
         preview = screen.query_one("#result-winner", Static)
         error = screen.query_one("#result-error", Static)
         bob = screen.query_one("#waffles-1", Input)
@@ -69,12 +65,10 @@ async def test_a_refused_waffle_keystroke_never_saves_the_shorter_number(
 
 
 async def test_the_result_screen_opens_on_the_first_row_and_arrows_move_between_rows(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
     """No Tab needed: Space ticks, digits type Waffles, Up and Down change rows."""
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_results(pilot)
+    async with at_results() as (app, pilot, screen):
         assert focused_id(app) == "possessed-0"
         await key(pilot, "down", "down", "space")
         assert focused_id(app) == "possessed-2"
@@ -92,11 +86,9 @@ async def test_the_result_screen_opens_on_the_first_row_and_arrows_move_between_
 
 
 async def test_undo_on_the_series_board_brings_back_the_saved_results(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_results(pilot)
+    async with at_results() as (app, pilot, _):
         await declare(pilot, [2], {1: 2})  # Cy growled, Bob holds 2
         assert isinstance(app.screen, SeriesScreen)
         await key(pilot, "u")
@@ -110,11 +102,9 @@ async def test_undo_on_the_series_board_brings_back_the_saved_results(
 
 
 async def test_a_refused_results_save_says_its_sentence_once(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
-    app = app_factory()
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await to_results(pilot)
+    async with at_results(notifications=True) as (app, pilot, screen):
         sentence = domain_sentence(app, ResultsDeclared((), (0, 0, 0, 0)))
         await key(pilot, "ctrl+s")  # nobody ticked: refused
         assert isinstance(app.screen, ResultScreen) and state_of(app).result is None
@@ -125,16 +115,14 @@ async def test_a_refused_results_save_says_its_sentence_once(
 
 
 async def test_space_ticks_growled_from_the_waffle_column_and_retyping_settles_a_box(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
     """Issue 20 item 1: Space after a Waffle digit ticks, never types; retyping settles.
 
     A refused keystroke is named in words ("a space"), never quoted invisibly,
     and typing the number the box shows again settles the box so Ctrl+S saves.
     """
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_results(pilot)
+    async with at_results() as (app, pilot, screen):
         preview = screen.query_one("#result-winner", Static)
         bob = screen.query_one("#waffles-1", Input)
         await key(pilot, "down", "2", "space")  # Bob holds 2, then Bob growled

@@ -18,6 +18,7 @@ from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.result import ResultScreen
 from tests.tui.helpers import (
     FOUR,
+    ReachResults,
     domain_sentence,
     key,
     knock_out,
@@ -54,11 +55,9 @@ async def test_a_ticked_box_looks_different_from_an_unticked_one_without_colour(
 
 
 async def test_the_preview_shows_the_domain_sentence_until_the_entry_is_valid(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_results(pilot)
+    async with at_results() as (app, pilot, screen):
         preview = screen.query_one("#result-winner", Static)
         nobody = domain_sentence(app, ResultsDeclared((), (0, 0, 0, 0)))
         assert text_of(preview) == nobody
@@ -87,11 +86,9 @@ async def test_the_preview_shows_the_domain_sentence_until_the_entry_is_valid(
 
 
 async def test_waffle_fields_refuse_what_the_domain_refuses_and_keep_what_was_typed(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_results(pilot)
+    async with at_results() as (app, pilot, screen):
         field = screen.query_one("#waffles-1", Input)
         error = screen.query_one("#result-error", Static)
         field.focus()
@@ -134,11 +131,9 @@ async def test_waffle_fields_refuse_what_the_domain_refuses_and_keep_what_was_ty
 
 
 async def test_the_losing_team_waffles_stay_editable_but_say_they_do_not_count(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_results(pilot)
+    async with at_results() as (app, pilot, screen):
         assert "count only for the winning team" in text_of(
             screen.query_one("#result-help", Static)
         )
@@ -177,12 +172,10 @@ async def test_the_losing_team_waffles_stay_editable_but_say_they_do_not_count(
 
 
 async def test_the_result_screen_works_by_keys_alone(
-    app_factory: Callable[[], MindFlayerApp],
+    at_results: ReachResults,
 ) -> None:
     """Focus starts on Ann's box; Tab order stays box, Waffles, box...; Space ticks."""
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_results(pilot)
+    async with at_results() as (app, pilot, screen):
         await key(pilot, "tab", "tab", "tab")
         assert app.focused is not None and app.focused.id == "waffles-1"
         await key(pilot, "2", "tab", "space")

@@ -9,24 +9,20 @@ from __future__ import annotations
 
 import json
 import urllib.parse
-from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import TextArea
 
 from moderator.storage.bgstats import CREATE_PLAY_URL
-from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.series import SeriesScreen
-from tests.tui.helpers import declare, key, to_results
+from tests.tui.helpers import ReachResults, declare, key
 from tests.tui.quiet import toasts
 
 
 async def test_the_series_board_offers_the_game_just_played_to_bg_stats(
-    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
+    at_results: ReachResults, folders: dict[str, Path]
 ) -> None:
-    app = app_factory()
-    async with app.run_test(size=(100, 32), notifications=True) as pilot:
-        await to_results(pilot)
+    async with at_results(size=(100, 32), notifications=True) as (app, pilot, _):
         await declare(pilot, [2], {1: 2})  # Cy growled, Bob holds 2
         screen = app.screen
         assert isinstance(screen, SeriesScreen)
@@ -53,11 +49,9 @@ async def test_the_series_board_offers_the_game_just_played_to_bg_stats(
 
 
 async def test_a_play_file_that_cannot_be_written_still_offers_the_link(
-    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
+    at_results: ReachResults, folders: dict[str, Path]
 ) -> None:
-    app = app_factory()
-    async with app.run_test(size=(100, 32), notifications=True) as pilot:
-        await to_results(pilot)
+    async with at_results(size=(100, 32), notifications=True) as (app, pilot, _):
         await declare(pilot, [2])  # Cy growled
         (game,) = app.controller.series_games()
         # A folder where the file would go: safe_output refuses it, nothing is replaced.

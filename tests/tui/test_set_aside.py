@@ -20,7 +20,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import FOUR, declare, key, new_game, to_results
+from tests.tui.helpers import FOUR, ReachResults, declare, key, new_game
 from tests.tui.quiet import toasts
 
 QUESTION = "Set aside the series of Ann, Bob, Cy and Dee (game 1 of 3) and start a new series?"
@@ -91,11 +91,9 @@ async def test_yes_sets_the_series_aside_and_says_which(
 
 
 async def test_s_on_the_series_board_mid_series_asks_too(
-    app_factory: Callable[..., MindFlayerApp], folders: dict[str, Path]
+    at_results: ReachResults, folders: dict[str, Path]
 ) -> None:
-    app = app_factory()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await to_results(pilot)
+    async with at_results(size=(100, 30)) as (app, pilot, _):
         await declare(pilot, [0])
         assert isinstance(app.screen, SeriesScreen)
         series = unfinished_series(folders["data"])

@@ -9,7 +9,7 @@ blink. Regenerate after a deliberate change with
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,18 +25,16 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from tests.tui.helpers import (
+    Scenario,
     TrackedNarrator,
     knock_out,
     new_game,
     press,
     seat_players,
-    settle,
     shown,
-    still_cursor,
-    tracked_app,
+    snapshot,
     until,
 )
-from tests.tui.quiet import settled
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -60,9 +58,6 @@ def sitting_out(pilot: Pilot[None]) -> frozenset[int]:
 def winner_line(screen: ResultScreen) -> str:
     """The result screen's preview of who wins and the points."""
     return str(screen.query_one("#result-winner", Static).render())
-
-
-Scenario = Callable[[Pilot[None], TrackedNarrator], Awaitable[None]]
 
 
 async def setup_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
@@ -180,14 +175,4 @@ def test_screen_snapshot(
     screen: str,
     size: tuple[int, int],
 ) -> None:
-    app, narrator = tracked_app(folders)
-    scenario = SCENARIOS[screen]
-
-    async def run_before(pilot: Pilot[None]) -> None:
-        await scenario(pilot, narrator)
-        await settle(pilot, narrator)
-        pilot.app.clear_notifications()
-        still_cursor(pilot)
-        await settled(pilot)
-
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snapshot(snap_compare, folders, SCENARIOS[screen], size)

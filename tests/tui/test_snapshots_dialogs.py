@@ -9,7 +9,7 @@ address name the machine it runs on. Regenerate after a deliberate change with
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,37 +28,13 @@ from tests.tui.helpers import (
     history_read,
     new_game,
     press,
-    settle,
     shown,
-    still_cursor,
-    tracked_app,
+    snapshot,
 )
-from tests.tui.quiet import settled
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 SMALL = (80, 24)
 SIZES = [pytest.param(SMALL, id="80x24"), pytest.param((120, 40), id="120x40")]
-
-Scenario = Callable[[Pilot[None], TrackedNarrator], Awaitable[None]]
-
-
-def snapshot(
-    snap_compare: Callable[..., bool],
-    folders: dict[str, Path],
-    scenario: Scenario,
-    size: tuple[int, int] = SMALL,
-) -> bool:
-    """Run `scenario` on a fresh app, wait until all is still, compare the screen."""
-    app, narrator = tracked_app(folders)
-
-    async def run_before(pilot: Pilot[None]) -> None:
-        await scenario(pilot, narrator)
-        await settle(pilot, narrator)
-        pilot.app.clear_notifications()
-        still_cursor(pilot)
-        await settled(pilot)
-
-    return snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 class TestReveal:

@@ -1,5 +1,6 @@
-"""Issue 20 at the table, round two: the words of a Meeting and of every game screen,
-and a new series resumed with its roster."""
+"""The words at the table: a Meeting's caption and voice fit how many take part, every
+game screen names the game and the Meeting in words, and a new series left at its setup
+resumes with its roster."""
 
 from __future__ import annotations
 

@@ -241,10 +241,7 @@ class Plays:
             template = templates.get(kind)
             if template is None:
                 template = templates[kind] = templates.template(game)
-            stamp = (
-                f"{finished[0:4]}{finished[5:7]}{finished[8:10]}"
-                f"T{finished[11:13]}{finished[14:16]}{finished[17:19]}"
-            )
+            stamp = finished[:19].replace("-", "").replace(":", "")  # 20260314T193000
             start, end = time_from_text(started), time_from_text(finished)
             minutes = max(0, round((end - start).total_seconds() / 60))
             played = clocks[started] if self.zone is None else clock_text(start, self.zone)

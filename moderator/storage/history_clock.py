@@ -8,7 +8,7 @@ datetime and `time.localtime` was a tenth of the report: `LocalClocks` works
 out each UTC hour once, and where the local offset is whole hours for the
 whole of that hour (no change of offset in it: most zones, most hours) a
 time's minutes and seconds are the UTC text's. Any other hour (a half-hour
-zone, a daylight-saving change, a time before 1970) is worked out time by time.
+zone, a daylight-saving change) is worked out time by time.
 """
 
 from __future__ import annotations
@@ -64,8 +64,6 @@ def _local_hour(hour: str) -> str | None:
     """The local ``YYYY-MM-DD HH`` of every moment of a UTC hour, if one offset of whole
     hours holds from its first second to its last; None otherwise."""
     start = int(datetime.fromisoformat(f"{hour}:00:00+00:00").timestamp())
-    if start < 0:  # before 1970: left to `localtime` itself, as `local_clock` does
-        return None
     first, last = localtime(start), localtime(start + _HOUR - 1)
     if first.tm_gmtoff != last.tm_gmtoff or first.tm_gmtoff % _HOUR:
         return None

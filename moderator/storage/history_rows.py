@@ -22,7 +22,7 @@ from typing import Any
 
 from moderator.domain.rules import GAMES_PER_SERIES, winners_of
 from moderator.storage.journal import Journal
-from moderator.storage.score_parts import Kinds, Scores
+from moderator.storage.score_parts import Scores
 from moderator.storage.scores import all_renames
 
 #: (game id, number in its series, started UTC text, finished UTC text, names as seated
@@ -106,9 +106,10 @@ class _Read:
 
     def __init__(self) -> None:
         self.scores = Scores()
-        self.kinds = Kinds()
-        #: (cache text, game number) -> the game as shown, for a series without renames.
-        self.shown: dict[tuple[str, int], _Shown] = {}
+        #: (cache text, game number) -> the game as shown; (cache text, game number, names
+        #: as shown) for a game whose names the series' renames change. The same key is
+        #: the same outcome, so each key is a kind (a game's kind: its number among them).
+        self.shown: dict[tuple[object, ...], _Shown] = {}
         self.outcomes: dict[tuple[int, ...], tuple[dict[str, int], tuple[str, ...]]] = {}
 
     def game(self, row: Row, names: Mapping[str, str] | None) -> Game:
@@ -131,15 +132,17 @@ class _Read:
         if parts is None:
             raise NeedsReplay(game_id)
         seated, distinct, points, possessed, winner, first, logged = parts
+        key: tuple[object, ...] = (score, number)
         if names and any(name in names for name in seated):
             seated = tuple(names.get(name, name) for name in seated)
             distinct = len(set(seated)) == len(seated)
+            key = (score, number, seated)
         if not distinct:  # the object path keys points by name: one per seat
             raise NeedsReplay(game_id)
-        kind = self.kinds[seated, points, possessed, winner, first, number]
-        shown = seated, points, possessed, winner, first, kind, logged
-        if not names:
-            self.shown[score, number] = shown
+        shown = self.shown.get(key)  # met before (in a series with renames, read here)
+        if shown is None:
+            kind = len(self.shown)
+            shown = self.shown[key] = (seated, points, possessed, winner, first, kind, logged)
         return shown
 
     def series(self, series_id: int, started: str, games: list[Game]) -> Series:

@@ -4,9 +4,7 @@ The flat history (`history_rows`) takes a game's outcome from its cache
 (`score_cache`) only when the text is exactly what `score_text` writes. A long
 history repeats the same texts (the same table plays the same roster, and a
 game's points, teams and first player take few values), so each distinct text
-is cut and checked once per read (`Scores`), and each distinct outcome as shown
-(names, points, teams, first player, game number) gets a small number, its
-kind (`Kinds`): the writers make one kind's cells once.
+is cut and checked once per read (`Scores`).
 
 The text is cut where `score_text` puts its keys (`_CACHE`) instead of being
 decoded; an unescaped ``"`` cannot occur inside a JSON string, so
@@ -24,8 +22,6 @@ import re
 #: (names as seated, whether no two are the same, points per seat, possessed seats,
 #: winning team's value, first player's seat, the log length it was written at).
 Parts = tuple[tuple[str, ...], bool, tuple[int, ...], tuple[int, ...], str, int, int]
-#: What a kind stands for: (names as shown, points, possessed seats, winner, first, number).
-KindKey = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], str, int, int]
 
 _STR = {str}
 #: The decoder's own scanner (C): `json.loads` adds a regex and two calls per game.
@@ -43,14 +39,6 @@ _CACHE = (
 )
 _PLAYERS = '{"players":'
 _AFTER_PLAYERS = '],"first_player":'
-
-
-class Kinds(dict[KindKey, int]):
-    """Each distinct outcome as shown -> its number (0, 1, ...), given as first met."""
-
-    def __missing__(self, key: KindKey) -> int:
-        number = self[key] = len(self)
-        return number
 
 
 class Scores(dict[str, "Parts | None"]):

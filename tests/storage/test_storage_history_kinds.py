@@ -53,6 +53,18 @@ def same_series(
             game.record(ResultsDeclared(possessed, tuple(points[: len(roster)])))
 
 
+def renamed_series(store: Store, times: int) -> None:
+    """`times` series where Dee is Hal from game 2 on (the same renames each time)."""
+    for _ in range(times):
+        series = store.new_series()
+        for number, roster in enumerate((ROSTER, [*ROSTER[:3], "Hal"], [*ROSTER[:3], "Hal"])):
+            renames = {"Dee": "Hal"} if number == 1 else None
+            game = store.new_game(series, roster, number, renames=renames)
+            for seat in (2, 3):
+                game.record(PlayerKnockedOut(seat))
+            game.record(ResultsDeclared((number % 2,), (1, 2, 3, 0)))
+
+
 ROSTER = ["Ann", "Bob", "Cyd", "Dee"]
 #: No points for anyone: games told apart only by their winning team, or their teams.
 NONE = (0, 0, 0, 0)
@@ -70,6 +82,8 @@ def repeated_dir(store: Store, data_dir: Path) -> Path:
     same_series(store, ROSTER, 2, NONE, [((2, 3), 0, (0, 1))] * 3)  # the Possessed win
     same_series(store, ROSTER, 2, NONE, [((2, 3), 0, (2, 3))] * 3)  # the Sane win
     same_series(store, ROSTER, 2, NONE, [((2,), 0, (2, 3))] * 3)  # who is possessed
+    renamed_series(store, 3)  # games 2 and 3 are of a series with renames, but not renamed
+    same_series(store, ["Ann", "Bob", "Cyd", "Ivy"], 2)  # kinds met after those
     same_series(store, list(BRACED), 3)
     store.close()
     return data_dir
@@ -83,10 +97,11 @@ def test_series_played_again_and_again_read_as_the_object_path_reads_them(
     for wanted, new, old in zip(ALL, rows, objects, strict=True):
         assert new == old, wanted
     players = {line["name"]: line for line in json.loads(rows[2].json)["players"]}
-    # Each kind's counts times its number of series: Ann played 5 + 3 + 7 * 2, Cyd 5 + 7 * 2.
-    played = [players[name]["series_played"] for name in ("Ann", "Cyd", "Eve", "Gus", "}{")]
-    assert played == [22, 19, 3, 2, 3]
-    assert players["Ann"]["games_played"] == 66
+    # Each kind's counts times its number of series: Ann played 5 + 3 + 8 * 2 + 3, Hal 3.
+    names = ("Ann", "Cyd", "Eve", "Gus", "Hal", "Dee", "}{")
+    played = [players[name]["series_played"] for name in names]
+    assert played == [27, 24, 3, 2, 3, 20, 3]
+    assert players["Ann"]["games_played"] == 81
     assert "{name!r:>9}" in rows[0].report and '"}{"' in rows[2].json and "{{x}}" in rows[1].csv
 
 
@@ -95,8 +110,8 @@ def test_the_same_kind_reads_its_own_ids_and_times(repeated_dir: Path) -> None:
     csv_text = outputs(repeated_dir, row_output)[0][1].csv
     series_ids = {line.split(",")[0] for line in csv_text.splitlines()[1:]}
     game_ids = {line.split(",")[3] for line in csv_text.splitlines()[1:]}
-    assert series_ids == {str(n) for n in range(1, 26)}
-    assert game_ids == {str(n) for n in range(1, 76)}
+    assert series_ids == {str(n) for n in range(1, 31)}
+    assert game_ids == {str(n) for n in range(1, 91)}
 
 
 @pytest.fixture

@@ -13,6 +13,12 @@ current (its `entries` equal the log's length), with times in the UTC form
 replayed or is left out because its log cannot be rebuilt, another time
 format) raises `NeedsReplay`: the caller then takes the object path, which
 replays as the store always did, so both paths give the same bytes.
+
+A long history repeats itself (the same table, the same roster, scores of a
+few values): each distinct cache text is cut once per read (`score_parts`),
+each distinct outcome as shown gets a number, its kind, and a series' kind is
+its games' kinds, whose totals and winners are summed once. The writers make
+a kind's text once and fill in each game's or series' ids and times.
 """
 
 from __future__ import annotations

@@ -3,9 +3,11 @@
 One block per complete series (points per player per game, the winning team
 of each game, the series winner), then a per-player table. `render` formats the
 store's records (`SeriesRecord`); `render_rows` the flat rows of
-`history_rows`, without a `GameScore` per game: the command's fast path. Both
-go through the same title, row order and table code, so they give the same
-bytes (the tests compare them on a varied history).
+`history_rows`, without a `GameScore` per game: the command's fast path, which
+makes one format string per kind of series (`_Blocks`) and fills in each
+series' id and times. Both sort the rows and lay out the tables with the same
+code, and give the same bytes (the tests compare them on a varied history and
+on series played again and again).
 """
 
 from __future__ import annotations

@@ -157,25 +157,17 @@ class _JsonSeries(dict[tuple[int, ...], str]):
     def __init__(self) -> None:
         super().__init__()
         self._quoted = _Quoted()
+        #: (game kind, its index in the series) -> its part of the item.
+        self._items: dict[tuple[int, int], str] = {}
 
     def template(self, series: Series) -> str:
         """The item of `series` with its ids and times left as fields."""
         _, _, _, games, totals, winners, _ = series
         quoted = self._quoted
-        game_items = []
-        for index, game in enumerate(games):
-            _, number, _, _, names, points, possessed, winner, first, _ = game
-            seats = ", ".join(
-                f'{{"seat": {seat + 1}, "name": {quoted[name]}, '
-                f'"team": "{"possessed" if seat in possessed else "sane"}", '
-                f'"points": {points[seat]}, "first_player": {_TRUE[seat == first]}}}'
-                for seat, name in enumerate(names)
-            )
-            game_items.append(
-                f'{{{{"game_id": {{{3 + 3 * index}}}, "number": {number}, '
-                f'"started_at": "{{{4 + 3 * index}}}", "finished_at": "{{{5 + 3 * index}}}", '
-                f'"winner": "{winner}", "players": [{braced(seats)}]}}}}'
-            )
+        game_items = [
+            self._items.get((game[9], index)) or self._game_item(game, index)
+            for index, game in enumerate(games)
+        ]
         winner_names = ", ".join(quoted[name] for name in winners)
         total_items = ", ".join(f"{quoted[name]}: {total}" for name, total in totals.items())
         return (
@@ -183,6 +175,23 @@ class _JsonSeries(dict[tuple[int, ...], str]):
             f'"winners": [{braced(winner_names)}], "totals": {{{{{braced(total_items)}}}}}, '
             f'"games": [{", ".join(game_items)}]}}}}'
         )
+
+    def _game_item(self, game: Game, index: int) -> str:
+        """Game `index` of a series' item (fields `3 + 3 * index`...): once per kind of game."""
+        _, number, _, _, names, points, possessed, winner, first, kind = game
+        quoted = self._quoted
+        seats = ", ".join(
+            f'{{"seat": {seat + 1}, "name": {quoted[name]}, '
+            f'"team": "{"possessed" if seat in possessed else "sane"}", '
+            f'"points": {points[seat]}, "first_player": {_TRUE[seat == first]}}}'
+            for seat, name in enumerate(names)
+        )
+        item = self._items[kind, index] = (
+            f'{{{{"game_id": {{{3 + 3 * index}}}, "number": {number}, '
+            f'"started_at": "{{{4 + 3 * index}}}", "finished_at": "{{{5 + 3 * index}}}", '
+            f'"winner": "{winner}", "players": [{braced(seats)}]}}}}'
+        )
+        return item
 
 
 class _PlayTemplates(dict[int, str]):

@@ -18,7 +18,7 @@ from datetime import datetime
 
 from moderator.domain import Team
 from moderator.storage.history_clock import LocalClocks
-from moderator.storage.history_rows import Series, braced
+from moderator.storage.history_rows import Game, Series, braced
 from moderator.storage.history_tally import Tally
 from moderator.storage.records import PlayerStats, SeriesRecord, clock_text
 
@@ -111,6 +111,7 @@ class _Blocks(dict[tuple[int, ...], str]):
         super().__init__()
         self._tables = _Formats()
         self._clocks = LocalClocks(seconds=False)
+        self._cells: dict[int, dict[str, str]] = {}
 
     def text(self, series: Series) -> str:
         """The block of `series`, as `_series_block` writes its record's."""
@@ -125,16 +126,7 @@ class _Blocks(dict[tuple[int, ...], str]):
 
     def _template(self, series: Series) -> str:
         _, _, _, games, totals, winners, _ = series
-        per_game = [  # name -> "2 (Sane, won)"
-            dict(
-                zip(
-                    names,
-                    map(str.__add__, map(str, points), _KINDS[possessed, winner, len(names)]),
-                    strict=True,
-                )
-            )
-            for _, _, _, _, names, points, possessed, winner, _, _ in games
-        ]
+        per_game = [self._cells.get(game[9]) or self._game_cells(game) for game in games]
         # Best first, then by case-folded name (ties keep their order, as the sort above).
         rows: Rows = [
             (name, *[cells.get(name, "-") for cells in per_game], str(total))
@@ -150,6 +142,13 @@ class _Blocks(dict[tuple[int, ...], str]):
             [f"game {game[1]} {_LABEL[game[7]]} ({{{3 + i}}})" for i, game in enumerate(games)]
         )
         return f"Series {{0}}: {{1}} to {{2}}. {braced(title)}\n{braced(body)}Won by: {line}\n"
+
+    def _game_cells(self, game: Game) -> dict[str, str]:
+        """Name -> its cell ("2 (Sane, won)") in a game: made once per kind of game."""
+        _, _, _, _, names, points, possessed, winner, _, kind = game
+        texts = map(str.__add__, map(str, points), _KINDS[possessed, winner, len(names)])
+        cells = self._cells[kind] = dict(zip(names, texts, strict=True))
+        return cells
 
 
 def _best_first(item: tuple[str, int]) -> tuple[int, str]:

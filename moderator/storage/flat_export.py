@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
 from datetime import datetime, tzinfo
 
@@ -77,16 +77,23 @@ def csv_text(series: Iterable[Series]) -> str:
 
     Every cell but the name is a number, a time or a team label, which `csv.writer`
     writes as it is: the lines are formatted here, the names quoted by it (`_CsvCell`).
-    A series' lines but its ids and times depend on its kind (`history_rows`): they
-    are one format string per kind (`_CsvSeries`), filled in with `series_values`.
+    A series' lines but its ids and times depend on its kind (`history_rows`): from
+    the second series of a kind on, they are one format string per kind
+    (`_CsvSeries`), filled in with `series_values` (making one for a series whose
+    kind comes once cost more than writing it).
     """
     buffer = io.StringIO()
     csv.writer(buffer).writerow(CSV_COLUMNS)
     templates = _CsvSeries()
     lines = [buffer.getvalue()]
+    seen: set[tuple[int, ...]] = set()
     for one in series:
         template = templates.get(one[6])
         if template is None:
+            if one[6] not in seen:  # the first of its kind (most series of a varied history)
+                seen.add(one[6])
+                lines.append(templates.lines(one, series_values(one, utc_clock), braces=False))
+                continue
             template = templates[one[6]] = templates.template(one)
         lines.append(template.format(*series_values(one, utc_clock)))
     return "".join(lines)
@@ -115,16 +122,26 @@ class _CsvSeries(dict[tuple[int, ...], str]):
 
     def template(self, series: Series) -> str:
         """The lines of `series` with its ids and times left as fields."""
+        fields = [f"{{{index}}}" for index in range(3 + 3 * len(series[3]))]
+        return self.lines(series, fields, braces=True)
+
+    def lines(self, series: Series, values: Sequence[object], braces: bool) -> str:
+        """The lines of `series` with `values` (`series_values`' order) as its ids and
+        times; `braces`: names' braces doubled (for a format string)."""
         _, _, _, games, totals, winners, _ = series
         lines = []
         for index, game in enumerate(games):
             _, number, _, _, names, points, possessed, winner, first, _ = game
-            head = f"{{0}},{{1}},{{2}},{{{3 + 3 * index}}},{number},{{{5 + 3 * index}}},"
-            began = f"{{{4 + 3 * index}}}"
+            head = (
+                f"{values[0]},{values[1]},{values[2]},{values[3 + 3 * index]},{number},"
+                f"{values[5 + 3 * index]},"
+            )
+            began = values[4 + 3 * index]
             kinds = self._seats[possessed, winner, first, len(names)]
             for name, score, (seat, team, first_text) in zip(names, points, kinds, strict=True):
+                cell = braced(self._cell[name]) if braces else self._cell[name]
                 lines.append(
-                    f"{head}{seat}{braced(self._cell[name])}{team}{score},{totals[name]},"
+                    f"{head}{seat}{cell}{team}{score},{totals[name]},"
                     f"{int(name in winners)},{began}{first_text}"
                 )
         return "".join(lines)

@@ -5,7 +5,9 @@ The databases are built once per run, in a temp folder, through the storage API
 caches as a table's evening). To build 20,000 games in seconds instead of
 minutes, the build's connection runs `synchronous = OFF` (a connection factory, the
 hook tests use for faults): what is written is the same, only the fsyncs are
-skipped. Each game: 4 players, two knock-outs, the results (4 log entries).
+skipped. Each game: 4 players, two knock-outs, the results (4 log entries); a few
+kinds of series again and again, as a table that plays one roster gives (`--varied`:
+random results instead, hardly two series alike).
 
 1. Start-up to the first frame, as `bench_tui.py` measures it (fresh processes,
    headless, exit after the first settled frame; alternating), with each
@@ -20,9 +22,10 @@ skipped. Each game: 4 players, two knock-outs, the results (4 log entries).
 
 Run: `make bench`, or
 `.venv/bin/python bench/bench_history.py [--runs N] [--games N ...] [--startup-only]
-[--no-startup] [--no-dialog] [--compare-with DIR]`; DIR holds another revision's `moderator` package
-(`git archive REV moderator | tar -x -C DIR`), whose commands are timed alternately
-with this tree's: a before/after in one run, on the same databases.
+[--no-startup] [--no-dialog] [--varied] [--compare-with DIR]`; DIR holds another
+revision's `moderator` package (`git archive REV moderator | tar -x -C DIR`), whose
+commands are timed alternately with this tree's: a before/after in one run, on the
+same databases.
 Not a test: the numbers depend on the machine (2 shared cores here).
 """
 
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import shutil
 import sqlite3
 import statistics
@@ -67,18 +71,32 @@ class NoSync(sqlite3.Connection):
         return super().execute(sql, *args)
 
 
-def build(folder: Path, games: int) -> float:
-    """`games` games (3 per series) through the storage API; the seconds it took."""
+def build(folder: Path, games: int, varied: bool = False) -> float:
+    """`games` games (3 per series) through the storage API; the seconds it took.
+
+    `varied`: random first players, knock-outs, teams and waffles (seeded), so that
+    hardly two series have the same results: the history's texts made once per kind
+    of series (`history_rows`) are then made once per series.
+    """
+    rng = random.Random(7)
     started = time.perf_counter()
     with Store.open(folder, connection_factory=NoSync) as store:
         series = 0
         for index in range(games):
             if index % 3 == 0:
                 series = store.new_series()
-            game = store.new_game(series, PLAYERS, index % 4)
-            game.record(PlayerKnockedOut(2))
-            game.record(PlayerKnockedOut(3))
-            game.record(ResultsDeclared((index % 2,), (1, 0, 2, index % 3)))
+            if varied:
+                game = store.new_game(series, PLAYERS, rng.randrange(4))
+                knocked_out = rng.sample(range(4), 2)
+                possessed = tuple(sorted(rng.sample(range(4), rng.randint(1, 2))))
+                results = ResultsDeclared(possessed, tuple(rng.randint(0, 3) for _ in range(4)))
+            else:
+                game = store.new_game(series, PLAYERS, index % 4)
+                knocked_out = [2, 3]
+                results = ResultsDeclared((index % 2,), (1, 0, 2, index % 3))
+            for seat in knocked_out:
+                game.record(PlayerKnockedOut(seat))
+            game.record(results)
     return time.perf_counter() - started
 
 
@@ -258,6 +276,9 @@ def main() -> None:
     )
     parser.add_argument("--no-dialog", action="store_true", help="skip part 3")
     parser.add_argument("--no-startup", action="store_true", help="skip part 1")
+    parser.add_argument(
+        "--varied", action="store_true", help="random results: hardly two series alike"
+    )
     options = parser.parse_args()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
@@ -267,8 +288,11 @@ def main() -> None:
         for games in options.games:
             name = f"{games:,} games"
             datas[name] = base / f"db-{games}"
-            seconds = build(datas[name], games)
-            print(f"built {name} through the Store API in {seconds:5.1f} s (synchronous=OFF)")
+            seconds = build(datas[name], games, options.varied)
+            print(
+                f"built {name} through the Store API in {seconds:5.1f} s (synchronous=OFF"
+                f"{', varied results' if options.varied else ''})"
+            )
         homes = {
             name: home_with(base, f"home-{name.replace(' ', '-').replace(',', '')}", data)
             for name, data in datas.items()

@@ -17,6 +17,7 @@ from datetime import datetime
 
 from moderator.storage import history, history_rows
 from moderator.storage.history_rows import NeedsReplay, Series
+from moderator.storage.history_tally import Tally
 from moderator.storage.journal import Journal
 from moderator.storage.records import PlayerStats, SeriesRecord, time_from_text
 
@@ -59,18 +60,18 @@ def summary(
 
 
 def _from_rows(journal: Journal, newest: int) -> HistorySummary:
-    table: history.StatsTable = {}
+    tally = Tally()
     kept: deque[Series] = deque(maxlen=max(newest, 0))
     count = 0
     for series in history_rows.complete_series(journal):
-        history_rows.count(table, series)
+        tally.add(series)
         kept.append(series)
         count += 1
     lines = [
         SeriesLine(series_id, time_from_text(finished), winners, totals)
-        for series_id, _, finished, _, totals, winners in kept
+        for series_id, _, finished, _, totals, winners, _ in kept
     ]
-    return HistorySummary(lines, count, history.stats_of(table))
+    return HistorySummary(lines, count, tally.stats())
 
 
 def _line(record: SeriesRecord) -> SeriesLine:

@@ -3,9 +3,11 @@
 One block per complete series (points per player per game, the winning team
 of each game, the series winner), then a per-player table. `render` formats the
 store's records (`SeriesRecord`); `render_rows` the flat rows of
-`history_rows`, without a `GameScore` per game: the command's fast path. Both
-go through the same title, row order and table code, so they give the same
-bytes (the tests compare them on a varied history).
+`history_rows`, without a `GameScore` per game: the command's fast path, which
+makes one format string per kind of series (`_Blocks`) and fills in each
+series' id and times. Both sort the rows and lay out the tables with the same
+code, and give the same bytes (the tests compare them on a varied history and
+on series played again and again).
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from moderator.domain import Team
-from moderator.storage import history
-from moderator.storage.history_rows import Series, count, local_clock
+from moderator.storage.history_clock import LocalClocks
+from moderator.storage.history_rows import Game, Series, braced
+from moderator.storage.history_tally import Tally
 from moderator.storage.records import PlayerStats, SeriesRecord, clock_text
 
 #: Keyed by the member: `Team.value` is a slow enum property (20,000 games: 80,000 reads).
@@ -37,13 +40,13 @@ def render(records: Sequence[SeriesRecord], stats: Sequence[PlayerStats]) -> str
 
 def render_rows(series: Iterable[Series]) -> str:
     """`render` of flat rows: the stats are counted on the way."""
-    table_: history.StatsTable = {}
-    blocks = []
-    tables = _Formats()
+    tally = Tally()
+    blocks = _Blocks()
+    texts = []
     for one in series:
-        count(table_, one)
-        blocks.append(_rows_block(one, tables))
-    return _report(blocks, history.stats_of(table_)) if blocks else NO_HISTORY
+        tally.add(one)
+        texts.append(blocks.text(one))
+    return _report(texts, tally.stats()) if texts else NO_HISTORY
 
 
 def _report(blocks: list[str], stats: Sequence[PlayerStats]) -> str:
@@ -94,29 +97,58 @@ def _series_block(record: SeriesRecord) -> str:
     )
 
 
-def _rows_block(series: Series, tables: _Formats) -> str:
-    """`_series_block` of a flat series: its rows sorted as they are made."""
-    series_id, started, finished, games, totals, winners = series
-    per_game = [  # name -> "2 (Sane, won)"
-        dict(
-            zip(
-                names,
-                map(str.__add__, map(str, points), _KINDS[possessed, winner, len(names)]),
-                strict=True,
-            )
+class _Blocks(dict[tuple[int, ...], str]):
+    """A flat series' block, from a format string made once per kind of series.
+
+    A block's text but its id and times depends on the series' kind only
+    (`history_rows`): its title's winners, its table, its games' winning teams.
+    The format string keeps `{0}` for the id, `{1}` / `{2}` for when it started
+    and ended and `{3}`... for when each game ended; the rest (names as typed)
+    has its braces doubled.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._tables = _Formats()
+        self._clocks = LocalClocks(seconds=False)
+        self._cells: dict[int, dict[str, str]] = {}
+
+    def text(self, series: Series) -> str:
+        """The block of `series`, as `_series_block` writes its record's."""
+        series_id, started, finished, games, _, _, kind = series
+        template = self.get(kind)
+        if template is None:
+            template = self[kind] = self._template(series)
+        clocks = self._clocks
+        return template.format(
+            series_id, clocks[started], clocks[finished], *[clocks[game[3]] for game in games]
         )
-        for _, _, _, _, names, points, possessed, winner, _ in games
-    ]
-    # Best first, then by case-folded name (ties keep their order, as the sort above).
-    rows: Rows = [
-        (name, *[cells.get(name, "-") for cells in per_game], str(total))
-        for name, total in sorted(totals.items(), key=_best_first)
-    ]
-    ended = {game[3]: _local_text(game[3]) for game in games}  # the series ends with one
-    won_by = [(game[1], _LABEL[game[7]], ended[game[3]]) for game in games]
-    return _block(
-        series_id, _local_text(started), ended[finished], totals, winners, rows, won_by, tables
-    )
+
+    def _template(self, series: Series) -> str:
+        _, _, _, games, totals, winners, _ = series
+        per_game = [self._cells.get(game[9]) or self._game_cells(game) for game in games]
+        # Best first, then by case-folded name (ties keep their order, as the sort above).
+        rows: Rows = [
+            (name, *[cells.get(name, "-") for cells in per_game], str(total))
+            for name, total in sorted(totals.items(), key=_best_first)
+        ]
+        best = totals[winners[0]] if winners else 0
+        title = (
+            f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)} ({best} points)"
+        )
+        headers = _HEADERS[tuple([game[1] for game in games])]
+        body = table(headers, rows, formats=self._tables)
+        line = ", ".join(
+            [f"game {game[1]} {_LABEL[game[7]]} ({{{3 + i}}})" for i, game in enumerate(games)]
+        )
+        return f"Series {{0}}: {{1}} to {{2}}. {braced(title)}\n{braced(body)}Won by: {line}\n"
+
+    def _game_cells(self, game: Game) -> dict[str, str]:
+        """Name -> its cell ("2 (Sane, won)") in a game: made once per kind of game."""
+        _, _, _, _, names, points, possessed, winner, _, kind = game
+        texts = map(str.__add__, map(str, points), _KINDS[possessed, winner, len(names)])
+        cells = self._cells[kind] = dict(zip(names, texts, strict=True))
+        return cells
 
 
 def _best_first(item: tuple[str, int]) -> tuple[int, str]:
@@ -150,7 +182,6 @@ def _block(
     winners: Sequence[str],
     rows: Rows,
     won_by: Sequence[tuple[int, str, str]],
-    tables: _Formats | None = None,
 ) -> str:
     """A series' block: its title, its players' rows (sorted: best first), who won each game."""
     best = totals[winners[0]] if winners else 0
@@ -160,7 +191,7 @@ def _block(
     )
     headers = _HEADERS[tuple([number for number, _, _ in won_by])]
     line = ", ".join([f"game {number} {team} ({at})" for number, team, at in won_by])
-    return f"{title}\n{table(headers, rows, formats=tables)}Won by: {line}\n"
+    return f"{title}\n{table(headers, rows)}Won by: {line}\n"
 
 
 class _Headers(dict[tuple[int, ...], tuple[str, ...]]):
@@ -248,8 +279,3 @@ def width(text: str) -> int:
 def local_time(moment: datetime) -> str:
     """``YYYY-MM-DD HH:MM`` in local time, as the report shows times."""
     return clock_text(moment, None, seconds=False)  # "%Y-%m-%d %H:%M", local time
-
-
-def _local_text(text: str) -> str:
-    """`local_time` of a row's UTC text (checked by its query: aware, so no default zone)."""
-    return local_clock(text, seconds=False)

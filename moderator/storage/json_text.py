@@ -28,7 +28,7 @@ def encoded_list_text(items: Sequence[str], indent: str = "") -> str:
     if not items:
         return "[]"
     inner = indent + "  "
-    return "[\n" + ",\n".join(inner + item for item in items) + f"\n{indent}]"
+    return f"[\n{inner}" + f",\n{inner}".join(items) + f"\n{indent}]"  # one join, in C
 
 
 def quoted(text: str) -> str:

@@ -12,12 +12,15 @@ back to the start screen, which then offers nothing to resume.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from moderator.table.ports import ACTION_ERRORS
 
 if TYPE_CHECKING:
     from moderator.tui.app import MindFlayerApp
+
+log = logging.getLogger(__name__)
 
 
 def check_after_start_up(app: MindFlayerApp) -> None:
@@ -30,6 +33,10 @@ def _check(app: MindFlayerApp) -> None:
         notices = app.controller.check_database()
     except ACTION_ERRORS as error:
         app.call_from_thread(_tell, app, [str(error)])
+        return
+    except Exception as error:  # a worker's error is kept by Textual in silence: say it
+        log.exception("the score database's check failed")
+        app.call_from_thread(_tell, app, [f"The score database could not be checked ({error})."])
         return
     if notices:
         app.call_from_thread(_replaced, app, notices)

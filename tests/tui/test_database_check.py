@@ -79,5 +79,29 @@ async def test_the_integrity_check_waits_for_the_start_up_to_settle(
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await until(pilot, lambda: started_on_first_frame)
         assert started_on_first_frame == [False], "the check started on the first frame"
-        await until(pilot, lambda: any("damaged" in message for message in toasts(app)))
+        try:
+            await until(pilot, lambda: any("damaged" in message for message in toasts(app)))
+        except AssertionError as error:  # once seen in a loaded full run: say what was there
+            workers = [(worker.name, worker.state.name, worker.error) for worker in app.workers]
+            raise AssertionError(f"{error}; toasts {toasts(app)}; workers {workers}") from None
         assert corrupt_files(folders["data"]), "the deferred check still moves a damaged file"
+
+
+async def test_a_check_that_fails_unexpectedly_is_told(
+    app_factory: Callable[[], MindFlayerApp],
+    folders: dict[str, Path],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bug in the check must not pass in silence (Textual keeps a worker's error to itself)."""
+    orphaned_page_database(folders["data"])
+
+    def broken(conn: object) -> str | None:
+        raise RuntimeError("a bug in the check")
+
+    monkeypatch.setattr(store_module, "integrity_problem", broken)
+    app = app_factory()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await until(pilot, lambda: any("could not be checked" in m for m in toasts(app)))
+        (notice,) = [message for message in toasts(app) if "could not be checked" in message]
+        assert notice == "The score database could not be checked (a bug in the check)."
+        assert isinstance(app.screen, StartScreen), "the table goes on"

@@ -161,7 +161,7 @@ def start_four_player_game(term: Terminal, *also: str) -> str:
 
     Waits for the first turn, with every text of `also`; returns that screen.
     """
-    seat_new_series(term, ("Ann", "Bob", "Cy", "Dee"), "No eyes-closed reveal with 4 or 5 players")
+    seat_new_series(term, ("Ann", "Bob", "Cy", "Dee"), "No eyes-closed reveal")
     term.keys("C-s")
     return term.wait_for("Seat 1: your turn", *also)
 

@@ -12,6 +12,7 @@ be written costs only the compile (the catalog is then compiled in memory).
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 from pathlib import Path
@@ -80,9 +81,8 @@ def _compiled_in_cache(source: Path, cache: Path) -> bytes:
     except OSError:
         pass
     data = compile_po(source)
-    try:
+    # A cache that cannot be written costs only this: compiled again next time.
+    with contextlib.suppress(OSError, safe_output.OutputError):
         kept.parent.mkdir(parents=True, exist_ok=True)
         safe_output.write_bytes(kept, data)
-    except (OSError, safe_output.OutputError):
-        pass  # a read-only cache: compiled again next time
     return data

@@ -57,7 +57,7 @@ class Store(StoreReads):
         self._lock = lock
         self._games: dict[int, SavedGame] = {}
         #: Opens this folder again with every check, while `check_integrity` is pending.
-        self._reopen: Callable[[], Store] | None = None
+        self._reopen: Callable[[DatabaseLock | None], Store] | None = None
 
     @classmethod
     def open(
@@ -67,6 +67,7 @@ class Store(StoreReads):
         clock: Callable[[], datetime] = utc_now,
         connection_factory: ConnectionFactory = sqlite3.Connection,
         check_integrity: bool = True,
+        held_lock: DatabaseLock | None = None,
     ) -> Store:
         """Open the database in `data_dir` (created if needed) for this app instance.
 
@@ -74,7 +75,8 @@ class Store(StoreReads):
         if a newer app wrote it, `StorageWriteError` if the folder cannot be written.
         `clock` and `connection_factory` exist so tests can pin time and inject faults.
         `check_integrity=False` leaves the integrity check to `check_integrity()`
-        (the app runs it after its first frame).
+        (the app runs it after its first frame). `held_lock`: this folder's lock,
+        already held (the deferred check starting afresh), used instead of a new one.
         """
         folder = Path(data_dir)
         if folder.exists() and not folder.is_dir():
@@ -87,8 +89,9 @@ class Store(StoreReads):
                 "choose another one with --data-dir."
             ) from error
         path = folder / DATABASE_NAME
-        lock = DatabaseLock(folder / f"{DATABASE_NAME}.lock")
-        lock.acquire()
+        lock = held_lock or DatabaseLock(folder / f"{DATABASE_NAME}.lock")
+        if held_lock is None:
+            lock.acquire()
         try:
             conn, notices = open_database(path, clock, connection_factory, check_integrity)
         except BaseException:
@@ -115,8 +118,8 @@ class Store(StoreReads):
             raise
         if not check_integrity:
             # The full check, with the same folder, clock and factory, when asked for.
-            store._reopen = lambda: cls.open(
-                folder, clock=clock, connection_factory=connection_factory
+            store._reopen = lambda held: cls.open(
+                folder, clock=clock, connection_factory=connection_factory, held_lock=held
             )
         return store
 
@@ -180,8 +183,13 @@ class Store(StoreReads):
         if problem is None:
             return []
         with self._journal.lock:
-            self.close()
-            fresh = reopen()
+            # The lock stays held: dropped and taken again, it was found held by a
+            # child process forking at that moment (the voice's, started beside this
+            # check), whose copy of the descriptor keeps the lock until its exec; the
+            # table was told "another moderator" (this one) has the database.
+            held = self._lock
+            self._close(release=False)
+            fresh = reopen(held)
             self._journal, self._lock, self.notices = fresh._journal, fresh._lock, fresh.notices
             self._games = {}
         return list(self.notices)
@@ -191,10 +199,14 @@ class Store(StoreReads):
 
         A clean exit checkpoints first, so the WAL is empty between sessions.
         """
+        self._close(release=True)
+
+    def _close(self, release: bool) -> None:
+        """Checkpoint and close the database; drop the lock only if `release`."""
         if self._lock is not None and self._lock.held:
             self._journal.checkpoint()
         self._journal.close()
-        if self._lock is not None:
+        if release and self._lock is not None:
             self._lock.release()
         self._games.clear()
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
+
+import pytest
 
 from moderator.domain import TurnPassed
 from moderator.storage import DATABASE_NAME, Store
@@ -64,3 +67,37 @@ def test_a_store_opened_with_the_check_has_nothing_left_to_check(data_dir: Path)
         (kept,) = corrupt_files(data_dir)
         assert str(kept) in store.notices[0]
         assert store.check_integrity() == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="finds descriptors in /proc")
+def test_the_deferred_check_starts_afresh_while_a_child_is_forking(data_dir: Path) -> None:
+    """A child forked at that moment holds a copy of the lock's descriptor until its exec.
+
+    The app starts the voice's child process beside the check; the check used to drop
+    the lock and take it again, found it held by that copy, and told the table that
+    another moderator (this very process) had the database, leaving the store closed
+    (two loaded suite runs in four). The copy is made here as `fork` makes it.
+    """
+    orphaned_page_database(data_dir)
+    with Store.open(data_dir, check_integrity=False) as store:
+        folder = str(data_dir.resolve())
+        descriptors = [int(name) for name in os.listdir("/proc/self/fd")]
+        held = [fd for fd in descriptors if _points_to(fd) == folder]
+        assert held, "the store holds its folder's lock by a descriptor of the folder"
+        copies = [os.dup(fd) for fd in held]  # the forking child's copies
+        try:
+            notices = store.check_integrity()
+        finally:
+            for fd in copies:
+                os.close(fd)
+        (notice,) = notices
+        assert "failed its integrity check" in notice
+        assert store.unfinished() is None, "a fresh, empty database, in use"
+        store.new_game(store.new_series(), PLAYERS, 0).record(TurnPassed())
+
+
+def _points_to(fd: int) -> str | None:
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return None

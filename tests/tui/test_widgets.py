@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from textual.geometry import Region
@@ -11,7 +12,7 @@ from textual.geometry import Region
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.widgets.bigtext import ROWS, big_lines, big_width, render_big, wrap_words
 from moderator.tui.widgets.table_picture import layout_counts, seat_boxes
-from tests.tui.helpers import key, new_game
+from tests.tui.helpers import key, new_game, settle, tracked_app
 from tests.tui.quiet import settled
 
 
@@ -38,7 +39,12 @@ def test_text_too_wide_for_big_letters_falls_back_to_plain_text() -> None:
 
 
 @pytest.mark.parametrize("count", range(4, 11))
-@pytest.mark.parametrize(("width", "height", "tile"), [(80, 18, 4), (80, 17, 5), (200, 50, 5)])
+@pytest.mark.parametrize(
+    ("width", "height", "tile"),
+    # 14, 13 and 10 rows: a Meeting's five-row tiles in a picture too short for three rows
+    # (a long instruction above); 9: one row.
+    [(80, 18, 4), (80, 17, 5), (200, 50, 5), (80, 14, 5), (80, 13, 5), (80, 10, 5), (80, 9, 5)],
+)
 def test_seats_never_overlap_and_stay_inside(
     count: int, width: int, height: int, tile: int
 ) -> None:
@@ -62,6 +68,16 @@ def test_seating_runs_clockwise_from_the_top_left() -> None:
     assert boxes[3][0] > boxes[-1][0], "seat after the top row is on the right side"
 
 
+def test_a_short_picture_seats_the_sides_at_the_ends_of_two_rows_still_clockwise() -> None:
+    boxes = seat_boxes(9, 80, 13, 5)
+    assert {y for _, y, _, _ in boxes} == {0, 8}, "two rows, the lower one at the bottom edge"
+    top = [x for x, y, _, _ in boxes[:5]]
+    bottom = [x for x, y, _, _ in boxes[5:]]
+    assert all(y == 0 for _, y, _, _ in boxes[:5]) and top == sorted(top), "seats 1-5 on top"
+    assert bottom == sorted(bottom, reverse=True), "seats 6-9 back along the bottom"
+    assert top[-1] + 15 == 80 - 1, "the right seat ends the top row at the right edge"
+
+
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
 async def test_ten_players_fit_on_an_80x24_screen(
     app_factory: Callable[..., MindFlayerApp], theme: str
@@ -81,6 +97,32 @@ async def test_ten_players_fit_on_an_80x24_screen(
             for first, second in combinations(regions, 2):
                 assert not first.overlaps(second)
             await key(pilot, "u")
+
+
+async def test_a_long_instruction_above_a_meeting_cuts_no_passing_line(
+    folders: dict[str, Path],
+) -> None:
+    """Nine players' Meeting at 80x24 under an instruction two rows longer than usual.
+
+    The picture then has 13 rows, too few for three rows of five-row tiles: every
+    tile still lies inside the picture and every giver's two lines are drawn.
+    """
+    app, narrator = tracked_app(folders)
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, names)
+        await key(pilot, "t", "m")
+        await settle(pilot, narrator)  # the voice is done: no caption of its own comes after
+        screen = app.screen
+        screen.caption = " ".join(["Pass both cards to the neighbours the tiles name."] * 5)
+        await settled(pilot)
+        picture = screen.query_one("#meeting-picture").region
+        assert picture.height < 15, picture
+        for seat in range(9):
+            tile = screen.query_one(f"#seat-{seat}").region
+            assert picture.contains_region(tile), (seat, tile, picture)
+        drawn = "\n".join(strip.text for strip in screen._compositor.render_strips())
+        assert drawn.count("L ▸") == drawn.count("R ▸") == 9, drawn
 
 
 def test_tall_terminals_get_the_full_block_font_when_it_fits() -> None:

@@ -42,12 +42,24 @@ def layout_counts(count: int) -> tuple[int, int, int, int]:
 def seat_boxes(
     count: int, width: int, height: int, tile_height: int
 ) -> list[tuple[int, int, int, int]]:
-    """(x, y, width, height) of each seat, clockwise from the top left."""
+    """(x, y, width, height) of each seat, clockwise from the top left, inside the picture.
+
+    A picture too short for three rows of tiles (a Meeting's tiles are five rows
+    high, and a long instruction above takes rows from the picture) seats the
+    side players at the ends of the top and bottom rows, still clockwise: a tile
+    below the picture's edge would be cut off, and with it a passing line. Shorter
+    still, everyone sits in one row.
+    """
     top, right, bottom, left = layout_counts(count)
+    rows = min(3, height // max(1, tile_height))
+    if rows < 3 and right + left:
+        top, right, bottom, left = top + right, 0, bottom + left, 0
+    if rows < 2:
+        top, bottom = top + bottom, 0
     boxes: list[tuple[int, int, int, int]] = []
     row_tiles = max(top, bottom, 1)
     tile_width = max(6, min(28, width // row_tiles - 1))
-    bottom_y = max(tile_height * 2, height - tile_height)
+    bottom_y = max(tile_height * (rows - 1), height - tile_height)
     middle_y = (bottom_y + tile_height) // 2 - tile_height // 2
 
     def row(n: int, y: int, reverse: bool) -> None:

@@ -9,6 +9,7 @@ every script. Transcripts are cached by the audio's hash.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -41,8 +42,10 @@ def listener() -> Listener:
 
 
 @pytest.fixture(scope="module")
-def speaker(tmp_path_factory: pytest.TempPathFactory) -> Pyttsx3Synthesizer:
-    return Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
+def speaker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pyttsx3Synthesizer]:
+    synthesizer = Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
+    yield synthesizer
+    synthesizer.close()  # its children (one per voice) end with the module
 
 
 @pytest.mark.parametrize(

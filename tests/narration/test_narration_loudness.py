@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import array
 import math
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -84,8 +85,10 @@ def test_a_mix_over_the_ceiling_is_lowered_as_a_whole() -> None:
 
 
 @pytest.fixture(scope="module")
-def speaker(tmp_path_factory: pytest.TempPathFactory) -> Pyttsx3Synthesizer:
-    return Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
+def speaker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pyttsx3Synthesizer]:
+    synthesizer = Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
+    yield synthesizer
+    synthesizer.close()  # its children (one per voice) end with the module
 
 
 @pytest.mark.speech

@@ -104,8 +104,10 @@ def test_leveling_and_the_ceiling_make_no_python_call_per_sample() -> None:
 
 
 @pytest.fixture(scope="module")
-def speaker(tmp_path_factory: pytest.TempPathFactory) -> Pyttsx3Synthesizer:
-    return Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
+def speaker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pyttsx3Synthesizer]:
+    synthesizer = Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
+    yield synthesizer
+    synthesizer.close()  # its children (one per voice) end with the module
 
 
 @pytest.mark.speech

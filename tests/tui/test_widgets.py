@@ -119,10 +119,11 @@ async def test_a_long_instruction_above_a_meeting_cuts_no_passing_line(
         picture = screen.query_one("#meeting-picture").region
         assert picture.height < 15, picture
         for seat in range(9):
-            tile = screen.query_one(f"#seat-{seat}").region
-            assert picture.contains_region(tile), (seat, tile, picture)
-        drawn = "\n".join(strip.text for strip in screen._compositor.render_strips())
-        assert drawn.count("L ▸") == drawn.count("R ▸") == 9, drawn
+            tile = screen.query_one(f"#seat-{seat}")
+            assert picture.contains_region(tile.region), (seat, tile.region, picture)
+            lines = str(tile.render()).splitlines()
+            assert len(lines) == 3 and "L ▸" in lines[1] and "R ▸" in lines[2], lines
+            assert tile.region.height == len(lines) + 2, "the lines and the borders all show"
 
 
 def test_tall_terminals_get_the_full_block_font_when_it_fits() -> None:

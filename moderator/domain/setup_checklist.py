@@ -48,8 +48,6 @@ class SetupChecklist:
     """Everything the table prepares for `players`, as the rulebook's Setup says it."""
 
     players: int
-    #: One Character tile per player, In Play side up.
-    character_tiles: int
     #: Mind Flayer cards dealt as secret role cards.
     mind_flayer: int
     #: Waffle cards dealt as role cards (one role card per player).
@@ -58,6 +56,11 @@ class SetupChecklist:
     back_in_box: tuple[str, ...]
     #: Whether the Possessed open their eyes to find each other.
     reveal: bool
+
+    @property
+    def character_tiles(self) -> int:
+        """One Character tile per player, In Play side up."""
+        return self.players
 
     @property
     def checks(self) -> tuple[Check, ...]:
@@ -80,7 +83,6 @@ def setup_checklist(players: int) -> SetupChecklist:
     setup = setup_for(players)
     return SetupChecklist(
         players=setup.players,
-        character_tiles=setup.players,
         mind_flayer=setup.mind_flayer,
         waffle=setup.waffle,
         back_in_box=setup.back_in_box,

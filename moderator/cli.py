@@ -143,6 +143,7 @@ def _dispatch(argv: Sequence[str] | None) -> int:
 
     language = choose_table_language(paths.config_dir(), lang_given(words))
     args = build_parser().parse_args(words)
+    args.table_language = language  # the app's start uses it (`tui.run.build_app`)
     if args.command in ("history", "narrate", "voices") and language.notice:
         print(_("notice: {message}").format(message=language.notice), file=sys.stderr)
     if args.command == "narrate" and args.lang is None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from moderator.domain.rules import setup_for
+from moderator.domain.rules import Setup, setup_for
 
 #: The script placeholders that hold a count, in the order the checklist states them.
 COUNT_FIELDS = ("players", "character_tiles", "mind_flayer", "waffle")
@@ -44,20 +44,17 @@ class Check(StrEnum):
 
 
 @dataclass(frozen=True)
-class SetupChecklist:
-    """Everything the table prepares for `players`, as the rulebook's Setup says it."""
+class SetupChecklist(Setup):
+    """Everything the table prepares for `players`, as the rulebook's Setup says it.
 
-    players: int
-    #: One Character tile per player, In Play side up.
-    character_tiles: int
-    #: Mind Flayer cards dealt as secret role cards.
-    mind_flayer: int
-    #: Waffle cards dealt as role cards (one role card per player).
-    waffle: int
-    #: Player symbols ("6+", "9+") whose Adventure cards go back in the box; none: all play.
-    back_in_box: tuple[str, ...]
-    #: Whether the Possessed open their eyes to find each other.
-    reveal: bool
+    The rules' `Setup` row itself (its counts, the symbols back in the box, the
+    reveal), with the checklist's lines and the script's placeholders read off it.
+    """
+
+    @property
+    def character_tiles(self) -> int:
+        """One Character tile per player, In Play side up."""
+        return self.players
 
     @property
     def checks(self) -> tuple[Check, ...]:
@@ -77,12 +74,4 @@ class SetupChecklist:
 
 def setup_checklist(players: int) -> SetupChecklist:
     """The checklist for `players` (raises `IllegalAction` outside 4..10)."""
-    setup = setup_for(players)
-    return SetupChecklist(
-        players=setup.players,
-        character_tiles=setup.players,
-        mind_flayer=setup.mind_flayer,
-        waffle=setup.waffle,
-        back_in_box=setup.back_in_box,
-        reveal=setup.reveal,
-    )
+    return SetupChecklist(**vars(setup_for(players)))

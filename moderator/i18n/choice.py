@@ -26,8 +26,17 @@ class LanguageChoice:
     table: str
     #: The language of the screen and the command line.
     screen: str
-    #: One sentence for the table when the screen cannot follow the table's language.
-    notice: str | None = None
+
+    @property
+    def notice(self) -> str | None:
+        """One sentence for the table when the screen cannot follow the table's language."""
+        if self.screen == self.table:
+            return None
+        # The notice is shown on an English screen: it is English, and not a msgid.
+        return (
+            f"The screen has no translation for the table's language ({self.table}) yet, so "
+            f"it is shown in English; the voice speaks {self.table} if its voice scripts exist."
+        )
 
 
 def choose_language(
@@ -53,15 +62,7 @@ def choose_language(
 
 
 def _for(code: str, translated: Collection[str]) -> LanguageChoice:
-    if code in translated:
-        return LanguageChoice(code, code)
-    # The notice is shown on an English screen: it is English, and not a msgid.
-    return LanguageChoice(
-        code,
-        SOURCE_LANGUAGE,
-        f"The screen has no translation for the table's language ({code}) yet, so it "
-        f"is shown in English; the voice speaks {code} if its voice scripts exist.",
-    )
+    return LanguageChoice(code, code if code in translated else SOURCE_LANGUAGE)
 
 
 def saved_language(settings_file: Path) -> str | None:

@@ -11,7 +11,6 @@ tests run each platform's code on any platform with a stand-in for the call.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -66,8 +65,16 @@ def system_language(
     return language_code(answer) if answer else None
 
 
-def apple_locale(run: Callable[..., Any] = subprocess.run) -> str | None:
-    """macOS's language setting ("fr_FR"), or None if `defaults` cannot say."""
+def apple_locale(run: Callable[..., Any] | None = None) -> str | None:
+    """macOS's language setting ("fr_FR"), or None if `defaults` cannot say.
+
+    Args:
+        run: `subprocess.run` (the default); a test passes a stand-in. Imported
+            only here: every start asks for the language, and only macOS runs this.
+    """
+    import subprocess
+
+    run = subprocess.run if run is None else run
     try:
         done = run(
             ["defaults", "read", "-g", "AppleLocale"],

@@ -4,7 +4,7 @@ The director is the only place that knows about time. It posts a caption as each
 audio starts, counts a pause from the moment the previous audio ended (on its `Timing`'s
 clock, `time.monotonic` in the app, so a late wake-up never lengthens the eyes-open
 window), reports whole seconds left, and checks for cancellation at every wait. Every wait
-is bounded: synthesis by `SYNTHESIS_BOUND` (real time), playback by the speaker's own
+is bounded: synthesis by `SYNTHESIS_BOUND` (real time, `synthesis`), playback by the speaker's own
 bound, pauses by their length. Speech faults never stop a script: the line goes on as a
 caption with its estimated duration.
 
@@ -25,34 +25,26 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from concurrent.futures import wait as wait_futures
-from dataclasses import replace
 
 from moderator.narration.audio.lead_in import led_in
 from moderator.narration.audio.span_mix import SpanClip
 from moderator.narration.events import AmbienceSpan, Finished, LineStarted, Notice
 from moderator.narration.job import Job, Pacer, Timing, emit
-from moderator.narration.notices import ENGINE_PARTS, PLAYER_PARTS, NoticeBoard
+from moderator.narration.notices import PLAYER_PARTS, NoticeBoard
 from moderator.narration.preparation import Mixes, Preparer
 from moderator.narration.scripts.library import Action, Bed, Line, Wait
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.span_player import Prepared, SpanPlayer, span_end, span_parts
 from moderator.narration.speech.speaker import Clip, Speaker, SpeechFault, estimate_duration
+from moderator.narration.synthesis import SYNTHESIS_BOUND, Synthesis
 
 log = logging.getLogger(__name__)
 
-#: Longest the director waits for one line's audio: past it the line goes on as a
-#: caption (the engine's own bound is the same; a healthy line takes ~20 ms).
-SYNTHESIS_BOUND = 3.5
 #: Longest a preparation waits for one line: no one waits for it, so a slow start
 #: (the engine's child starting on a loaded machine) does not make it give up.
 PREPARE_BOUND = 30.0
-#: How often a wait on synthesis looks at the cancel flag.
-_POLL = 0.02
-NO_ANSWER = "The speech engine did not answer in time; showing captions only."
 
 
 class Director:
@@ -69,11 +61,17 @@ class Director:
         self._speaker = speaker
         self._settings = settings
         self._notices = notices
+        self._synthesis = Synthesis(speaker, notices)
         self._scale = max(0.0, time_scale)
         self._pacer = Pacer(timing or Timing(), self._scale)
         self._clock = self._pacer.clock
         self._spans = SpanPlayer(
-            speaker, settings, self._pacer, self._tell, self._player_failed, SYNTHESIS_BOUND
+            speaker,
+            settings,
+            self._pacer,
+            self._synthesis.tell,
+            self._player_failed,
+            SYNTHESIS_BOUND,
         )
         self._preparer = Preparer(self._start_preparing, settings, PREPARE_BOUND)
         self._jobs: queue.Queue[Job | None] = queue.Queue()
@@ -226,7 +224,7 @@ class Director:
 
         def clip_of(index: int, line: Line) -> Clip | None:
             ready = prepared.get(index)
-            clip = self._await(job, ready[1], line, settings) if ready else None
+            clip = self._synthesis.await_clip(job, ready[1], line, settings) if ready else None
             return None if job.ending else clip
 
         parts = span_parts(actions, indexes, clip_of)
@@ -247,21 +245,9 @@ class Director:
         key = (settings.rate, settings.volume)
         for index, action in enumerate(actions):
             if isinstance(action, Line):
-                future = self._synthesize(action, settings)
+                future = self._synthesis.synthesize(action, settings)
                 prepared[index] = ((action.voice, *key), future)
         return prepared
-
-    def _synthesize(self, line: Line, settings: VoiceSettings) -> Future[Clip]:
-        try:
-            return self._speaker.synthesize(line.said, line.voice, settings.rate, settings.volume)
-        except Exception as error:  # a speaker must not raise here, but never trust it
-            future: Future[Clip] = Future()
-            future.set_exception(
-                error
-                if isinstance(error, SpeechFault)
-                else SpeechFault("engine", f"The speech engine failed ({error}); captions only.")
-            )
-            return future
 
     def _say(
         self,
@@ -278,8 +264,8 @@ class Director:
             if prepared is not None and prepared[0] == wanted:
                 future = prepared[1]
             else:
-                future = self._synthesize(line, settings)
-            clip = self._await(job, future, line, settings)
+                future = self._synthesis.synthesize(line, settings)
+            clip = self._synthesis.await_clip(job, future, line, settings)
             if job.ending:
                 return self._clock()
         if clip is None:
@@ -346,55 +332,4 @@ class Director:
             error = SpeechFault("player", f"Sound playback failed ({error}).")
         if error.part in PLAYER_PARTS:
             job.player_fault = error
-        self._tell(job, error)
-
-    def _await(
-        self,
-        job: Job,
-        future: Future[Clip],
-        line: Line | None = None,
-        settings: VoiceSettings | None = None,
-    ) -> Clip | None:
-        """The clip, or None (captions only) on a fault, a timeout or a cancel.
-
-        A voice the engine lacks (a user's language.toml) is told once, naming
-        it, and the line is spoken with the language's shipped voice instead:
-        never silently in another language.
-        """
-        deadline = time.monotonic() + SYNTHESIS_BOUND  # a real engine's answer: real time
-        while not future.done():
-            if job.ending:
-                return None
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                self._tell(job, SpeechFault("synthesis", NO_ANSWER))
-                return None
-            wait_futures([future], timeout=min(_POLL, remaining))
-        error = future.exception()
-        if error is None:
-            clip = future.result()
-            if clip.path is not None:
-                self._notices.recovered(ENGINE_PARTS)
-            return clip
-        if (
-            isinstance(error, SpeechFault)
-            and error.part.startswith("voice:")
-            and line is not None
-            and settings is not None
-            and line.fallback_voice
-        ):
-            fallback = line.fallback_voice
-            self._tell(
-                job,
-                SpeechFault(error.part, f"{error.message} Using the shipped voice {fallback!r}."),
-            )
-            return self._await(job, self._synthesize(replace(line, voice=fallback), settings))
-        if isinstance(error, SpeechFault):
-            self._tell(job, error)
-        else:
-            self._tell(job, SpeechFault("engine", f"The speech engine failed ({error})."))
-        return None
-
-    def _tell(self, job: Job, fault: SpeechFault) -> None:
-        if self._notices.add(fault):
-            emit(job.on_event, Notice(fault.message))
+        self._synthesis.tell(job, error)

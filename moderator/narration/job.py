@@ -25,11 +25,6 @@ EventSink = Callable[[NarrationEvent], None]
 EventWait = Callable[[threading.Event, float], bool]
 
 
-def wait_on(event: threading.Event, seconds: float) -> bool:
-    """The real wait: `seconds` of the machine's time, or less when `event` is set."""
-    return event.wait(seconds)
-
-
 @dataclass(frozen=True)
 class Timing:
     """The clock a script is paced by and the wait that goes with it.
@@ -40,7 +35,8 @@ class Timing:
     """
 
     clock: Callable[[], float] = time.monotonic
-    wait: EventWait = wait_on
+    #: The real wait: the seconds of the machine's time, or less when the event is set.
+    wait: EventWait = threading.Event.wait
 
 
 @dataclass

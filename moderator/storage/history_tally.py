@@ -35,8 +35,8 @@ class Tally:
         else:
             self._times[kind] = times + 1
 
-    def table(self) -> StatsTable:
-        """The counters per name, as `history.player_stats` counts them.
+    def stats(self) -> list[PlayerStats]:
+        """Every player's `PlayerStats`, best first, as `history.player_stats` counts them.
 
         Each kind of series is counted once, times its number; each kind of game
         (most are in several kinds of series) once, times its number over them all.
@@ -52,11 +52,7 @@ class Tally:
                 game_times[game[9]] = game_times.get(game[9], 0) + times
         for game_kind, game in games.items():  # every seated name has its counters by now
             count_game(table, game, game_times[game_kind])
-        return table
-
-    def stats(self) -> list[PlayerStats]:
-        """Every player's `PlayerStats`, best first."""
-        return history.stats_of(self.table())
+        return history.stats_of(table)
 
 
 def count_series(table: StatsTable, series: Series, times: int) -> None:

@@ -132,10 +132,7 @@ class _Blocks(dict[tuple[int, ...], str]):
             (name, *[cells.get(name, "-") for cells in per_game], str(total))
             for name, total in sorted(totals.items(), key=_best_first)
         ]
-        best = totals[winners[0]] if winners else 0
-        title = (
-            f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)} ({best} points)"
-        )
+        title = _winners_title(totals, winners)
         headers = _HEADERS[tuple([game[1] for game in games])]
         body = table(headers, rows, formats=self._tables)
         line = ", ".join(
@@ -184,14 +181,16 @@ def _block(
     won_by: Sequence[tuple[int, str, str]],
 ) -> str:
     """A series' block: its title, its players' rows (sorted: best first), who won each game."""
-    best = totals[winners[0]] if winners else 0
-    title = (
-        f"Series {series_id}: {started} to {finished}. "
-        f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)} ({best} points)"
-    )
+    title = f"Series {series_id}: {started} to {finished}. {_winners_title(totals, winners)}"
     headers = _HEADERS[tuple([number for number, _, _ in won_by])]
     line = ", ".join([f"game {number} {team} ({at})" for number, team, at in won_by])
     return f"{title}\n{table(headers, rows)}Won by: {line}\n"
+
+
+def _winners_title(totals: Mapping[str, int], winners: Sequence[str]) -> str:
+    """The title's end: "Winner: Ann (9 points)", "Winners: Ann, Bo (9 points)"."""
+    best = totals[winners[0]] if winners else 0
+    return f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)} ({best} points)"
 
 
 class _Headers(dict[tuple[int, ...], tuple[str, ...]]):

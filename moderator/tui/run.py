@@ -13,6 +13,7 @@ from pathlib import Path
 
 from moderator import paths
 from moderator.i18n import _
+from moderator.i18n.choice import LanguageChoice
 from moderator.storage import StorageError, Store
 from moderator.table.config import load_settings
 from moderator.table.controller import TableController
@@ -31,6 +32,7 @@ def make_app(
     narrator: NarratorLike | None = None,
     store: StoreLike | None = None,
     lang: str | None = None,
+    language: LanguageChoice | None = None,
 ) -> MindFlayerApp:
     """Build the app on these folders; raises StorageError if the database can't open.
 
@@ -42,9 +44,12 @@ def make_app(
         narrator: a ready narrator (tests pass one with a small time scale).
         store: a ready store (otherwise `Store.open(data_dir)`).
         lang: the table's language for this run (`--lang`), over the settings' and the system's.
+        language: the table's language as the command line already chose it (and put
+            the screen in), so a start does not choose it twice; None: chosen here.
     """
     settings, settings_notice = load_settings(config_dir)
-    language = choose_table_language(config_dir, lang)
+    if language is None:
+        language = choose_table_language(config_dir, lang)
     settings = speaking(settings, language)
     keymap, keymap_notice = load_keymap(config_dir, MindFlayerApp)
     if store is None:
@@ -74,6 +79,7 @@ def build_app(args: argparse.Namespace) -> MindFlayerApp:
         cache_dir=paths.cache_dir(),
         voice_scripts_dir=Path(voice_scripts).expanduser() if voice_scripts else None,
         lang=getattr(args, "table_lang", None),
+        language=getattr(args, "table_language", None),
     )
 
 

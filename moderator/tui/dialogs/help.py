@@ -88,7 +88,7 @@ class HelpScreen(DialogScreen[None]):
         rows = key_reference.rows_of(key_reference.declared_bindings(HelpScreen), keymap, self.app)
         if not rows:
             return ""
-        return _("{keys}: close this help.").format(keys=_(" or ").join(rows[0].keys))
+        return _("{keys}: close this help.").format(keys=key_reference.keys_text(rows[0].keys))
 
     def screen_below(self) -> Screen[object] | None:
         """The screen the help was opened over (None if the help is not shown)."""

@@ -132,7 +132,9 @@ class HowToPlayScreen(DialogScreen[None]):
             key_reference.declared_bindings(HowToPlayScreen), keymap, self.app
         )
         return " · ".join(
-            _("{keys}: {action}").format(keys=_(" or ").join(row.keys), action=row.description)
+            _("{keys}: {action}").format(
+                keys=key_reference.keys_text(row.keys), action=row.description
+            )
             for row in rows
         )
 

@@ -24,6 +24,8 @@ from textual.notifications import Notification
 from textual.timer import Timer
 from textual.widget import Widget
 
+from moderator.tui.compat import clamp_delay
+
 #: The rows the strip always keeps (the board is laid out around them).
 MIN_ROWS = 2
 #: The most rows a long notice may take (the board shrinks for it while it lasts).
@@ -32,8 +34,6 @@ MAX_ROWS = 4
 MARK = "▌ "
 #: The colour of each severity's mark (theme variables).
 MARK_STYLE = {"information": "$success", "warning": "$warning", "error": "$error"}
-#: Seconds a notice's expiry timer waits at least (never a negative delay: see compat).
-MIN_DELAY = 0.05
 
 
 def _wrapped(notification: Notification, width: int) -> list[Content]:
@@ -96,7 +96,7 @@ class NoticeStrip(Widget, can_focus=False):
             self._expiry.stop()
             self._expiry = None
         if live:
-            delay = max(MIN_DELAY, min(notification.time_left for notification in live))
+            delay = clamp_delay(min(notification.time_left for notification in live))
             self._expiry = self.set_timer(delay, self._expire)
         if live == self.notices:
             return

@@ -155,7 +155,7 @@ def rows_of(scale: int) -> int:
 def glyph(char: str, scale: int = COMPACT) -> tuple[str, ...] | None:
     """The block rows for `char` (its capital, or the base letters it degrades to).
 
-    None when no letter of it is in the font (it is then drawn as itself).
+    None when no letter of it is in the font (the caller then draws the placeholder box).
     """
     font = _FONTS.get(scale, FONT)
     capital = char.upper()

@@ -18,7 +18,8 @@ from pathlib import Path
 from time import time
 
 import pytest
-from textual.app import App
+from textual.app import App, ComposeResult
+from textual.geometry import Region
 from textual.notifications import Notification
 
 from moderator.tui import compat
@@ -29,7 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Shared start of every probe: apply the patches only when asked to.
 PROBE_HEAD = """
 import os, sys, threading, time
-from textual.app import App
+from textual.app import App, ComposeResult
+from textual.geometry import Region
 if sys.argv[1] == "patched":
     from moderator.tui import compat
     compat.apply()
@@ -286,3 +288,25 @@ async def test_private_toast_api_still_behaves() -> None:
         pilot.app.notify("hidden")
         await settled(pilot)
         assert compat.live_notices(pilot.app) == []
+
+
+async def test_private_compositor_reads_still_behave() -> None:
+    """`tests/tui/drawn.py` on plain Textual: the widgets drawn, where, and the rows."""
+    from textual.widgets import Static
+
+    from tests.tui.drawn import drawn_rows, visible_regions
+
+    class Shown(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("hello there", id="shown")
+            hidden = Static("not drawn", id="hidden")
+            hidden.display = False
+            yield hidden
+
+    app = Shown()
+    async with app.run_test(size=(30, 4)) as pilot:
+        await settled(pilot)
+        regions = {widget.id: region for widget, region in visible_regions(app).items()}
+        assert regions["shown"] == Region(0, 0, 30, 1) and "hidden" not in regions
+        rows = drawn_rows(app)
+        assert len(rows) == 4 and rows[0].startswith("hello there")

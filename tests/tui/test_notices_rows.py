@@ -27,6 +27,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
+from tests.tui.drawn import drawn_rows, visible_regions
 from tests.tui.helpers import key, knock_out, new_game, shown, until
 from tests.tui.quiet import settled, toasts
 
@@ -54,17 +55,11 @@ async def to_table(pilot: Pilot[None], players: int) -> None:
 
 def notices_on_screen(app: MindFlayerApp) -> dict[Widget, Region]:
     """The notice widgets drawn on the current screen and where (toasts and the strip)."""
-    visible = app.screen._compositor.visible_widgets  # what the screen draws, by region
     return {
         widget: region
-        for widget, (region, _clip) in visible.items()
+        for widget, region in visible_regions(app).items()
         if (isinstance(widget, Toast) or widget.id == NOTICES) and widget.visible
     }
-
-
-def screen_rows(app: MindFlayerApp) -> list[str]:
-    """The screen's rows as drawn, as plain text."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 def text_in(rows: list[str], region: Region) -> str:
@@ -88,7 +83,7 @@ def keep_clear(app: MindFlayerApp, sentence: str) -> None:
         for tile in tiles:
             assert not region.overlaps(tile), (type(widget).__name__, region, tile)
         assert not region.overlaps(footer), (type(widget).__name__, region, footer)
-    rows = screen_rows(app)
+    rows = drawn_rows(app)
     readable = [text_in(rows, region) for region in notices.values()]
     assert any(sentence in text for text in readable), (sentence, readable)
 

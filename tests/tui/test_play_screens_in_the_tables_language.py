@@ -14,15 +14,28 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Select, Static
 from textual.widgets._header import HeaderTitle
 
 from moderator import i18n
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import key, knock_out, new_game, settle, shown, text_of, tracked_app
+from tests.tui.helpers import (
+    TrackedNarrator,
+    key,
+    knock_out,
+    new_game,
+    settle,
+    shown,
+    text_of,
+    tracked_app,
+)
+from tests.tui.quiet import settled
 from tests.tui.test_i18n_screens import speaking
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
@@ -34,6 +47,20 @@ def _english_after() -> Iterator[None]:
     """The screen's language is the process's: every test leaves it English."""
     yield
     i18n.use_language("en")
+
+
+async def playing(
+    pilot: Pilot[None],
+    narrator: TrackedNarrator,
+    names: list[str],
+    keys: tuple[str, ...],
+    screen: type[Screen[None]],
+) -> None:
+    """A new game of `names`, then `keys`: on the `screen` reached, its voice done."""
+    await new_game(pilot, names)
+    await key(pilot, *keys)
+    await shown(pilot, screen)
+    await settle(pilot, narrator)
 
 
 def words_of(app: MindFlayerApp, selector: str) -> str:
@@ -62,9 +89,7 @@ async def test_the_table_screen_in_french(folders: dict[str, Path]) -> None:
     speaking(folders, "fr")
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, SIX)
-        await key(pilot, "t")
-        await shown(pilot, TableScreen)
+        await playing(pilot, narrator, SIX, ("t",), TableScreen)
         await knock_out(pilot, 5)
         await settle(pilot, narrator)
         screen = app.screen
@@ -113,10 +138,7 @@ async def test_a_meeting_in_german(folders: dict[str, Path]) -> None:
     speaking(folders, "de")
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, SIX)
-        await key(pilot, "t", "m")
-        await shown(pilot, MeetingScreen)
-        await settle(pilot, narrator)
+        await playing(pilot, narrator, SIX, ("t", "m"), MeetingScreen)
         assert words_of(app, "#meeting-number-label") == "Treffen 1 von 3"
         assert "Spiel 1 von 3 · Treffen 1 von 3" in header(app)
         assert words_of(app, "#meeting-sitting-out") == (
@@ -190,10 +212,7 @@ async def test_ten_players_meeting_tiles_fit_in_every_language(
     speaking(folders, lang)
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, TEN)
-        await key(pilot, "t", "m")
-        await shown(pilot, MeetingScreen)
-        await settle(pilot, narrator)
+        await playing(pilot, narrator, TEN, ("t", "m"), MeetingScreen)
         screen = app.screen
         assert words_of(app, "#meeting-sitting-out").startswith(roster)
         picture = screen.query_one("#meeting-picture").region
@@ -208,3 +227,51 @@ async def test_ten_players_meeting_tiles_fit_in_every_language(
             regions.append(tile.region)
         for first, second in combinations(regions, 2):
             assert not first.overlaps(second)
+
+
+async def choose_in_the_settings(
+    pilot: Pilot[None], narrator: TrackedNarrator, lang: str, back_on: type[Screen[None]]
+) -> None:
+    """F2, the language `lang`, Ctrl+S: back on the `back_on` screen, its voice done."""
+    await key(pilot, "f2")
+    dialog = await shown(pilot, SettingsScreen)
+    dialog.query_one("#settings-lang", Select).value = lang
+    await settled(pilot)
+    await key(pilot, "ctrl+s")
+    await shown(pilot, back_on)
+    await settle(pilot, narrator)
+
+
+async def test_french_chosen_in_the_settings_during_a_game_shows_on_the_table_screen(
+    folders: dict[str, Path],
+) -> None:
+    """The screen under the dialog was drawn in English: back on it, all its words follow."""
+    app, narrator = tracked_app(folders)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await playing(pilot, narrator, SIX, ("t",), TableScreen)
+        assert tiles(app, 1) == ["Ann\n▶ YOUR TURN"]
+        await choose_in_the_settings(pilot, narrator, "fr", TableScreen)
+        assert words_of(app, "#table-turn-label") == "Tour"
+        assert words_of(app, "#table-current-label").startswith("Place 1 : à toi de jouer.")
+        assert tiles(app, 2) == ["Ann\n▶ À TOI", "Bob\nen jeu"]
+        assert words_of(app, "#table-centre") == "sens horaire ↻"
+        assert "Partie 1 sur 3" in header(app)
+        assert " n Tour suivant " in bar_of(app) and " m Réunion " in bar_of(app)
+
+
+async def test_spanish_chosen_in_the_settings_during_a_meeting_shows_on_the_meeting(
+    folders: dict[str, Path],
+) -> None:
+    """The English voice line gives way to the written instructions in Spanish."""
+    app, narrator = tracked_app(folders)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await playing(pilot, narrator, SIX, ("t", "m"), MeetingScreen)
+        await choose_in_the_settings(pilot, narrator, "es", MeetingScreen)
+        assert words_of(app, "#meeting-number-label") == "Reunión 1 de 3"
+        assert words_of(app, "#meeting-caption") == (
+            "Sin hablar. Dad una carta a la izquierda (←) y otra a la derecha (→)."
+        )
+        assert words_of(app, "#meeting-sitting-out").startswith("6 participan: Ann, ")
+        assert tiles(app, 1)[0].splitlines()[1:] == ["I ▸ Bob", "D ▸ Fin"]
+        assert words_of(app, "#table-centre") == "I: izquierda · D: derecha"
+        assert " ⏎ Resuelta " in bar_of(app)

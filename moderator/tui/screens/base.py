@@ -22,7 +22,7 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from moderator.domain import GameState, rules
-from moderator.i18n import N_, _
+from moderator.i18n import N_, _, active_language
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
@@ -92,6 +92,8 @@ class PhaseScreen(Screen[None]):
         self.controller = controller
         #: A caption that arrived before the screen was mounted (shown once it is).
         self.early_line: str | None = None
+        #: The language the screen's words were last drawn in.
+        self._drawn_in = active_language()
 
     def key_bar(self) -> KeyBar:
         """The footer: the screen's keys on one line, the most important kept whole."""
@@ -105,6 +107,25 @@ class PhaseScreen(Screen[None]):
     def _show_notices(self) -> None:
         """Shown again (a phase change, a dialog closed): the notices still running."""
         show_notices(self.app)
+
+    @on(events.ScreenResume)
+    def _speak_the_tables_language(self) -> None:
+        """Back from the Settings in another language: every word drawn follows it.
+
+        A phase screen is composed once and redraws only what its snapshot
+        changes, so the words it drew stay until it is told: the snapshot is
+        shown again (its progress words and reactives in the new language), the
+        screen's own once-set words with `language_changed`, and the key bar
+        reads its bindings' descriptions again.
+        """
+        if self.snapshot is None or self._drawn_in == active_language():
+            return  # nothing drawn yet, or drawn in this language
+        self.language_changed()
+        self.snapshot = self.snapshot  # always_update: shown again
+        self.refresh_bindings()
+
+    def language_changed(self) -> None:
+        """The table chose another language: redraw the words `show` does not set again."""
 
     async def action_help(self) -> None:
         """Keys and the rulebook's reference panels (the app's help)."""
@@ -138,6 +159,7 @@ class PhaseScreen(Screen[None]):
         """
         if snapshot is None:
             return
+        self._drawn_in = active_language()
         words = self.progress(snapshot)
         if words is not None:
             self.sub_title = words

@@ -196,6 +196,16 @@ class MeetingScreen(PlayScreen):
         self._shown_kind = kind
         self.caption = Text(text, style="italic")
 
+    def language_changed(self) -> None:
+        """The written instructions, the tiles and the centre in the new language.
+
+        A voice line shown in the old language gives way to the instructions too.
+        """
+        taking = taking_count(self.snapshot)
+        self._shown_kind = passing_kind(taking)
+        self.caption = passing_words(taking)
+        self.picture = None  # the same state's view again would redraw nothing
+
     def show_ambience(self, started: bool, audible: bool) -> None:
         """The bed under the silent passing: playing, or would play (captions only)."""
         self.query_one(AmbienceMarker).follow(started, audible)

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.widgets import Header, Static
+from textual.widgets import Header
 
 from moderator.domain import rules
 from moderator.i18n import N_, _
@@ -39,6 +39,8 @@ class TableScreen(PlayScreen):
     #: The footer's keys by importance, and their short words for a narrow line.
     FOOTER_KEEP = ("next-turn", "meeting", "knock-out", "menu", "mute", "settings", "undo", "redo")
     FOOTER_SHORT: ClassVar[dict[str, str]] = {"meeting": N_("Meeting")}
+    #: "Turn", above its number (bound to `#table-turn-label`).
+    turn_label: var[str] = var(N_("Turn"))
     #: The turn number, drawn big (bound to `#table-turn`).
     turn: var[str] = var("1")
     #: Whose seat plays, above the name (bound to `#table-current-label`).
@@ -84,7 +86,9 @@ class TableScreen(PlayScreen):
         yield Header()
         with Horizontal(id="table-top"):
             with Vertical(id="table-turn-box"):
-                yield Static(_("Turn"), classes="caption", markup=False)
+                yield Caption(id="table-turn-label", classes="caption").data_bind(
+                    text=TableScreen.turn_label
+                )
                 # Block letters like the name: Digits drops to thin 3-row strokes at 80x24.
                 yield BigText("1", id="table-turn").data_bind(text=TableScreen.turn)
             with Vertical(id="table-current-box"):
@@ -103,6 +107,7 @@ class TableScreen(PlayScreen):
 
     def show(self, snapshot: TableSnapshot) -> None:
         """The game's state into the screen's reactives (nothing once no game is open)."""
+        self.turn_label = _("Turn")
         state = snapshot.state
         if state is None:
             return
@@ -117,6 +122,10 @@ class TableScreen(PlayScreen):
         )
         self.pips = meeting_pips(done)
         self.picture = PictureView(state)
+
+    def language_changed(self) -> None:
+        """The tiles and the picture's centre are drawn again in the new language."""
+        self.picture = None  # the same state's view again would redraw nothing
 
     def action_next_turn(self) -> None:
         """The current player gave their Adventure card away: next player."""

@@ -22,6 +22,7 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from moderator.domain import GameState, rules
+from moderator.i18n import N_, _, active_language
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
@@ -44,14 +45,17 @@ def progress_words(game_number: int | None, state: GameState | None) -> str:
     """
     if game_number is None or state is None:
         return ""
-    game = f"Game {game_number} of {rules.GAMES_PER_SERIES}"
+    game = _("Game {game} of {games}").format(game=game_number, games=rules.GAMES_PER_SERIES)
     meetings = rules.MEETINGS_PER_GAME
     if state.meeting is not None:
-        return f"{game} · Meeting {state.meeting.number} of {meetings}"
+        meeting = _("Meeting {meeting} of {meetings}")
+        return f"{game} · " + meeting.format(meeting=state.meeting.number, meetings=meetings)
     done = state.meetings_resolved
     if done < meetings and not state.is_over:
-        return f"{game} · next: Meeting {done + 1} of {meetings}"
-    return f"{game} · Meetings done: {done} of {meetings}"
+        upcoming = _("next: Meeting {meeting} of {meetings}")
+        return f"{game} · " + upcoming.format(meeting=done + 1, meetings=meetings)
+    resolved = _("Meetings done: {done} of {meetings}")
+    return f"{game} · " + resolved.format(done=done, meetings=meetings)
 
 
 class PhaseScreen(Screen[None]):
@@ -73,7 +77,13 @@ class PhaseScreen(Screen[None]):
     #: footer (80 columns) drops its last keys, and Help must never be one of them.
     #: Same id and action as the app's binding, so a keymap moves both.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,f1", "help", "Help", id="help", tooltip="Keys and rulebook panels"),
+        Binding(
+            "question_mark,f1",
+            "help",
+            N_("Help"),
+            id="help",
+            tooltip=N_("Keys and rulebook panels"),
+        ),
     ]
 
     def __init__(self, controller: TableController) -> None:
@@ -82,6 +92,8 @@ class PhaseScreen(Screen[None]):
         self.controller = controller
         #: A caption that arrived before the screen was mounted (shown once it is).
         self.early_line: str | None = None
+        #: The language the screen's words were last drawn in.
+        self._drawn_in = active_language()
 
     def key_bar(self) -> KeyBar:
         """The footer: the screen's keys on one line, the most important kept whole."""
@@ -95,6 +107,25 @@ class PhaseScreen(Screen[None]):
     def _show_notices(self) -> None:
         """Shown again (a phase change, a dialog closed): the notices still running."""
         show_notices(self.app)
+
+    @on(events.ScreenResume)
+    def _speak_the_tables_language(self) -> None:
+        """Back from the Settings in another language: every word drawn follows it.
+
+        A phase screen is composed once and redraws only what its snapshot
+        changes, so the words it drew stay until it is told: the snapshot is
+        shown again (its progress words and reactives in the new language), the
+        screen's own once-set words with `language_changed`, and the key bar
+        reads its bindings' descriptions again.
+        """
+        if self.snapshot is None or self._drawn_in == active_language():
+            return  # nothing drawn yet, or drawn in this language
+        self.language_changed()
+        self.snapshot = self.snapshot  # always_update: shown again
+        self.refresh_bindings()
+
+    def language_changed(self) -> None:
+        """The table chose another language: redraw the words `show` does not set again."""
 
     async def action_help(self) -> None:
         """Keys and the rulebook's reference panels (the app's help)."""
@@ -128,6 +159,7 @@ class PhaseScreen(Screen[None]):
         """
         if snapshot is None:
             return
+        self._drawn_in = active_language()
         words = self.progress(snapshot)
         if words is not None:
             self.sub_title = words
@@ -183,8 +215,8 @@ class PlayScreen(PhaseScreen):
 
     #: Added at the end of each game screen's own bindings (so they come last in the footer).
     UNDO_BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last table action"),
-        Binding("r", "redo", "Redo", id="redo", tooltip="Do again what was just undone"),
+        Binding("u", "undo", N_("Undo"), id="undo", tooltip=N_("Take back the last table action")),
+        Binding("r", "redo", N_("Redo"), id="redo", tooltip=N_("Do again what was just undone")),
     ]
 
     def action_menu(self) -> None:

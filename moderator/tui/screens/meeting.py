@@ -16,6 +16,7 @@ from textual.reactive import var
 from textual.widgets import Header
 
 from moderator.domain import GameState, passing_chart, rules
+from moderator.i18n import N_, _, ngettext
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
@@ -34,13 +35,13 @@ def taking_part(state: GameState) -> Text:
     meeting = state.meeting
     taking = [state.players[seat] for seat in state.participants()]
     count = len(taking)
-    line = Text(f"{count} take{'s' if count == 1 else ''} part: ")
-    line.append(", ".join(taking) if taking else "nobody")
+    line = Text(ngettext("{count} takes part: ", "{count} take part: ", count).format(count=count))
+    line.append(_(", ").join(taking) if taking else _("nobody"))
     away = sorted(meeting.sitting_out - state.knocked_out) if meeting is not None else []
     if away:
-        line.append(". Sitting out: ")
-        line.append(", ".join(state.players[seat] for seat in away))
-    line.append(". The seat number keys (or a click) toggle who sits out.")
+        line.append(_(". Sitting out: "))
+        line.append(_(", ").join(state.players[seat] for seat in away))
+    line.append(_(". The seat number keys (or a click) toggle who sits out."))
     return line
 
 
@@ -51,10 +52,10 @@ def passing_words(taking: int) -> str:
     the right; with two, both go to the other; alone, the player keeps their cards.
     """
     if taking <= 1:
-        return "Only one player takes part in this meeting: they keep their cards."
+        return _("Only one player takes part in this meeting: they keep their cards.")
     if taking == 2:
-        return "No talking. Only two players take part: each gives both cards to the other."
-    return "No talking. Give one card to the left (←) and one to the right (→)."
+        return _("No talking. Only two players take part: each gives both cards to the other.")
+    return _("No talking. Give one card to the left (←) and one to the right (→).")
 
 
 def taking_count(snapshot: TableSnapshot | None) -> int:
@@ -83,7 +84,7 @@ class MeetingScreen(PlayScreen):
         "undo",
         "redo",
     )
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {"resolve": "Resolved"}
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"resolve": N_("Resolved")}
     #: The Meeting's number, in big digits (bound to `#meeting-number`).
     number: var[str] = var("")
     #: "Meeting 2 of 3" above it (bound to `#meeting-number-label`).
@@ -96,23 +97,37 @@ class MeetingScreen(PlayScreen):
     picture: var[PictureView | None] = var(None)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "enter", "resolve", "Meeting resolved", id="resolve", tooltip="Everyone got 2 cards"
+            "enter",
+            "resolve",
+            N_("Meeting resolved"),
+            id="resolve",
+            tooltip=N_("Everyone got 2 cards"),
         ),
-        Binding("o", "sit_out", "Sit out", id="sit-out", tooltip="A card effect: someone sits out"),
+        Binding(
+            "o",
+            "sit_out",
+            N_("Sit out"),
+            id="sit-out",
+            tooltip=N_("A card effect: someone sits out"),
+        ),
         *(
             # No id (not remapped one by one); one row in the help: "1–9, 0".
             Binding(
                 str((seat + 1) % 10),
                 f"toggle_seat({seat})",
-                "That seat sits out or comes back",
+                N_("That seat sits out or comes back"),
                 show=False,
             )
             for seat in range(rules.MAX_PLAYERS)
         ),
-        Binding("k", "knock_out", "Knock out", id="meeting-knock-out"),
+        Binding("k", "knock_out", N_("Knock out"), id="meeting-knock-out"),
         *PlayScreen.UNDO_BINDINGS,
         Binding(
-            "escape", "menu", "Menu", id="meeting-menu", tooltip="Back to the start screen (saved)"
+            "escape",
+            "menu",
+            N_("Menu"),
+            id="meeting-menu",
+            tooltip=N_("Back to the start screen (saved)"),
         ),
     ]
 
@@ -158,7 +173,9 @@ class MeetingScreen(PlayScreen):
         if state is None or meeting is None:
             return
         self.number = str(meeting.number)
-        self.number_label = f"Meeting {meeting.number} of {rules.MEETINGS_PER_GAME}"
+        self.number_label = _("Meeting {meeting} of {meetings}").format(
+            meeting=meeting.number, meetings=rules.MEETINGS_PER_GAME
+        )
         taking = len(state.participants())
         if passing_kind(taking) != self._shown_kind:
             # Someone sat out or came back: the instructions follow the count.
@@ -178,6 +195,16 @@ class MeetingScreen(PlayScreen):
             return
         self._shown_kind = kind
         self.caption = Text(text, style="italic")
+
+    def language_changed(self) -> None:
+        """The written instructions, the tiles and the centre in the new language.
+
+        A voice line shown in the old language gives way to the instructions too.
+        """
+        taking = taking_count(self.snapshot)
+        self._shown_kind = passing_kind(taking)
+        self.caption = passing_words(taking)
+        self.picture = None  # the same state's view again would redraw nothing
 
     def show_ambience(self, started: bool, audible: bool) -> None:
         """The bed under the silent passing: playing, or would play (captions only)."""

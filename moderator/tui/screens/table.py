@@ -13,9 +13,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.widgets import Header, Static
+from textual.widgets import Header
 
 from moderator.domain import rules
+from moderator.i18n import N_, _
 from moderator.table.board_host import TURNED_OFF, BoardHost
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
@@ -37,7 +38,9 @@ class TableScreen(PlayScreen):
     PHASE = Phase.TABLE
     #: The footer's keys by importance, and their short words for a narrow line.
     FOOTER_KEEP = ("next-turn", "meeting", "knock-out", "menu", "mute", "settings", "undo", "redo")
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {"meeting": "Meeting"}
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"meeting": N_("Meeting")}
+    #: "Turn", above its number (bound to `#table-turn-label`).
+    turn_label: var[str] = var(N_("Turn"))
     #: The turn number, drawn big (bound to `#table-turn`).
     turn: var[str] = var("1")
     #: Whose seat plays, above the name (bound to `#table-current-label`).
@@ -52,20 +55,30 @@ class TableScreen(PlayScreen):
     picture: var[PictureView | None] = var(None)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "n,space", "next_turn", "Next turn", id="next-turn", tooltip="The turn passes clockwise"
+            "n,space",
+            "next_turn",
+            N_("Next turn"),
+            id="next-turn",
+            tooltip=N_("The turn passes clockwise"),
         ),
-        Binding("m", "meeting", "Meeting card", id="meeting", tooltip="A Meeting card was drawn"),
-        Binding("k", "knock_out", "Knock out", id="knock-out", tooltip="A player is knocked out"),
+        Binding(
+            "m", "meeting", N_("Meeting card"), id="meeting", tooltip=N_("A Meeting card was drawn")
+        ),
+        Binding(
+            "k", "knock_out", N_("Knock out"), id="knock-out", tooltip=N_("A player is knocked out")
+        ),
         Binding(
             "b",
             "phone_board",
-            "Phone board",
+            N_("Phone board"),
             id="phone-board",
-            tooltip="The public board on every phone at the table (a QR code)",
+            tooltip=N_("The public board on every phone at the table (a QR code)"),
             show=False,  # the footer at 80 columns is full; Help and Settings name it
         ),
         *PlayScreen.UNDO_BINDINGS,
-        Binding("escape", "menu", "Menu", id="menu", tooltip="Back to the start screen (saved)"),
+        Binding(
+            "escape", "menu", N_("Menu"), id="menu", tooltip=N_("Back to the start screen (saved)")
+        ),
     ]
 
     def compose(self) -> ComposeResult:
@@ -73,7 +86,9 @@ class TableScreen(PlayScreen):
         yield Header()
         with Horizontal(id="table-top"):
             with Vertical(id="table-turn-box"):
-                yield Static("Turn", classes="caption")
+                yield Caption(id="table-turn-label", classes="caption").data_bind(
+                    text=TableScreen.turn_label
+                )
                 # Block letters like the name: Digits drops to thin 3-row strokes at 80x24.
                 yield BigText("1", id="table-turn").data_bind(text=TableScreen.turn)
             with Vertical(id="table-current-box"):
@@ -92,16 +107,25 @@ class TableScreen(PlayScreen):
 
     def show(self, snapshot: TableSnapshot) -> None:
         """The game's state into the screen's reactives (nothing once no game is open)."""
+        self.turn_label = _("Turn")
         state = snapshot.state
         if state is None:
             return
         self.turn = str(state.turn)
-        self.current_label = f"Seat {state.current + 1}: your turn. Flip the top card."
+        self.current_label = _("Seat {seat}: your turn. Flip the top card.").format(
+            seat=state.current + 1
+        )
         self.current_player = state.players[state.current]
         done = state.meetings_resolved
-        self.meetings_label = f"Meetings done: {done} of {rules.MEETINGS_PER_GAME}"
+        self.meetings_label = _("Meetings done: {done} of {meetings}").format(
+            done=done, meetings=rules.MEETINGS_PER_GAME
+        )
         self.pips = meeting_pips(done)
         self.picture = PictureView(state)
+
+    def language_changed(self) -> None:
+        """The tiles and the picture's centre are drawn again in the new language."""
+        self.picture = None  # the same state's view again would redraw nothing
 
     def action_next_turn(self) -> None:
         """The current player gave their Adventure card away: next player."""

@@ -203,7 +203,7 @@ class KeyBar(Widget, can_focus=False):
 
     def _shortened(self, item: KeyItem) -> KeyItem:
         words = self._short.get(item.binding_id or "")
-        return item._replace(description=words) if words else item
+        return item._replace(description=_(words)) if words else item  # msgids too
 
     def render(self) -> RenderResult:
         """The keys from the left, the palette key on the right (as Textual's Footer)."""

@@ -22,6 +22,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from moderator import i18n
 from moderator.domain import GameState, Pass
 from moderator.domain.rules import MAX_PLAYERS
 from moderator.tui.widgets.caption import Caption
@@ -98,21 +99,21 @@ def tile_text(state: GameState, seat: int, width: int, chart: dict[int, Pass] | 
     meeting = state.meeting
     line = chart.get(seat) if chart is not None else None
     if seat in state.knocked_out:
-        text.append("\n✗ KNOCKED OUT", style="bold")
+        text.append("\n" + i18n._("✗ KNOCKED OUT"), style="bold")
     elif meeting is not None and seat in meeting.sitting_out:
-        text.append("\nsits out")
+        text.append("\n" + i18n._("sits out"))
     elif line is not None:
         label = max(1, width - 4)
-        text.append("\nL ▸ ", style="bold")
+        text.append("\n" + i18n.pgettext("tile: to the left", "L") + " ▸ ", style="bold")
         text.append(_short(state.players[line.left], label))
-        text.append("\nR ▸ ", style="bold")
+        text.append("\n" + i18n.pgettext("tile: to the right", "R") + " ▸ ", style="bold")
         text.append(_short(state.players[line.right], label))
     elif chart is not None:
-        text.append("\nkeeps their cards")
+        text.append("\n" + i18n._("keeps their cards"))
     elif seat == state.current and not state.is_over:
-        text.append("\n▶ YOUR TURN", style="bold")
+        text.append("\n" + i18n._("▶ YOUR TURN"), style="bold")
     else:
-        text.append("\nin play")
+        text.append("\n" + i18n._("in play"))
     return text
 
 
@@ -295,8 +296,8 @@ class TablePicture(Widget):
             tile.display = tile.seat < len(views)
             if tile.seat < len(views):
                 tile.view = views[tile.seat]
-        centre.text = Text(
-            "L: left · R: right" if view.state.meeting is not None else "clockwise ↻",
-            justify="center",
-        )
+        if view.state.meeting is not None:
+            centre.text = Text(i18n._("L: left · R: right"), justify="center")
+        else:
+            centre.text = Text(i18n._("clockwise ↻"), justify="center")
         centre.styles.offset = (0, max(0, self.size.height // 2 - 1))

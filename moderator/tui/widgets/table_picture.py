@@ -99,7 +99,7 @@ def tile_text(state: GameState, seat: int, width: int, chart: dict[int, Pass] | 
     meeting = state.meeting
     line = chart.get(seat) if chart is not None else None
     if seat in state.knocked_out:
-        text.append("\n" + "✗ " + i18n._("KNOCKED OUT"), style="bold")
+        text.append("\n✗ " + i18n._("KNOCKED OUT"), style="bold")
     elif meeting is not None and seat in meeting.sitting_out:
         text.append("\n" + i18n._("sits out"))
     elif line is not None:
@@ -111,7 +111,7 @@ def tile_text(state: GameState, seat: int, width: int, chart: dict[int, Pass] | 
     elif chart is not None:
         text.append("\n" + i18n._("keeps their cards"))
     elif seat == state.current and not state.is_over:
-        text.append("\n" + "▶ " + i18n._("YOUR TURN"), style="bold")
+        text.append("\n▶ " + i18n._("YOUR TURN"), style="bold")
     else:
         text.append("\n" + i18n._("in play"))
     return text

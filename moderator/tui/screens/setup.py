@@ -159,8 +159,11 @@ class SetupScreen(PhaseScreen):
         of a field being used (fixing a name, "say it as") is put back as it was
         first set: the field is left as typed, only its words change.
         """
-        for button in (*BUTTONS, *KEYED_BUTTONS):
-            self.query_one(f"#{button}", Button).label = button_label(button)
+        for button_id in (*BUTTONS, *KEYED_BUTTONS):
+            button = self.query_one(f"#{button_id}", Button)
+            button.label = button_label(button_id)
+            # Button's label is no layout reactive: its width follows only when told.
+            button.refresh(layout=True)
         field = self.query_one("#setup-name", Input)
         field.placeholder = name_hint() if self.editing is None else fix_hint(self.editing)
         saying = self.query_one("#setup-say-as", Input)

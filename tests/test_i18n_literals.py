@@ -5,7 +5,9 @@ handed straight to what the table sees: `Static`, `Label`, `Button`, `notify`,
 `print`, a widget's `update`, `add_columns`, a `Binding`'s description and
 tooltip, a `Choice`'s label, a palette's `SystemCommand`, a screen's `say`.
 Wrapped in `_()`, `ngettext()`, `pgettext()` or `N_()`, it is a call, not a
-literal, and passes. The modules not converted yet are listed by name: the list
+literal, and passes. In the modules whose functions return what a screen draws
+(`RETURNS_SHOWN`: the setup checklist's lines), a returned literal is checked
+too. The modules not converted yet are listed by name: the list
 may only shrink (a listed module with nothing left to convert fails too).
 """
 
@@ -32,6 +34,12 @@ SHOWN_AT = {
     "SystemCommand": ((0, "title"), (1, "help")),
 }
 
+#: Modules whose functions return the text a screen draws: a returned literal
+#: (alone, or joined with `+`, or either side of a conditional) is shown too.
+RETURNS_SHOWN = frozenset(
+    {"moderator/tui/screens/checklist_text.py", "moderator/tui/screens/setup_words.py"}
+)
+
 #: Modules with user-visible English not yet through gettext, each named (the next
 #: sessions convert them). moderator/storage/ (the history command's output) stays
 #: as it is this session: its output must stay byte-identical for its speed work.
@@ -40,13 +48,10 @@ NOT_CONVERTED = frozenset(
         "moderator/narration/settings.py",
         "moderator/storage/history_cli.py",
         "moderator/tui/app.py",
-        "moderator/tui/questions.py",
         "moderator/tui/screens/finale.py",
         "moderator/tui/screens/result.py",
         "moderator/tui/screens/reveal.py",
         "moderator/tui/screens/series.py",
-        "moderator/tui/screens/setup.py",
-        "moderator/tui/widgets/choice.py",
     }
 )
 
@@ -74,10 +79,26 @@ def _is_english(node: ast.AST) -> bool:
     )
 
 
-def unwrapped(source: str, name: str = "<source>") -> list[str]:
-    """Each user-visible literal of `source` that is not wrapped, as "file:line: text"."""
+def _pieces(node: ast.AST) -> list[ast.AST]:
+    """The parts of a returned value that end up in the text: `a + b`, `a if c else b`."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return [*_pieces(node.left), *_pieces(node.right)]
+    if isinstance(node, ast.IfExp):
+        return [*_pieces(node.body), *_pieces(node.orelse)]
+    return [node]
+
+
+def unwrapped(source: str, name: str = "<source>", *, returns: bool = False) -> list[str]:
+    """Each user-visible literal of `source` that is not wrapped, as "file:line: text".
+
+    `returns`: the module's returned strings are shown text too (`RETURNS_SHOWN`).
+    """
     found = []
     for node in ast.walk(ast.parse(source, name)):
+        if returns and isinstance(node, ast.Return) and node.value is not None:
+            for piece in _pieces(node.value):
+                if _is_english(piece):
+                    found.append(f"{name}:{piece.lineno}: {ast.unparse(piece)[:60]}")
         if not isinstance(node, ast.Call):
             continue
         called = _called(node)
@@ -108,7 +129,7 @@ def _relative(path: Path) -> str:
 @pytest.mark.parametrize("path", modules(), ids=_relative)
 def test_converted_modules_show_no_literal_english(path: Path) -> None:
     name = _relative(path)
-    found = unwrapped(path.read_text(encoding="utf-8"), name)
+    found = unwrapped(path.read_text(encoding="utf-8"), name, returns=name in RETURNS_SHOWN)
     if name in NOT_CONVERTED:
         assert found, f"{name} is converted: take it off NOT_CONVERTED"
     else:
@@ -118,6 +139,28 @@ def test_converted_modules_show_no_literal_english(path: Path) -> None:
 def test_every_unconverted_module_exists() -> None:
     names = {_relative(path) for path in modules()}
     assert names >= NOT_CONVERTED, sorted(NOT_CONVERTED - names)
+    assert names >= RETURNS_SHOWN, sorted(RETURNS_SHOWN - names)
+
+
+def test_a_returned_literal_is_caught_where_returns_are_shown() -> None:
+    """The checklist's lines as they were written before (returned, never passed to a widget)."""
+    source = (
+        "def line(setup, check):\n"
+        "    if check:\n"
+        '        return f"{setup.players} players."\n'
+        "    if setup.reveal:\n"
+        '        return "• " + "No eyes-closed reveal at this player count."\n'
+        '    return "• Play with all" if setup.all else "• " + _("Put some back.")\n'
+        "def wordless(n):\n"
+        '    return "• " + _("The youngest player goes first.") + f" {n}"\n'
+    )
+    assert not unwrapped(source), "a return is checked only in RETURNS_SHOWN"
+    found = {line.partition(": ")[2] for line in unwrapped(source, returns=True)}
+    assert found == {
+        "f'{setup.players} players.'",
+        "'No eyes-closed reveal at this player count.'",
+        "'• Play with all'",
+    }
 
 
 def test_the_check_catches_an_unwrapped_literal_in_a_converted_module() -> None:

@@ -22,6 +22,7 @@ from moderator.i18n.catalogs import load, translated_languages
 from moderator.i18n.choice import SOURCE_LANGUAGE, LanguageChoice, choose_language
 
 __all__ = [
+    "NP_",
     "N_",
     "SOURCE_LANGUAGE",
     "LanguageChoice",
@@ -82,3 +83,12 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark `message` for extraction only: it is translated where it is shown (`_()`)."""
     return message
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark `message` with its `context` for extraction only; shown with `pgettext`.
+
+    For a word made at import whose English has two meanings ("Start": the start
+    screen, or start the game): whatever shows it calls `pgettext(*marked)`.
+    """
+    return context, message

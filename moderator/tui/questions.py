@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
+from moderator.i18n import _
 from moderator.table.controller import TableController
 from moderator.table.outcomes import Outcome
 from moderator.table.set_aside import ANSWERS, KEEP, SET_ASIDE
@@ -32,7 +33,7 @@ def ask_new_series(app: MindFlayerApp) -> None:
         if answer == SET_ASIDE and app.controller.phase is phase:
             app.settle(app.controller.new_series())
         else:
-            app.notify("Kept: the series goes on.", markup=False)
+            app.notify(_("Kept: the series goes on."), markup=False)
 
     pick = cast("type[PickPlayerScreen]", load_class(DIALOGS["pick"]))
     app.push_screen(pick(question, ANSWERS, KEEP), answered)
@@ -62,20 +63,19 @@ def start_with_renames(
             app.settle(app.controller.start_game(players, first, renames, said_as))
             return
         name = new_names.pop(0)
-        choices = [*enumerate(missing), (len(missing), "No: a new player")]
+        choices = [*enumerate(missing), (len(missing), _("No: a new player"))]
 
         def answered(index: int | None) -> None:
             if index is None or app.controller.phase is not phase:
-                app.notify("Not started: the roster is as it was.", markup=False)
+                app.notify(_("Not started: the roster is as it was."), markup=False)
                 return
             if index < len(missing):
                 renames[missing[index]] = name
             ask()
 
-        app.push_screen(
-            pick(f"Is {name} an earlier player (points carry over)?", choices, 0),
-            answered,
-        )
+        # The name is the table's, filled in literally after the translation.
+        question = _("Is {name} an earlier player (points carry over)?").format(name=name)
+        app.push_screen(pick(question, choices, 0), answered)
 
     ask()
 
@@ -104,9 +104,9 @@ def ask_seat(
     if state is None:
         return
     phase = app.controller.phase
+    away = "  (" + _("sits out") + ")"  # the tiles' own words for it
     choices = [
-        (seat, state.players[seat] + ("  (sits out)" if seat in marked else ""))
-        for seat in state.in_play
+        (seat, state.players[seat] + (away if seat in marked else "")) for seat in state.in_play
     ]
 
     def picked(seat: int | None) -> None:

@@ -13,6 +13,7 @@ playbacks started for its phase (`show_line`, `show_countdown`,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import ClassVar
 
@@ -28,13 +29,22 @@ from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
 from moderator.tui.toasts import show_notices
-from moderator.tui.widgets.key_bar import KeyBar
+from moderator.tui.widgets.key_bar import KeyBar, ShortWords
 from moderator.tui.widgets.notice_strip import NoticeStrip
 
 #: The rules of every screen but the start screen. Each of those screens names it
 #: as its `CSS_PATH`, so Textual reads it when the first of them is shown: the
 #: first frame does not parse it (docs/startup.md). The app's own CSS is app.tcss.
 SCREENS_CSS = Path(__file__).resolve().parent.parent / "screens.tcss"
+
+#: The Help key of every phase screen (and of a widget whose keys lead its footer).
+HELP_KEY = Binding(
+    "question_mark,f1",
+    "help",
+    N_("Help"),
+    id="help",
+    tooltip=N_("Keys and rulebook panels"),
+)
 
 
 def progress_words(game_number: int | None, state: GameState | None) -> str:
@@ -72,19 +82,11 @@ class PhaseScreen(Screen[None]):
     #: The footer's binding ids by importance: a narrow line leaves the others out first.
     FOOTER_KEEP: ClassVar[tuple[str, ...]] = ()
     #: Shorter words for some keys of the footer, used when the full ones do not fit.
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {}
+    FOOTER_SHORT: ClassVar[Mapping[str, ShortWords]] = {}
     #: The app's Help key, repeated here so the footer lists it first: a narrow
     #: footer (80 columns) drops its last keys, and Help must never be one of them.
     #: Same id and action as the app's binding, so a keymap moves both.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "question_mark,f1",
-            "help",
-            N_("Help"),
-            id="help",
-            tooltip=N_("Keys and rulebook panels"),
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [HELP_KEY]
 
     def __init__(self, controller: TableController) -> None:
         super().__init__()

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from moderator.domain import IllegalAction, rules
 from moderator.domain.setup_checklist import Check, SetupChecklist, setup_checklist
+from moderator.i18n import _, ngettext
+
+#: What starts each line but the first (a mark, no word: kept out of the msgids).
+BULLET = "• "
 
 
 def checklist(count: int) -> str:
@@ -20,29 +24,47 @@ def checklist(count: int) -> str:
     try:
         setup = setup_checklist(count)
     except IllegalAction as error:
-        return f"{error}\nAdd names until there are {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS}."
+        more = _("Add names until there are {least} to {most}.")
+        return f"{error}\n" + more.format(least=rules.MIN_PLAYERS, most=rules.MAX_PLAYERS)
     return "\n".join(_check_line(setup, check) for check in setup.checks)
 
 
 def _check_line(setup: SetupChecklist, check: Check) -> str:
-    """One line of the checklist in the screen's words."""
+    """One line of the checklist in the screen's words (each count in its plural)."""
     if check is Check.PLAYERS:
-        return f"{setup.players} players."
+        players = setup.players
+        return ngettext("{count} player.", "{count} players.", players).format(count=players)
     if check is Check.CHARACTER_TILES:
-        return "• Each player takes a Character tile, In Play side up."
+        return BULLET + _("Each player takes a Character tile, In Play side up.")
     if check is Check.ADVENTURE_CARDS:
-        back = " and ".join(setup.back_in_box)
-        if not back:
-            return "• Play with all the Adventure cards."
-        symbols = "symbols" if len(setup.back_in_box) > 1 else "symbol"
-        return f"• Put the Adventure cards with the {back} player {symbols} back in the box."
+        return BULLET + _adventure_cards(setup.back_in_box)
     if check is Check.ROLE_CARDS:
-        return (
-            f"• Deal secret role cards: {setup.mind_flayer} Mind Flayer and "
-            f"{setup.waffle} Waffle, one face down to each player."
-        )
+        return BULLET + _role_cards(setup.mind_flayer, setup.waffle)
     if check is Check.REVEAL:
         if setup.reveal:
-            return "• Then the eyes-closed reveal: the Possessed find each other."
-        return "• No eyes-closed reveal at this player count."
-    return "• The youngest player goes first."
+            return BULLET + _("Then the eyes-closed reveal: the Possessed find each other.")
+        return BULLET + _("No eyes-closed reveal at this player count.")
+    return BULLET + _("The youngest player goes first.")
+
+
+def _adventure_cards(back_in_box: tuple[str, ...]) -> str:
+    """Which Adventure cards go back in the box, by their player symbols ("6+", "9+")."""
+    if not back_in_box:
+        return _("Play with all the Adventure cards.")
+    put_back = ngettext(
+        "Put the Adventure cards with the {symbols} player symbol back in the box.",
+        "Put the Adventure cards with the {symbols} player symbols back in the box.",
+        len(back_in_box),
+    )
+    return put_back.format(symbols=_(" and ").join(back_in_box))
+
+
+def _role_cards(mind_flayer: int, waffle: int) -> str:
+    """The secret role cards to deal: each count with its card's name in its plural."""
+    deal = _("Deal secret role cards: {mind_flayer} and {waffle}, one face down to each player.")
+    return deal.format(
+        mind_flayer=ngettext("{count} Mind Flayer", "{count} Mind Flayer", mind_flayer).format(
+            count=mind_flayer
+        ),
+        waffle=ngettext("{count} Waffle", "{count} Waffle", waffle).format(count=waffle),
+    )

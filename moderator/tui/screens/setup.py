@@ -23,19 +23,29 @@ from textual.widgets import Button, Header, Input, OptionList, Static
 
 from moderator.domain import IllegalAction, rules, setup_for
 from moderator.domain.names import clean_name, clean_roster, clean_said_as
+from moderator.i18n import N_, _, active_language
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.dialogs.how_to_play import HOW_TO_PLAY_KEY, open_how_to_play
 from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
-from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.screens.base import HELP_KEY, PhaseScreen
 from moderator.tui.screens.checklist_text import checklist
 from moderator.tui.screens.setup_keys import SETUP_FOOTER_KEEP, SETUP_FOOTER_SHORT
+from moderator.tui.screens.setup_words import (
+    BUTTONS,
+    KEYED_BUTTONS,
+    SAY_AS_KEY,
+    button_label,
+    fix_hint,
+    name_hint,
+    roster_line,
+    say_as_hint,
+    say_as_hint_for,
+    seated_words,
+)
 from moderator.tui.widgets.name_input import FixingList, NameInput
-
-#: The "say it as" field's hint while no player is being changed.
-SAY_AS_HINT = "Say it as: s on a player, Enter"
 
 
 class RosterList(FixingList):
@@ -43,14 +53,14 @@ class RosterList(FixingList):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # First in the footer while the roster has focus (see `PhaseScreen.BINDINGS`).
-        Binding("question_mark,f1", "help", "Help", id="help", tooltip="Keys and rulebook panels"),
-        Binding("delete,backspace,minus", "screen.remove", "Remove", id="remove"),
-        Binding("shift+up,ctrl+up", "screen.move(-1)", "Move up", id="move-up"),
-        Binding("shift+down,ctrl+down", "screen.move(1)", "Move down", id="move-down"),
-        Binding("f", "screen.first", "First player", id="first-player"),
-        Binding("e", "screen.edit", "Fix name", id="edit-name"),
+        HELP_KEY,
+        Binding("delete,backspace,minus", "screen.remove", N_("Remove"), id="remove"),
+        Binding("shift+up,ctrl+up", "screen.move(-1)", N_("Move up"), id="move-up"),
+        Binding("shift+down,ctrl+down", "screen.move(1)", N_("Move down"), id="move-down"),
+        Binding("f", "screen.first", N_("First player"), id="first-player"),
+        Binding("e", "screen.edit", N_("Fix name"), id="edit-name"),
         # Not in the footer (the field under the roster names its key); Help lists it.
-        Binding("s", "screen.say_as", "Say it as", id="say-as", show=False),
+        Binding(SAY_AS_KEY, "screen.say_as", N_("Say it as"), id="say-as", show=False),
     ]
 
     async def action_help(self) -> None:
@@ -65,10 +75,10 @@ class SetupScreen(PhaseScreen):
     #: The footer's keys by importance, and their short words for a narrow line.
     FOOTER_KEEP, FOOTER_SHORT = SETUP_FOOTER_KEEP, SETUP_FOOTER_SHORT
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start_game", "Start game", id="start-game", priority=True),
-        Binding("ctrl+r", "read_aloud", "Read aloud", id="read-aloud", priority=True),
+        Binding("ctrl+s", "start_game", N_("Start game"), id="start-game", priority=True),
+        Binding("ctrl+r", "read_aloud", N_("Read aloud"), id="read-aloud", priority=True),
         HOW_TO_PLAY_KEY,
-        Binding("escape", "leave", "Back", id="back", tooltip="Back to the start screen"),
+        Binding("escape", "leave", N_("Back"), id="back", tooltip=N_("Back to the start screen")),
     ]
 
     def __init__(self, controller: TableController) -> None:
@@ -89,23 +99,25 @@ class SetupScreen(PhaseScreen):
         with Horizontal(id="setup-columns"):
             with Vertical(id="setup-left"):
                 yield Static("", id="setup-count", markup=False)
-                yield NameInput(placeholder="Name, then Enter (clockwise)", id="setup-name")
+                yield NameInput(placeholder=name_hint(), id="setup-name")
                 yield Static("", id="setup-error", markup=False)
                 yield RosterList(id="setup-roster")
                 # After the roster: Tab from the name field still reaches the roster first.
-                yield NameInput(placeholder=SAY_AS_HINT, id="setup-say-as")
+                yield NameInput(placeholder=say_as_hint(), id="setup-say-as")
                 with Horizontal(classes="button-row"):
-                    yield Button("Remove", id="setup-remove", compact=True)
-                    yield Button("Up", id="setup-up", compact=True)
-                    yield Button("Down", id="setup-down", compact=True)
-                    yield Button("First", id="setup-first", compact=True)
-                    yield Button("Fix", id="setup-edit", compact=True)
+                    for button in BUTTONS:
+                        yield Button(button_label(button), id=button, compact=True)
             with Vertical(id="setup-right"):
                 yield Static("", id="setup-checklist", markup=False)
                 yield Static("", id="setup-caption", markup=False)
                 with Horizontal(classes="button-row"):
-                    yield Button("Read aloud ^R", id="setup-read", compact=True)
-                    yield Button("Start game ^S", id="setup-start", compact=True, variant="success")
+                    yield Button(button_label("setup-read"), id="setup-read", compact=True)
+                    yield Button(
+                        button_label("setup-start"),
+                        id="setup-start",
+                        compact=True,
+                        variant="success",
+                    )
         yield self.key_bar()
 
     def entered(self) -> None:
@@ -121,10 +133,10 @@ class SetupScreen(PhaseScreen):
         self.saying = None
         saying = self.query_one("#setup-say-as", Input)
         saying.value = ""
-        saying.placeholder = SAY_AS_HINT
+        saying.placeholder = say_as_hint()
         field = self.query_one("#setup-name", Input)
         field.value = ""
-        field.placeholder = "Name, then Enter (clockwise)"
+        field.placeholder = name_hint()
         self._error("")
         self.query_one("#setup-caption", Static).update("")
         self._redraw(highlight=0)
@@ -135,6 +147,32 @@ class SetupScreen(PhaseScreen):
         # Names seated before complete as they are typed (→ or End accepts).
         field.suggester = SuggestFromList(known, case_sensitive=False) if known else None
         field.focus()
+        # The screen's words follow a language chosen in the Settings from here on
+        # (`PhaseScreen`: shown again on return); set quietly, all is drawn already.
+        self.set_reactive(PhaseScreen.snapshot, self.controller.snapshot())
+        self._drawn_in = active_language()
+
+    def language_changed(self) -> None:
+        """The table chose another language: the hints, buttons and caption follow.
+
+        The roster, the count and the checklist are drawn again by `show`. A hint
+        of a field being used (fixing a name, "say it as") is put back as it was
+        first set: the field is left as typed, only its words change.
+        """
+        for button_id in (*BUTTONS, *KEYED_BUTTONS):
+            button = self.query_one(f"#{button_id}", Button)
+            button.label = button_label(button_id)
+            # Button's label is no layout reactive: its width follows only when told.
+            button.refresh(layout=True)
+        field = self.query_one("#setup-name", Input)
+        field.placeholder = name_hint() if self.editing is None else fix_hint(self.editing)
+        saying = self.query_one("#setup-say-as", Input)
+        if self.saying is None or not 0 <= self.saying < len(self.players):
+            saying.placeholder = say_as_hint()
+        else:
+            saying.placeholder = say_as_hint_for(self.players[self.saying])
+        # A voice line in the old language: gone (a new reading shows the new one).
+        self.query_one("#setup-caption", Static).update("")
 
     def show(self, snapshot: TableSnapshot) -> None:
         """The roster is this screen's own until the game starts: redraw it."""
@@ -151,20 +189,13 @@ class SetupScreen(PhaseScreen):
         keep = roster.highlighted if highlight is None else highlight
         roster.clear_options()
         for seat, name in enumerate(self.players):
-            line = Text(f"{seat + 1:>2}. ")
-            line.append(name)
-            if name in self.said_as:
-                line.append(f"  said “{self.said_as[name]}”", style="italic")
-            if seat == self.first_player:
-                line.append("  ★ first (youngest)", style="bold")
-            roster.add_option(line)
+            roster.add_option(
+                roster_line(seat, name, self.said_as.get(name), first=seat == self.first_player)
+            )
         if self.players:
             roster.highlighted = min(max(keep or 0, 0), len(self.players) - 1)
         count = len(self.players)
-        self.query_one("#setup-count", Static).update(
-            f"{count} player{'s' if count != 1 else ''} seated "
-            f"({rules.MIN_PLAYERS} to {rules.MAX_PLAYERS}), clockwise:"
-        )
+        self.query_one("#setup-count", Static).update(seated_words(count))
         self.query_one("#setup-checklist", Static).update(checklist(count))
 
     def _error(self, message: str) -> None:
@@ -188,7 +219,8 @@ class SetupScreen(PhaseScreen):
             name = clean_name(event.value)
             others = [n for i, n in enumerate(self.players) if i != self.editing]
             if self.editing is None and len(others) >= rules.MAX_PLAYERS:
-                raise IllegalAction(f"The game is for at most {rules.MAX_PLAYERS} players.")
+                most = _("The game is for at most {most} players.")
+                raise IllegalAction(most.format(most=rules.MAX_PLAYERS))
             clean_roster([*others, name])
         except IllegalAction as error:
             self._error(str(error))
@@ -207,7 +239,7 @@ class SetupScreen(PhaseScreen):
                 self.said_as[name] = said
             self.editing = None
         self._error("")
-        event.input.placeholder = "Name, then Enter (clockwise)"
+        event.input.placeholder = name_hint()
         self._redraw(highlight=seat)
 
     def action_remove(self) -> None:
@@ -252,24 +284,25 @@ class SetupScreen(PhaseScreen):
             return
         self.editing = seat
         field = self.query_one("#setup-name", NameInput)
-        field.edit(self.players[seat], f"Fix the name of seat {seat + 1}, then Enter")
+        field.edit(self.players[seat], fix_hint(seat))
 
     def action_say_as(self) -> None:
         """Put the selected player's "say it as" in its field, to type how the name is said."""
         seat = self._selected()
         if seat is None:
-            self._error("Add a player first, then say how their name is said.")
+            self._error(_("Add a player first, then say how their name is said."))
             return
         self.saying = seat
         name = self.players[seat]
         field = self.query_one("#setup-say-as", NameInput)
-        field.edit(self.said_as.get(name, ""), f"How the voice says {name} (empty: as written)")
+        field.edit(self.said_as.get(name, ""), say_as_hint_for(name))
 
     def _set_said_as(self, event: Input.Submitted) -> None:
         """Keep the words for the seat being changed (else the selected one); empty clears."""
         seat = self.saying if self.saying is not None else self._selected()
         if seat is None or not 0 <= seat < len(self.players):
-            self._error("Select a player in the list first (s: say it as).")
+            select = _("Select a player in the list first ({key}: say it as).")
+            self._error(select.format(key=SAY_AS_KEY))
             event.input.value = event.value
             return
         try:
@@ -285,7 +318,7 @@ class SetupScreen(PhaseScreen):
             self.said_as.pop(name, None)
         self.saying = None
         self._error("")
-        event.input.placeholder = SAY_AS_HINT
+        event.input.placeholder = say_as_hint()
         self._redraw(highlight=seat)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -352,6 +385,6 @@ class SetupScreen(PhaseScreen):
             self.saying = None
             field = self.query_one("#setup-say-as", Input)
             field.value = ""
-            field.placeholder = SAY_AS_HINT
+            field.placeholder = say_as_hint()
             return
         self.ask(GoHome())

@@ -8,6 +8,9 @@ way first (`KeyBar.fitted`, tests/tui/test_footers.py).
 
 from __future__ import annotations
 
+from moderator.i18n import N_, NP_
+from moderator.tui.widgets.key_bar import ShortWords
+
 #: Binding ids, most important first: a narrow footer leaves out the last first.
 SETUP_FOOTER_KEEP = (
     "start-game",
@@ -22,13 +25,15 @@ SETUP_FOOTER_KEEP = (
     "mute",
     "settings",
 )
-SETUP_FOOTER_SHORT: dict[str, str] = {
-    "start-game": "Start",
-    "read-aloud": "Read",
-    "how-to-play": "Rules",
-    "first-player": "First",
-    "edit-name": "Fix",
-    "remove": "Del",
-    "move-up": "Up",
-    "move-down": "Down",
+#: Msgids, translated where the footer draws them; "Start" is the game's start
+#: here, not the start screen's name (a context tells the two apart).
+SETUP_FOOTER_SHORT: dict[str, ShortWords] = {
+    "start-game": NP_("start the game", "Start"),
+    "read-aloud": N_("Read"),
+    "how-to-play": N_("Rules"),
+    "first-player": N_("First"),
+    "edit-name": N_("Fix"),
+    "remove": N_("Del"),
+    "move-up": N_("Up"),
+    "move-down": N_("Down"),
 }

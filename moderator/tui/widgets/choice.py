@@ -26,7 +26,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from moderator.i18n import _
+from moderator.i18n import N_, _
 
 #: The looks a choice can take, as Button's variants.
 Variant = Literal["default", "primary", "success", "error"]
@@ -86,9 +86,11 @@ class ChoiceList(Widget, can_focus=True):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,tab", "move(1)", "Next choice", show=False, id="choice-next"),
-        Binding("up,shift+tab", "move(-1)", "Previous choice", show=False, id="choice-previous"),
-        Binding("enter,space", "choose", "Take the choice", show=False, id="choice-take"),
+        Binding("down,tab", "move(1)", N_("Next choice"), show=False, id="choice-next"),
+        Binding(
+            "up,shift+tab", "move(-1)", N_("Previous choice"), show=False, id="choice-previous"
+        ),
+        Binding("enter,space", "choose", N_("Take the choice"), show=False, id="choice-take"),
     ]
 
     #: The id of the highlighted choice.

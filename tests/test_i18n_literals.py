@@ -5,7 +5,12 @@ handed straight to what the table sees: `Static`, `Label`, `Button`, `notify`,
 `print`, a widget's `update`, `add_columns`, a `Binding`'s description and
 tooltip, a `Choice`'s label, a palette's `SystemCommand`, a screen's `say`.
 Wrapped in `_()`, `ngettext()`, `pgettext()` or `N_()`, it is a call, not a
-literal, and passes. The modules not converted yet are listed by name: the list
+literal, and passes. The table controller's notices (`_outcome`, `_refused`,
+`_moved`, `_act`) and the phone board's `BoardError` are checked the same way.
+A refusal of the rules (`IllegalAction`, `IllegalCount`) is the other way
+round: its template is the msgid (Babel extracts it by the class's name and
+`moderator.i18n.refusals` translates it where shown), so it must be a plain
+literal with `{fields}`, never an f-string or a built string. The modules not converted yet are listed by name: the list
 may only shrink (a listed module with nothing left to convert fails too).
 """
 
@@ -30,7 +35,14 @@ SHOWN_AT = {
     "Binding": ((2, "description"), (None, "tooltip")),
     "Choice": ((1, "label"),),
     "SystemCommand": ((0, "title"), (1, "help")),
+    "BoardError": ((0, None),),
+    "_outcome": ((0, "notice"),),
+    "_refused": ((0, "sentence"),),
+    "_moved": ((1, "notice"),),
+    "_act": ((1, "done"),),
 }
+#: Refusals whose leading arguments are English templates (extracted as msgids).
+TEMPLATES = {"IllegalAction": 1, "IllegalCount": 2}
 
 #: Modules with user-visible English not yet through gettext, each named (the next
 #: sessions convert them). moderator/storage/ (the history command's output) stays
@@ -94,6 +106,9 @@ def unwrapped(source: str, name: str = "<source>") -> list[str]:
         for argument in shown:
             if _is_english(argument):
                 found.append(f"{name}:{argument.lineno}: {ast.unparse(argument)[:60]}")
+        for template in node.args[: TEMPLATES.get(called or "", 0)]:
+            if not (isinstance(template, ast.Constant) and isinstance(template.value, str)):
+                found.append(f"{name}:{template.lineno}: {ast.unparse(template)[:60]}")
     return found
 
 
@@ -141,6 +156,12 @@ def test_the_check_catches_an_unwrapped_literal_in_a_converted_module() -> None:
         'Binding("q", "quit", N_("Quit"), tooltip="Leave")',
         'Choice("id", "Label")',
         'widget.update("Starting…")',
+        'raise IllegalAction(f"{name} is already knocked out.")',
+        'raise IllegalAction("{name} is out. " + more, name=name)',
+        'raise IllegalCount("one", f"{n} more", n)',
+        'return self._refused("No game is open.")',
+        'return self._act(entry, f"{name} is knocked out.")',
+        'raise BoardError("The board is off.")',
     ],
 )
 def test_each_kind_of_shown_text_is_checked(line: str) -> None:
@@ -156,6 +177,9 @@ def test_each_kind_of_shown_text_is_checked(line: str) -> None:
         'print(ngettext("one", "many", n).format(n=n))',
         'Binding("q", "quit", N_("Quit"), tooltip=N_("Leave"), id="quit")',
         'settings.update({"lang": "fr"})',
+        'raise IllegalAction("{name} is already knocked out.", name=name)',
+        'raise IllegalCount("{count} player", "{count} players", count, seats=seats)',
+        'return self._refused(refusal(error))',
     ],
 )
 def test_wrapped_or_wordless_text_passes(line: str) -> None:

@@ -10,8 +10,9 @@ literal, and passes. The table controller's notices (`_outcome`, `_refused`,
 A refusal of the rules (`IllegalAction`, `IllegalCount`) is the other way
 round: its template is the msgid (Babel extracts it by the class's name and
 `moderator.i18n.refusals` translates it where shown), so it must be a plain
-literal with `{fields}`, never an f-string or a built string. The modules not converted yet are listed by name: the list
-may only shrink (a listed module with nothing left to convert fails too).
+literal with `{fields}`, never an f-string or a built string. The modules not
+converted yet are listed by name: the list may only shrink (a listed module
+with nothing left to convert fails too).
 """
 
 from __future__ import annotations
@@ -179,7 +180,7 @@ def test_each_kind_of_shown_text_is_checked(line: str) -> None:
         'settings.update({"lang": "fr"})',
         'raise IllegalAction("{name} is already knocked out.", name=name)',
         'raise IllegalCount("{count} player", "{count} players", count, seats=seats)',
-        'return self._refused(refusal(error))',
+        "return self._refused(refusal(error))",
     ],
 )
 def test_wrapped_or_wordless_text_passes(line: str) -> None:

@@ -1,0 +1,81 @@
+"""The notices and refusals a table sees during play, in its language (issue 18, item 1).
+
+The real app at 80x24, its language from settings.json: a knock-out, its undo
+and redo, and the rules refusing a second redo say the table's words in the
+game screen's notice strip, whole, the names as typed, and no English word of
+the sentences they replace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from moderator import i18n
+from moderator.tui.screens.table import TableScreen
+from tests.tui.drawn import drawn_rows
+from tests.tui.helpers import key, knock_out, new_game, settle, shown, tracked_app, until
+from tests.tui.quiet import record_toasts, toasts
+from tests.tui.test_i18n_screens import speaking
+from tests.tui.test_notices_strip import pinned_clock, strip_text  # noqa: F401 (a fixture)
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+#: The English of the converted sentences, none of which a translated table may see.
+ENGLISH = ("knocked out", "Undone", "Redone", "nothing to redo", "There is")
+
+#: Per language: the knock-out, its undo, its redo, and the second redo refused.
+SAID = {
+    "fr": (
+        "Dee est éliminé.",
+        "Annulé : Dee éliminé.",
+        "Refait : Dee éliminé.",
+        "Il n'y a rien à refaire.",
+    ),
+    "de": (
+        "Dee ist ausgeschieden.",
+        "Rückgängig: Dee ausgeschieden.",
+        "Wiederholt: Dee ausgeschieden.",
+        "Es gibt nichts zu wiederholen.",
+    ),
+    "es": (
+        "Dee queda eliminado.",
+        "Deshecho: Dee eliminado.",
+        "Rehecho: Dee eliminado.",
+        "No hay nada que rehacer.",
+    ),
+}
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    """The screen's language is the process's: every test leaves it English."""
+    yield
+    i18n.use_language("en")
+
+
+@pytest.mark.usefixtures("pinned_clock")
+@pytest.mark.parametrize("lang", sorted(SAID))
+async def test_a_knock_out_its_undo_and_a_refusal_in_the_tables_language(
+    folders: dict[str, Path], lang: str
+) -> None:
+    speaking(folders, lang)
+    app, narrator = tracked_app(folders)
+    record_toasts(app)
+    knocked, undone, redone, refused = SAID[lang]
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await new_game(pilot, FOUR)
+        await shown(pilot, TableScreen)
+        await knock_out(pilot, 3)
+        await settle(pilot, narrator)
+        for keys, said in ((("u",), undone), (("r",), redone), (("r",), refused)):
+            await key(pilot, *keys)
+            await until(pilot, lambda said=said: said in toasts(app), said)
+        await until(pilot, lambda: strip_text(app).endswith(refused), "the refusal in the strip")
+        assert toasts(app)[-4:] == [knocked, undone, redone, refused]
+        screen = "\n".join(drawn_rows(app))
+        assert refused in screen, "the refusal is drawn whole at 80x24"
+        shown_words = "\n".join([*toasts(app)[-4:], strip_text(app)])
+        for english in ENGLISH:
+            assert english not in shown_words, (english, shown_words)

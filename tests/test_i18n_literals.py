@@ -52,7 +52,6 @@ NOT_CONVERTED = frozenset(
     {
         "moderator/narration/settings.py",
         "moderator/storage/history_cli.py",
-        "moderator/tui/app.py",
         "moderator/tui/questions.py",
         "moderator/tui/screens/finale.py",
         "moderator/tui/screens/result.py",

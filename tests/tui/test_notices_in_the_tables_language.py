@@ -1,9 +1,10 @@
-"""The notices and refusals a table sees during play, in its language (issue 18, item 1).
+"""The notices and refusals a table sees during play, in its language (issue 18, items 1-2).
 
 The real app at 80x24, its language from settings.json: a knock-out, its undo
 and redo, and the rules refusing a second redo say the table's words in the
 game screen's notice strip, whole, the names as typed, and no English word of
-the sentences they replace.
+the sentences they replace. The app's own question (who is knocked out?), its
+mute notices and its keys in the palette say the table's words too.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from moderator import i18n
+from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screens.table import TableScreen
 from tests.tui.drawn import drawn_rows
 from tests.tui.helpers import key, knock_out, new_game, settle, shown, tracked_app, until
@@ -79,3 +82,42 @@ async def test_a_knock_out_its_undo_and_a_refusal_in_the_tables_language(
         shown_words = "\n".join([*toasts(app)[-4:], strip_text(app)])
         for english in ENGLISH:
             assert english not in shown_words, (english, shown_words)
+
+
+#: Per language: the knock-out's question, the voice muted and back, the app's keys.
+APP_WORDS = {
+    "fr": ("Qui est éliminé ?", "Voix coupée.", "Voix activée.", ("Couper la voix", "Aide")),
+    "de": ("Wer scheidet aus?", "Stimme aus.", "Stimme an.", ("Hilfe",)),
+    "es": ("¿Quién queda eliminado?", "Voz silenciada.", "Voz activada.", ("Ayuda",)),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(APP_WORDS))
+async def test_the_apps_question_its_notices_and_its_keys_in_the_tables_language(
+    folders: dict[str, Path], lang: str
+) -> None:
+    speaking(folders, lang)
+    app, narrator = tracked_app(folders)
+    record_toasts(app)
+    question, muted, on, keys = APP_WORDS[lang]
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await new_game(pilot, FOUR)
+        await shown(pilot, TableScreen)
+        await settle(pilot, narrator)
+        await key(pilot, "v")
+        await until(pilot, lambda: muted in toasts(app), muted)
+        await key(pilot, "v")
+        await until(pilot, lambda: on in toasts(app), on)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        helps = [command.help for command in app.get_system_commands(app.screen)]
+        for word in keys:
+            assert word in titles, (word, titles)
+        await key(pilot, "k")
+        picker = await shown(pilot, PickPlayerScreen)
+        title = str(picker.query_one("#pick-title", Static).render())
+        assert title == question
+        assert question in "\n".join(drawn_rows(app)), "the question is drawn whole at 80x24"
+        english = ("Who is", "Voice muted", "Voice on", "Mute", "Help", "Silence the voice")
+        shown_words = "\n".join([title, *toasts(app), *titles, *helps])
+        for word in english:
+            assert word not in shown_words, (word, shown_words)

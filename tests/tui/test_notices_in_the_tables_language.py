@@ -9,17 +9,29 @@ mute notices and its keys in the palette say the table's words too.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from moderator import i18n
+from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screens.table import TableScreen
 from tests.tui.drawn import drawn_rows
-from tests.tui.helpers import key, knock_out, new_game, settle, shown, tracked_app, until
+from tests.tui.helpers import (
+    TrackedNarrator,
+    key,
+    knock_out,
+    new_game,
+    settle,
+    shown,
+    tracked_app,
+    until,
+)
 from tests.tui.quiet import record_toasts, toasts
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_notices_strip import pinned_clock, strip_text  # noqa: F401 (a fixture)
@@ -58,18 +70,27 @@ def _english_after() -> Iterator[None]:
     i18n.use_language("en")
 
 
+@asynccontextmanager
+async def at_the_table(
+    folders: dict[str, Path], lang: str
+) -> AsyncIterator[tuple[MindFlayerApp, Pilot[None], TrackedNarrator]]:
+    """The real app at 80x24 in `lang` (its toasts kept), a new game of four on the table."""
+    speaking(folders, lang)
+    app, narrator = tracked_app(folders)
+    record_toasts(app)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await new_game(pilot, FOUR)
+        await shown(pilot, TableScreen)
+        yield app, pilot, narrator
+
+
 @pytest.mark.usefixtures("pinned_clock")
 @pytest.mark.parametrize("lang", sorted(SAID))
 async def test_a_knock_out_its_undo_and_a_refusal_in_the_tables_language(
     folders: dict[str, Path], lang: str
 ) -> None:
-    speaking(folders, lang)
-    app, narrator = tracked_app(folders)
-    record_toasts(app)
     knocked, undone, redone, refused = SAID[lang]
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await new_game(pilot, FOUR)
-        await shown(pilot, TableScreen)
+    async with at_the_table(folders, lang) as (app, pilot, narrator):
         await knock_out(pilot, 3)
         await settle(pilot, narrator)
         for keys, said in ((("u",), undone), (("r",), redone), (("r",), refused)):
@@ -96,13 +117,8 @@ APP_WORDS = {
 async def test_the_apps_question_its_notices_and_its_keys_in_the_tables_language(
     folders: dict[str, Path], lang: str
 ) -> None:
-    speaking(folders, lang)
-    app, narrator = tracked_app(folders)
-    record_toasts(app)
     question, muted, on, keys = APP_WORDS[lang]
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await new_game(pilot, FOUR)
-        await shown(pilot, TableScreen)
+    async with at_the_table(folders, lang) as (app, pilot, narrator):
         await settle(pilot, narrator)
         await key(pilot, "v")
         await until(pilot, lambda: muted in toasts(app), muted)

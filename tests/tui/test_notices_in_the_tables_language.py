@@ -1,10 +1,11 @@
-"""The notices and refusals a table sees during play, in its language (issue 18, items 1-2).
+"""The notices and refusals a table sees during play, in its language (issue 18, items 1-3).
 
 The real app at 80x24, its language from settings.json: a knock-out, its undo
 and redo, and the rules refusing a second redo say the table's words in the
 game screen's notice strip, whole, the names as typed, and no English word of
 the sentences they replace. The app's own question (who is knocked out?), its
-mute notices and its keys in the palette say the table's words too.
+mute notices and its keys in the palette say the table's words too, and so do
+the Settings' rules refusing a value out of range (nothing is saved).
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from moderator import i18n
+from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.pick_player import PickPlayerScreen
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.table import TableScreen
 from tests.tui.drawn import drawn_rows
 from tests.tui.helpers import (
@@ -32,7 +35,7 @@ from tests.tui.helpers import (
     tracked_app,
     until,
 )
-from tests.tui.quiet import record_toasts, toasts
+from tests.tui.quiet import record_toasts, settled, toasts
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_notices_strip import pinned_clock, strip_text  # noqa: F401 (a fixture)
 
@@ -137,3 +140,41 @@ async def test_the_apps_question_its_notices_and_its_keys_in_the_tables_language
         shown_words = "\n".join([title, *toasts(app), *titles, *helps])
         for word in english:
             assert word not in shown_words, (word, shown_words)
+
+
+#: Per language: the speech rate's rule and the lead-in's, as the Settings refuse them.
+RULES = {
+    "fr": (
+        "Le débit de la voix doit être entre 80 et 450 mots par minute.",
+        "Le silence avant doit être entre 0 et 2 secondes.",
+    ),
+    "de": (
+        "Das Sprechtempo muss zwischen 80 und 450 Wörtern pro Minute liegen.",
+        "Der Vorlauf muss zwischen 0 und 2 Sekunden liegen.",
+    ),
+    "es": (
+        "La velocidad de la voz debe estar entre 80 y 450 palabras por minuto.",
+        "El silencio previo debe estar entre 0 y 2 segundos.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(RULES))
+async def test_the_settings_rules_refuse_in_the_tables_language(
+    folders: dict[str, Path], lang: str
+) -> None:
+    async with at_the_table(folders, lang) as (_app, pilot, _narrator):
+        for field, typed, said in zip(
+            ("#settings-rate", "#settings-lead-in"), ("9999", "3"), RULES[lang], strict=True
+        ):
+            await key(pilot, "f2")
+            screen = await shown(pilot, SettingsScreen)
+            screen.query_one(field, Input).value = typed
+            await settled(pilot)
+            await key(pilot, "ctrl+s")
+            error = str(screen.query_one("#settings-error", Static).render())
+            assert error == said
+            assert "must be" not in error and "between" not in error
+            await key(pilot, "escape")
+            await shown(pilot, TableScreen)
+    assert not (folders["config"] / SETTINGS_FILE).read_text(encoding="utf-8").count("9999")

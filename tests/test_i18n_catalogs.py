@@ -30,6 +30,9 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "NP_": ((1, "c"), 2),
+    # The domain's refusals: English templates, translated where shown (i18n.refusals).
+    "IllegalAction": None,
+    "IllegalCount": (1, 2),
 }
 #: Each shipped language and its plural rule (gettext's usual one for it).
 PLURALS = {"fr": (2, "(n > 1)"), "de": (2, "(n != 1)"), "es": (2, "(n != 1)")}

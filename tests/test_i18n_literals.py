@@ -7,8 +7,15 @@ tooltip, a `Choice`'s label, a palette's `SystemCommand`, a screen's `say`.
 Wrapped in `_()`, `ngettext()`, `pgettext()` or `N_()`, it is a call, not a
 literal, and passes. In the modules whose functions return what a screen draws
 (`RETURNS_SHOWN`: the setup checklist's lines), a returned literal is checked
-too. The modules not converted yet are listed by name: the list
-may only shrink (a listed module with nothing left to convert fails too).
+too. The table controller's notices (`_outcome`, `_refused`,
+`_moved`, `_act`) and the phone board's `BoardError` are checked the same way.
+A refusal of the rules (`IllegalAction`, `IllegalCount`) is the other way
+round: its template is the msgid (Babel extracts it by the class's name and
+`moderator.i18n.refusals` translates it where shown), so it must be a plain
+literal with `{fields}` (or a name for one marked `N_`), never an f-string or
+a built string. The modules not
+converted yet are listed by name: the list may only shrink (a listed module
+with nothing left to convert fails too).
 """
 
 from __future__ import annotations
@@ -32,7 +39,14 @@ SHOWN_AT = {
     "Binding": ((2, "description"), (None, "tooltip")),
     "Choice": ((1, "label"),),
     "SystemCommand": ((0, "title"), (1, "help")),
+    "BoardError": ((0, None),),
+    "_outcome": ((0, "notice"),),
+    "_refused": ((0, "sentence"),),
+    "_moved": ((1, "notice"),),
+    "_act": ((1, "done"),),
 }
+#: Refusals whose leading arguments are English templates (extracted as msgids).
+TEMPLATES = {"IllegalAction": 1, "IllegalCount": 2}
 
 #: Modules whose functions return the text a screen draws: a returned literal
 #: (alone, or joined with `+`, or either side of a conditional) is shown too.
@@ -45,9 +59,7 @@ RETURNS_SHOWN = frozenset(
 #: as it is this session: its output must stay byte-identical for its speed work.
 NOT_CONVERTED = frozenset(
     {
-        "moderator/narration/settings.py",
         "moderator/storage/history_cli.py",
-        "moderator/tui/app.py",
         "moderator/tui/screens/finale.py",
         "moderator/tui/screens/result.py",
         "moderator/tui/screens/reveal.py",
@@ -115,6 +127,11 @@ def unwrapped(source: str, name: str = "<source>", *, returns: bool = False) -> 
         for argument in shown:
             if _is_english(argument):
                 found.append(f"{name}:{argument.lineno}: {ast.unparse(argument)[:60]}")
+        for template in node.args[: TEMPLATES.get(called or "", 0)]:
+            # A literal, or a name for one marked where it was declared (a rule's `N_`).
+            literal = isinstance(template, ast.Constant) and isinstance(template.value, str)
+            if not (literal or isinstance(template, ast.Name | ast.Attribute)):
+                found.append(f"{name}:{template.lineno}: {ast.unparse(template)[:60]}")
     return found
 
 
@@ -184,6 +201,12 @@ def test_the_check_catches_an_unwrapped_literal_in_a_converted_module() -> None:
         'Binding("q", "quit", N_("Quit"), tooltip="Leave")',
         'Choice("id", "Label")',
         'widget.update("Starting…")',
+        'raise IllegalAction(f"{name} is already knocked out.")',
+        'raise IllegalAction("{name} is out. " + more, name=name)',
+        'raise IllegalCount("one", f"{n} more", n)',
+        'return self._refused("No game is open.")',
+        'return self._act(entry, f"{name} is knocked out.")',
+        'raise BoardError("The board is off.")',
     ],
 )
 def test_each_kind_of_shown_text_is_checked(line: str) -> None:
@@ -199,6 +222,9 @@ def test_each_kind_of_shown_text_is_checked(line: str) -> None:
         'print(ngettext("one", "many", n).format(n=n))',
         'Binding("q", "quit", N_("Quit"), tooltip=N_("Leave"), id="quit")',
         'settings.update({"lang": "fr"})',
+        'raise IllegalAction("{name} is already knocked out.", name=name)',
+        'raise IllegalCount("{count} player", "{count} players", count, seats=seats)',
+        "return self._refused(refusal(error))",
     ],
 )
 def test_wrapped_or_wordless_text_passes(line: str) -> None:

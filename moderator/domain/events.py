@@ -122,13 +122,15 @@ def event_from_json(data: dict[str, Any]) -> Event:
     try:
         cls = EVENT_TYPES[data["type"]]
     except (KeyError, TypeError):
-        raise IllegalAction(f"Unknown event in the game log: {data!r:.80}") from None
+        raise IllegalAction("Unknown event in the game log: {data!r:.80}", data=data) from None
     kwargs: dict[str, Any] = {}
     for item in fields(cls):
         if item.name not in data:
             if item.metadata.get("optional") and item.default is not MISSING:
                 continue
-            raise IllegalAction(f"The game log's {cls.__name__} lacks “{item.name}”.")
+            raise IllegalAction(
+                "The game log's {event} lacks “{field}”.", event=cls.__name__, field=item.name
+            )
         value = data[item.name]
         kwargs[item.name] = tuple(value) if isinstance(value, list) else value
     return cls(**kwargs)

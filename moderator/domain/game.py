@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from moderator.domain import rules
-from moderator.domain.errors import IllegalAction
+from moderator.domain.errors import IllegalAction, IllegalCount
 from moderator.domain.events import (
     Event,
     GameStarted,
@@ -193,12 +193,12 @@ def apply(state: GameState | None, event: Event) -> GameState:
         return _toggle_sit_out(state, event.player)
     if isinstance(event, MeetingResolved):
         return _resolve_meeting(state)
-    raise IllegalAction(f"Unknown action {event!r:.60}.")  # pragma: no cover
+    raise IllegalAction("Unknown action {event!r:.60}.", event=event)  # pragma: no cover
 
 
 def _check_seat(state: GameState, seat: object) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.count:
-        raise IllegalAction(f"There is no player at seat {seat!r:.20}.")
+        raise IllegalAction("There is no player at seat {seat!r:.20}.", seat=seat)
     return seat
 
 
@@ -236,7 +236,9 @@ def _check_said_as(said_as: object, count: int) -> tuple[str, ...]:
 
 def _finish_reveal(state: GameState) -> GameState:
     if not rules.setup_for(state.count).reveal:
-        raise IllegalAction(f"There is no eyes-closed reveal with {state.count} players.")
+        raise IllegalAction(
+            "There is no eyes-closed reveal with {count} players.", count=state.count
+        )
     if not state.reveal_pending:
         raise IllegalAction("The reveal is over: the turns have begun.")
     return replace(state, revealed=True)
@@ -260,7 +262,7 @@ def _knock_out(state: GameState, player: int) -> GameState:
     seat = _check_seat(state, player)
     name = state.players[seat]
     if seat in state.knocked_out:
-        raise IllegalAction(f"{name} is already knocked out.")
+        raise IllegalAction("{name} is already knocked out.", name=name)
     knocked = state.knocked_out | {seat}
     if state.is_over:
         return replace(state, knocked_out=knocked)
@@ -278,7 +280,7 @@ def _knock_out(state: GameState, player: int) -> GameState:
 
 def _start_meeting(state: GameState, event: MeetingStarted) -> GameState:
     if state.meeting is not None:
-        raise IllegalAction(f"Meeting {state.meeting.number} is already under way.")
+        raise IllegalAction("Meeting {number} is already under way.", number=state.meeting.number)
     if state.meetings_resolved >= rules.MEETINGS_PER_GAME:  # pragma: no cover - game over
         raise IllegalAction("There are only three Meetings in a game.")
     if not isinstance(event.sitting_out, tuple):
@@ -288,7 +290,8 @@ def _start_meeting(state: GameState, event: MeetingStarted) -> GameState:
         seat = _check_seat(state, raw)
         if seat in state.knocked_out:
             raise IllegalAction(
-                f"{state.players[seat]} is knocked out and already sits out every Meeting."
+                "{name} is knocked out and already sits out every Meeting.",
+                name=state.players[seat],
             )
         sitting_out.add(seat)
     meeting = Meeting(
@@ -305,7 +308,7 @@ def _toggle_sit_out(state: GameState, player: int) -> GameState:
     seat = _check_seat(state, player)
     if seat in state.knocked_out:
         raise IllegalAction(
-            f"{state.players[seat]} is knocked out and already sits out every Meeting."
+            "{name} is knocked out and already sits out every Meeting.", name=state.players[seat]
         )
     out = state.meeting.sitting_out
     out = out - {seat} if seat in out else out | {seat}
@@ -338,23 +341,30 @@ def _declare(state: GameState, event: ResultsDeclared) -> GameState:
         raise IllegalAction("A player is named twice among the Possessed.")
     needed = rules.setup_for(state.count).mind_flayer
     if len(possessed) < needed:
-        raise IllegalAction(
-            f"With {state.count} players at least {needed} "
-            f"{'player was' if needed == 1 else 'players were'} Possessed from the start: "
-            "mark everyone who growled."
+        raise IllegalCount(
+            "With {players} players at least {count} player was Possessed from the start: "
+            "mark everyone who growled.",
+            "With {players} players at least {count} players were Possessed from the start: "
+            "mark everyone who growled.",
+            needed,
+            players=state.count,
         )
     if len(event.waffles) != state.count:
         raise IllegalAction("Enter a number of Waffle cards for every player.")
     for seat, count in enumerate(event.waffles):
         if not isinstance(count, int) or isinstance(count, bool):
-            raise IllegalAction(f"{state.players[seat]}'s Waffle cards must be a whole number.")
+            raise IllegalAction(
+                "{name}'s Waffle cards must be a whole number.", name=state.players[seat]
+            )
         if not 0 <= count <= rules.MAX_WAFFLES:
             raise IllegalAction(
-                f"{state.players[seat]} cannot hold {count} Waffle cards "
-                f"(the game has {rules.MAX_WAFFLES})."
+                "{name} cannot hold {count} Waffle cards (the game has {most}).",
+                name=state.players[seat],
+                count=count,
+                most=rules.MAX_WAFFLES,
             )
     if sum(event.waffles) > rules.MAX_WAFFLES:
-        raise IllegalAction(f"The game has only {rules.MAX_WAFFLES} Waffle cards in all.")
+        raise IllegalAction("The game has only {most} Waffle cards in all.", most=rules.MAX_WAFFLES)
     winner = rules.winning_team(possessed, state.in_play)
     result = Result(
         possessed=possessed,

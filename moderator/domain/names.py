@@ -120,8 +120,10 @@ def clean_name(raw: str) -> str:
         raise IllegalAction("A name needs at least one visible letter, digit or sign.")
     if len(name) > MAX_NAME_LENGTH:
         raise IllegalAction(
-            f"A name can have at most {MAX_NAME_LENGTH} characters; "
-            f"“{name[:MAX_NAME_LENGTH]}…” has {len(name)}."
+            "A name can have at most {most} characters; “{name}…” has {length}.",
+            most=MAX_NAME_LENGTH,
+            name=name[:MAX_NAME_LENGTH],
+            length=len(name),
         )
     return name
 
@@ -133,7 +135,9 @@ def clean_roster(raw_names: Iterable[str]) -> tuple[str, ...]:
     for name in names:
         key = unicodedata.normalize("NFC", name.casefold())
         if key in seen:
-            raise IllegalAction(f"Two players are called “{name}”: each name must be different.")
+            raise IllegalAction(
+                "Two players are called “{name}”: each name must be different.", name=name
+            )
         seen[key] = name
     return names
 
@@ -159,7 +163,8 @@ def clean_said_as(raw: str) -> str:
         raise IllegalAction("“Say it as” needs letters or digits the voice can say.")
     if len(said) > MAX_SAID_AS_LENGTH:
         raise IllegalAction(
-            f"“Say it as” can have at most {MAX_SAID_AS_LENGTH} characters; "
-            f"this one has {len(said)}."
+            "“Say it as” can have at most {most} characters; this one has {length}.",
+            most=MAX_SAID_AS_LENGTH,
+            length=len(said),
         )
     return said

@@ -60,7 +60,12 @@ class Setup:
 def check_player_count(count: int) -> None:
     """Raise `IllegalAction` unless the game can be played with `count` players."""
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise IllegalAction(f"The game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.")
+        raise IllegalAction(
+            "The game is for {least} to {most} players, not {count}.",
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+            count=count,
+        )
 
 
 def setup_for(players: int) -> Setup:

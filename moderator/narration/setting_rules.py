@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import field
 from typing import Any
 
+from moderator.domain.errors import IllegalAction
 from moderator.narration.audio.ambience import clamp_level
 
 #: The key of a field's `Rule` in its dataclass metadata.
@@ -22,12 +23,24 @@ RULE = "rule"
 class Rule(ABC):
     """What one setting accepts: `check` for a file or the screen, `clamp` for the narrator.
 
-    `check` refuses with the sentence a player reads (ValueError); `clamp` never
-    refuses, so a value built in code still plays inside the engine's range.
+    `check` refuses with the sentence a player reads (an `IllegalAction`, a
+    ValueError); `clamp` never refuses, so a value built in code still plays
+    inside the engine's range. The sentence is an English template (marked `N_`
+    where declared) whose fields the rule fills in (a number's `{least}` and
+    `{most}`, a choice's `{options}`): the screen shows it translated
+    (`moderator.i18n.refusals.refusal`), `str()` of the error is the English.
     """
 
     def __init__(self, sentence: str) -> None:
         self.sentence = sentence
+
+    def fields(self) -> dict[str, object]:
+        """What fills the sentence's `{fields}` (none but a number's or a choice's)."""
+        return {}
+
+    def refused(self, sentence: str) -> IllegalAction:
+        """The error refusing a value with `sentence` (this rule's fields filled in)."""
+        return IllegalAction(sentence, **self.fields())
 
     @abstractmethod
     def check(self, value: object) -> Any:
@@ -43,7 +56,7 @@ class OnOff(Rule):
 
     def check(self, value: object) -> bool:
         if not isinstance(value, bool):
-            raise ValueError(self.sentence)
+            raise self.refused(self.sentence)
         return value
 
     def clamp(self, value: Any, default: Any) -> bool:
@@ -71,21 +84,24 @@ class Number(Rule):
         #: The sentence for a fraction where a whole number belongs (default: `sentence`).
         self.not_whole = not_whole or sentence
 
+    def fields(self) -> dict[str, object]:
+        return {"least": self.least, "most": self.most}
+
     def check(self, value: object) -> float | int:
         if self.whole:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(self.not_whole)
+                raise self.refused(self.not_whole)
             if not self.least <= value <= self.most:
-                raise ValueError(self.sentence)
+                raise self.refused(self.sentence)
             return value
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ValueError(self.sentence)
+            raise self.refused(self.sentence)
         try:
             number = float(value)
         except OverflowError:  # an integer too large for a float
-            raise ValueError(self.sentence) from None
+            raise self.refused(self.sentence) from None
         if not math.isfinite(number) or not self.least <= number <= self.most:
-            raise ValueError(self.sentence)
+            raise self.refused(self.sentence)
         return number
 
     def clamp(self, value: Any, default: Any) -> Any:
@@ -119,9 +135,12 @@ class Choice(Rule):
         super().__init__(sentence)
         self.options = options
 
+    def fields(self) -> dict[str, object]:
+        return {"options": ", ".join(self.options)}
+
     def check(self, value: object) -> str:
         if value not in self.options:
-            raise ValueError(self.sentence)
+            raise self.refused(self.sentence)
         return str(value)
 
     def clamp(self, value: Any, default: Any) -> str:
@@ -142,7 +161,7 @@ class Code(Rule):
             or len(value) > self.longest
             or not value.isprintable()
         ):
-            raise ValueError(self.sentence)
+            raise self.refused(self.sentence)
         return value.strip()
 
     def clamp(self, value: Any, default: Any) -> Any:
@@ -154,7 +173,7 @@ class Text(Rule):
 
     def check(self, value: object) -> str:
         if not isinstance(value, str):
-            raise ValueError(self.sentence)
+            raise self.refused(self.sentence)
         return value
 
     def clamp(self, value: Any, default: Any) -> Any:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Self
 
+from moderator.i18n import N_
 from moderator.narration.audio.ambience import DEFAULT_LEVEL, clamp_level
 from moderator.narration.setting_rules import RULE, Choice, Code, Level, Number, OnOff, setting
 
@@ -70,58 +71,55 @@ class VoiceSettings:
         lead_in: Seconds of silence before the first sound of a render or a mixed span.
     """
 
-    enabled: bool = setting(True, OnOff("The voice must be on or off."))
-    lang: str = setting("en", Code("The language must be a code such as en, fr or de."))
+    enabled: bool = setting(True, OnOff(N_("The voice must be on or off.")))
+    lang: str = setting("en", Code(N_("The language must be a code such as en, fr or de.")))
     rate: int = setting(
         DEFAULT_RATE,
         Number(
             MIN_RATE,
             MAX_RATE,
-            f"The speech rate must be between {MIN_RATE} and {MAX_RATE} words per minute.",
+            N_("The speech rate must be between {least} and {most} words per minute."),
             whole=True,
-            not_whole="The speech rate must be a whole number of words per minute.",
+            not_whole=N_("The speech rate must be a whole number of words per minute."),
         ),
     )
-    volume: float = setting(1.0, Level("The volume must be between 0 and 1."))
+    volume: float = setting(1.0, Level(N_("The volume must be between 0 and 1.")))
     reveal_seconds: float = setting(
         DEFAULT_REVEAL_SECONDS,
         Number(
             MIN_REVEAL_SECONDS,
             MAX_REVEAL_SECONDS,
-            f"The reveal window must be between {MIN_REVEAL_SECONDS:g} and "
-            f"{MAX_REVEAL_SECONDS:g} seconds.",
+            N_("The reveal window must be between {least:g} and {most:g} seconds."),
         ),
     )
-    announce_turns: bool = setting(False, OnOff("Turn announcements must be on or off."))
+    announce_turns: bool = setting(False, OnOff(N_("Turn announcements must be on or off.")))
     growl_seconds: float = setting(
         DEFAULT_GROWL_SECONDS,
         Number(
             MIN_GROWL_SECONDS,
             MAX_GROWL_SECONDS,
-            f"The growling time must be between {MIN_GROWL_SECONDS:g} and "
-            f"{MAX_GROWL_SECONDS:g} seconds.",
+            N_("The growling time must be between {least:g} and {most:g} seconds."),
         ),
     )
-    ambience: bool = setting(True, OnOff("Ambience must be on or off."))
+    ambience: bool = setting(True, OnOff(N_("Ambience must be on or off.")))
     ambience_level: float = setting(
-        DEFAULT_LEVEL, Level("The ambience level must be between 0 and 1.")
+        DEFAULT_LEVEL, Level(N_("The ambience level must be between 0 and 1."))
     )
     english_engine: str = setting(
         "espeak",
-        Choice(ENGLISH_ENGINES, f"The English voice must be one of: {', '.join(ENGLISH_ENGINES)}."),
+        Choice(ENGLISH_ENGINES, N_("The English voice must be one of: {options}.")),
     )
     passing_seconds: float = setting(
         DEFAULT_PASSING_SECONDS,
         Number(
             MIN_PASSING_SECONDS,
             MAX_PAUSE_SECONDS,
-            f"The silent passing must be between {MIN_PASSING_SECONDS:g} and "
-            f"{MAX_PAUSE_SECONDS:g} seconds.",
+            N_("The silent passing must be between {least:g} and {most:g} seconds."),
         ),
     )
     lead_in: float = setting(
         DEFAULT_LEAD_IN,
-        Number(0.0, MAX_LEAD_IN, f"The lead-in must be between 0 and {MAX_LEAD_IN:g} seconds."),
+        Number(0.0, MAX_LEAD_IN, N_("The lead-in must be between {least:g} and {most:g} seconds.")),
     )
 
     @property

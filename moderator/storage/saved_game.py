@@ -103,8 +103,9 @@ class SavedGame:
         )
         if rows:
             raise IllegalAction(
-                f"Another game has started since game {self.number}: "
-                "its results can no longer be undone."
+                "Another game has started since game {number}: "
+                "its results can no longer be undone.",
+                number=self.number,
             )
 
 

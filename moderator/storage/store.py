@@ -261,13 +261,14 @@ class Store(StoreReads):
             )
             if len(games) >= GAMES_PER_SERIES:
                 raise IllegalAction(
-                    f"A series has {GAMES_PER_SERIES} games and this one has had them all: "
-                    "start a new series."
+                    "A series has {games} games and this one has had them all: start a new series.",
+                    games=GAMES_PER_SERIES,
                 )
             if games and games[-1][1] is None:
                 raise IllegalAction(
-                    f"Game {games[-1][0]} of this series has no results yet: "
-                    "enter them before starting the next game."
+                    "Game {number} of this series has no results yet: "
+                    "enter them before starting the next game.",
+                    number=games[-1][0],
                 )
             number = len(games) + 1
             names = timeline.state.players
@@ -317,8 +318,9 @@ class Store(StoreReads):
             game = self.load_game(game_id)
             if not game.timeline.just_started:
                 raise IllegalAction(
-                    f"Game {game.number} has been played: only a game with nothing "
-                    "done yet can be taken back."
+                    "Game {number} has been played: only a game with nothing "
+                    "done yet can be taken back.",
+                    number=game.number,
                 )
             with self._journal.write("taking the game back") as conn:
                 conn.execute(
@@ -346,7 +348,7 @@ class Store(StoreReads):
     def _check_series_exists(self, series_id: int) -> tuple[object, ...]:
         rows = self._journal.query("SELECT id, abandoned_at FROM series WHERE id = ?", (series_id,))
         if not rows:
-            raise IllegalAction(f"There is no series {series_id}.")
+            raise IllegalAction("There is no series {series}.", series=series_id)
         return rows[0]
 
     def _check_series_open(self, series_id: int) -> None:
@@ -363,10 +365,11 @@ class Store(StoreReads):
         for old_name, new_name in renames.items():
             if old_name not in earlier or old_name in roster:
                 raise IllegalAction(
-                    f"{old_name} is not a player of an earlier game who left this roster."
+                    "{name} is not a player of an earlier game who left this roster.",
+                    name=old_name,
                 )
             if new_name not in roster or new_name in earlier:
-                raise IllegalAction(f"{new_name} is not a new name of this roster.")
+                raise IllegalAction("{name} is not a new name of this roster.", name=new_name)
         if len(set(renames.values())) != len(renames):
             raise IllegalAction("Two earlier players cannot become the same player.")
         return renames

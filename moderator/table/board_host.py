@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from moderator.board.errors import BoardError
 from moderator.board.snapshot import BoardSnapshot, build_snapshot, series_view
+from moderator.i18n import N_, _
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
@@ -27,11 +28,12 @@ if TYPE_CHECKING:
 #: with aiohttp it is too slow for the app's start-up or the loop (docs/measurements.md).
 SERVER_MODULE = "moderator.board.server"
 
-NO_NETWORK = (
+#: The table's sentences (marked here, translated where raised or shown).
+NO_NETWORK = N_(
     "The phone board needs a network: connect the laptop to the table's Wi-Fi "
     "(or set a board address in settings.json)."
 )
-TURNED_OFF = "The phone board is off: turn it on in Settings (F2), then press b again."
+TURNED_OFF = N_("The phone board is off: turn it on in Settings (F2), then press b again.")
 
 
 class BoardHost:
@@ -54,11 +56,11 @@ class BoardHost:
             return self._server.url
         settings = self._controller.settings
         if not settings.board:
-            raise BoardError(TURNED_OFF)
+            raise BoardError(_(TURNED_OFF))
         served = await asyncio.to_thread(importlib.import_module, SERVER_MODULE)
         host = settings.board_address or await asyncio.to_thread(served.lan_address)
         if host is None:
-            raise BoardError(NO_NETWORK)
+            raise BoardError(_(NO_NETWORK))
         if self._server is not None:  # started meanwhile (the key pressed twice)
             return self._server.url
         server: BoardServer = served.BoardServer(served.BoardAddress(host, settings.board_port))

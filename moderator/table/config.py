@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from moderator import safe_output
+from moderator.i18n import N_
 from moderator.narration.setting_rules import RULE, Number, OnOff, Text, setting
 from moderator.narration.settings import VoiceSettings
 from moderator.safe_input import FileProblem, read_json
@@ -35,14 +36,19 @@ class TableSettings(VoiceSettings):
     """
 
     #: The phone board may be started (off: its key opens no port).
-    board: bool = setting(False, OnOff("The phone board must be on or off."))
+    board: bool = setting(False, OnOff(N_("The phone board must be on or off.")))
     #: The board's port, and its address ("": the laptop's address on the local network).
     board_port: int = setting(
         DEFAULT_BOARD_PORT,
-        Number(0, 65535, "The phone board's port must be a number from 0 to 65535.", whole=True),
+        Number(
+            0,
+            65535,
+            N_("The phone board's port must be a number from {least} to {most}."),
+            whole=True,
+        ),
     )
     board_address: str = setting(
-        "", Text('The phone board\'s address must be an IP address in quotes (or "").')
+        "", Text(N_('The phone board\'s address must be an IP address in quotes (or "").'))
     )
 
 

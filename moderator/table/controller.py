@@ -18,7 +18,6 @@ from dataclasses import replace
 from typing import cast
 
 from moderator.domain import (
-    Event,
     IllegalAction,
     MeetingResolved,
     MeetingStarted,
@@ -34,6 +33,8 @@ from moderator.domain import (
 )
 from moderator.domain.names import clean_roster, clean_said_as
 from moderator.domain.timeline import LogEntry
+from moderator.i18n import _
+from moderator.i18n.refusals import refusal
 from moderator.narration.scripts.spoken_names import prepare as prepare_names
 from moderator.storage import GameScore
 from moderator.table.cues import (
@@ -75,7 +76,7 @@ class TableController(TableReading):
         """Esc on a game screen: silence first if speaking, else the start screen."""
         if self.speaking:
             self.silence()
-            return self._outcome("Silenced. Esc again: start screen.")
+            return self._outcome(_("Silenced. Esc again: start screen."))
         return self.go_home()
 
     def resume(self) -> Outcome:
@@ -83,9 +84,9 @@ class TableController(TableReading):
         try:
             unfinished = self._store.unfinished()
         except ACTION_ERRORS as error:
-            return self._refused(str(error))
+            return self._refused(refusal(error))
         if unfinished is None:
-            return self._outcome("There is no unfinished game to resume.")
+            return self._outcome(_("There is no unfinished game to resume."))
         same_series = unfinished.series_id == self._series_id
         self._series_id = unfinished.series_id
         self._game = unfinished.game
@@ -96,10 +97,10 @@ class TableController(TableReading):
             # Esc) keeps the roster its setup showed.
             self._plan = self.next_plan() or (self._plan if same_series else None)
         except ACTION_ERRORS as error:
-            return self._refused(str(error))
+            return self._refused(refusal(error))
         notice = None
         if self._game is not None and self._game.state.reveal_pending:
-            notice = "The eyes-closed reveal had not finished: it is offered again."
+            notice = _("The eyes-closed reveal had not finished: it is offered again.")
         return self._moved(Flags(at_start=False), notice)
 
     def set_aside_question(self) -> str | None:
@@ -111,7 +112,7 @@ class TableController(TableReading):
         try:
             return set_aside_question(self._store)
         except ACTION_ERRORS as error:
-            return f"{error} Start a new series anyway?"
+            return _("{error} Start a new series anyway?").format(error=refusal(error))
 
     def new_series(self) -> Outcome:
         """A fresh series (an unfinished one is set aside), starting with setup.
@@ -126,10 +127,12 @@ class TableController(TableReading):
                 self._store.abandon_series(unfinished.series_id)
             self._series_id = self._store.new_series()
         except ACTION_ERRORS as error:
-            return self._refused(str(error))
+            return self._refused(refusal(error))
         self._game = None
         self._plan = plan
-        notice = f"Set aside: {words}. A new series starts." if words else None
+        notice = (
+            _("Set aside: {words}. A new series starts.").format(words=words) if words else None
+        )
         return self._moved(Flags(at_start=False, seating=True), notice)
 
     def next_game(self) -> Outcome:
@@ -138,9 +141,9 @@ class TableController(TableReading):
             complete = rules.series_complete(len(self.series_games()))
             plan = self.next_plan()
         except ACTION_ERRORS as error:
-            return self._refused(str(error))
+            return self._refused(refusal(error))
         if complete:
-            return self._outcome("This series is complete: start a new series.")
+            return self._outcome(_("This series is complete: start a new series."))
         self._plan = plan
         self._game = None
         return self._moved(Flags(at_start=False, seating=True))
@@ -171,7 +174,7 @@ class TableController(TableReading):
                 self._series_id, tuple(roster), first_player, dict(renames or {}), said
             )
         except ACTION_ERRORS as error:
-            return self._refused(str(error))
+            return self._refused(refusal(error))
         prepare_names(roster, (self._settings.lang,))
         return self._moved(Flags(at_start=False))  # 6+ players: the reveal is pending
 
@@ -180,7 +183,7 @@ class TableController(TableReading):
         try:
             setup_for(players)
         except IllegalAction as error:
-            return self._refused(str(error))
+            return self._refused(refusal(error))
         return self._outcome(cues=self._play(SetupCue(players)))
 
     def how_to_play(self, from_line: int = 0) -> Outcome:
@@ -226,8 +229,8 @@ class TableController(TableReading):
     def knock_out(self, seat: int) -> Outcome:
         """`seat` is knocked out; the voice announces it."""
         name = self._name(seat)
-        outcome = self._act(PlayerKnockedOut(seat), f"{name} is knocked out.", KnockoutCue(name))
-        return outcome
+        done = _("{name} is knocked out.").format(name=name)
+        return self._act(PlayerKnockedOut(seat), done, KnockoutCue(name))
 
     def toggle_sit_out(self, seat: int) -> Outcome:
         """A card effect makes a player sit out of the Meeting (or come back)."""
@@ -256,9 +259,9 @@ class TableController(TableReading):
         try:
             games = self.series_games()
         except ACTION_ERRORS as error:
-            return self._refused(str(error))
+            return self._refused(refusal(error))
         if not games:
-            return self._refused("No game of this series has results yet.")
+            return self._refused(_("No game of this series has results yet."))
         # The store's scores are GameScore records (the port names only what the board reads).
         self._export, notice = export_game(cast(GameScore, games[-1]), self._data_dir)
         return self._outcome(notice)
@@ -281,12 +284,14 @@ class TableController(TableReading):
         try:
             self._store.withdraw_game(game.game_id)
         except ACTION_ERRORS as error:
-            return self._refused(str(error))
+            return self._refused(refusal(error))
         self._game = None
         self._plan = SeatingPlan(state.players, state.first_player, state.said_as)
         return self._moved(
             Flags(at_start=False, seating=True),
-            f"Undone: the start of game {game.number}. Back to setup, same roster.",
+            _("Undone: the start of game {number}. Back to setup, same roster.").format(
+                number=game.number
+            ),
         )
 
     def redo(self) -> Outcome:
@@ -333,12 +338,12 @@ class TableController(TableReading):
     def _act(self, entry: LogEntry, done: str | None = None, cue: Cue | None = None) -> Outcome:
         """Save and apply an entry; the phase follows the new state."""
         if self._game is None:
-            return self._refused("No game is open.")
+            return self._refused(_("No game is open."))
         before = self.phase
         try:
             state = self._game.record(entry)
         except ACTION_ERRORS as error:
-            return self._refused(str(error))
+            return self._refused(refusal(error))
         if state.result is None and before is Phase.SERIES:
             # Results taken back from the series board: straight to entering them again.
             self._flags = replace(self._flags, entering_results=True)
@@ -354,14 +359,14 @@ class TableController(TableReading):
         """Undo or redo, with a notice naming the event it moves."""
         game = self._game
         if game is None:
-            return self._refused("No game is open.")
+            return self._refused(_("No game is open."))
         timeline = game.timeline
-        event: Event | None
-        if isinstance(entry, Undo):
-            verb, event = "Undone", timeline.events[-1] if timeline.can_undo else None
-        else:
-            verb, event = "Redone", timeline.redo_stack[-1] if timeline.can_redo else None
-        notice = f"{verb}: {describe(event, game.state)}." if event is not None else None
+        undo = isinstance(entry, Undo)
+        moved = timeline.events[-1:] if timeline.can_undo else ()
+        if not undo:
+            moved = timeline.redo_stack[-1:] if timeline.can_redo else ()
+        sentence = _("Undone: {what}.") if undo else _("Redone: {what}.")
+        notice = sentence.format(what=describe(moved[0], game.state)) if moved else None
         return self._act(entry, notice)
 
     def _play_entry(self, phase: Phase) -> tuple[Cue, ...]:

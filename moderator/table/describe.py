@@ -1,4 +1,4 @@
-"""Short sentences about table actions, for the "undone: …" notices."""
+"""Short sentences about table actions, for the "undone: …" notices (in the table's language)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from moderator.domain import (
     SitOutToggled,
     TurnPassed,
 )
+from moderator.i18n import _
 
 
 def describe(event: Event, state: GameState) -> str:
@@ -21,22 +22,26 @@ def describe(event: Event, state: GameState) -> str:
     players = state.players
 
     def name(seat: int) -> str:
-        return players[seat] if 0 <= seat < len(players) else f"seat {seat + 1}"
+        return (
+            players[seat]
+            if 0 <= seat < len(players)
+            else _("seat {number}").format(number=seat + 1)
+        )
 
     if isinstance(event, TurnPassed):
-        return "the turn passing"
+        return _("the turn passing")
     if isinstance(event, RevealFinished):
-        return "the end of the reveal"
+        return _("the end of the reveal")
     if isinstance(event, PlayerKnockedOut):
-        return f"{name(event.player)} knocked out"
+        return _("{name} knocked out").format(name=name(event.player))
     if isinstance(event, MeetingStarted):
-        return "the Meeting card"
+        return _("the Meeting card")
     if isinstance(event, SitOutToggled):
-        return f"{name(event.player)} sitting out or back in"
+        return _("{name} sitting out or back in").format(name=name(event.player))
     if isinstance(event, MeetingResolved):
-        return "the Meeting's end"
+        return _("the Meeting's end")
     if isinstance(event, ResultsDeclared):
-        return "the results"
+        return _("the results")
     if isinstance(event, GameStarted):  # pragma: no cover - never undone
-        return "the start of the game"
-    return "the last action"  # pragma: no cover
+        return _("the start of the game")
+    return _("the last action")  # pragma: no cover

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from moderator.i18n import _
 from moderator.safe_output import OutputError, write_text
 from moderator.storage import GameScore
 from moderator.storage.bgstats import create_play_link, play_for, plays_text
@@ -20,14 +21,20 @@ def export_game(game: GameScore, data_dir: Path | None) -> tuple[PlayExport, str
     """The export of `game` and the notice for the table (`data_dir` None: the link only)."""
     link = create_play_link(play_for(game))
     name = f"bgstats-game-{game.game_id}.json"
-    notice = f"Game {game.number} for BG Stats: the link is on the board"
+    notice = _("Game {number} for BG Stats: the link is on the board.")
     written = ""
     if data_dir is not None:
         try:
             write_text(data_dir / name, plays_text([game]))
         except (OutputError, OSError) as error:
-            notice += f"; the play file was not written: {error}"
-        else:
-            written = name
-            notice += f"; the play is also in {name} in the data folder"
-    return PlayExport(game.game_id, link, written), notice + "."
+            notice = _(
+                "Game {number} for BG Stats: the link is on the board; "
+                "the play file was not written: {error}."
+            )
+            return PlayExport(game.game_id, link), notice.format(number=game.number, error=error)
+        written = name
+        notice = _(
+            "Game {number} for BG Stats: the link is on the board; "
+            "the play is also in {file} in the data folder."
+        )
+    return PlayExport(game.game_id, link, written), notice.format(number=game.number, file=name)

@@ -19,6 +19,8 @@ from moderator.domain import (
     Result,
     ResultsDeclared,
 )
+from moderator.i18n import _, ngettext
+from moderator.i18n.refusals import refusal
 from moderator.storage import HistorySummary
 from moderator.table.config import TableSettings, save_settings
 from moderator.table.cues import (
@@ -132,11 +134,15 @@ class TableReading:
         if unfinished is None:
             return False, ""
         if unfinished.game is None:
-            return True, "An unfinished series is waiting for its next game."
+            return True, _("An unfinished series is waiting for its next game.")
         state = unfinished.game.state
-        return True, (
-            f"Game {unfinished.game.number} is unfinished: "
-            f"{len(state.players)} players, turn {state.turn}."
+        sentence = ngettext(
+            "Game {number} is unfinished: {players} player, turn {turn}.",
+            "Game {number} is unfinished: {players} players, turn {turn}.",
+            len(state.players),
+        )
+        return True, sentence.format(
+            number=unfinished.game.number, players=len(state.players), turn=state.turn
         )
 
     def known_players(self) -> list[str]:
@@ -170,11 +176,11 @@ class TableReading:
     def judge(self, event: ResultsDeclared) -> Result | str:
         """The result `event` would give, or the domain's sentence refusing it."""
         if self._game is None:
-            return "No game is open."
+            return _("No game is open.")
         try:
             result = self._game.timeline.preview(event).result
         except IllegalAction as error:
-            return str(error)
+            return refusal(error)
         assert result is not None  # a declared result is the point of the event
         return result
 
@@ -307,7 +313,7 @@ class TableReading:
         state = self.game_state
         if state is not None and 0 <= seat < state.count:
             return state.players[seat]
-        return f"seat {seat + 1}"
+        return _("seat {number}").format(number=seat + 1)
 
     def _said_as(self) -> dict[str, str]:
         """Written name -> how the table said it is spoken, for the open game's players."""

@@ -12,19 +12,24 @@ imports Textual.
 from __future__ import annotations
 
 from moderator.domain import rules
+from moderator.i18n import N_, _
 from moderator.table.ports import StoreLike
 
 #: The dialog's answers (a choice index, as `PickPlayerScreen` returns it): keeping the
 #: series comes first, so Enter right after the key, or Esc, keeps it.
 KEEP, SET_ASIDE = 0, 1
-ANSWERS = ((KEEP, "No: keep it (Esc)"), (SET_ASIDE, "Yes: set it aside, start a new series"))
+#: Marked only: the dialog translates them where it draws them.
+ANSWERS = (
+    (KEEP, N_("No: keep it (Esc)")),
+    (SET_ASIDE, N_("Yes: set it aside, start a new series")),
+)
 
 
 def joined(names: list[str]) -> str:
     """ "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return _("{names} and {last}").format(names=_(", ").join(names[:-1]), last=names[-1])
 
 
 def series_words(store: StoreLike) -> str | None:
@@ -46,7 +51,9 @@ def series_words(store: StoreLike) -> str | None:
         number = len(finished) + 1
     else:
         return None
-    return f"the series of {joined(players)} (game {number} of {rules.GAMES_PER_SERIES})"
+    return _("the series of {players} (game {number} of {games})").format(
+        players=joined(players), number=number, games=rules.GAMES_PER_SERIES
+    )
 
 
 def set_aside_question(store: StoreLike) -> str | None:
@@ -54,4 +61,6 @@ def set_aside_question(store: StoreLike) -> str | None:
     words = series_words(store)
     if words is None:
         return None
-    return f"Set aside {words} and start a new series? A series set aside can no longer be resumed."
+    return _(
+        "Set aside {words} and start a new series? A series set aside can no longer be resumed."
+    ).format(words=words)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import on, work
 from textual.app import App, SystemCommand, UnknownModeError
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.command import CommandPalette
 from textual.notifications import Notification, SeverityLevel
 from textual.screen import Screen
@@ -33,6 +33,7 @@ from moderator.table.controller import TableController
 from moderator.table.outcomes import Outcome
 from moderator.table.phases import Phase
 from moderator.tui import compat
+from moderator.tui.app_keys import APP_BINDINGS, key_commands
 from moderator.tui.compat_screens import TablePalette
 from moderator.tui.database_check import check_after_start_up
 from moderator.tui.literal import visible
@@ -92,13 +93,7 @@ class MindFlayerApp(NarratedApp):
     #: The start screen's rules; the other screens read screens.tcss when first shown.
     CSS_PATH = CSS_DIR / "app.tcss"
     DEFAULT_MODE = Phase.START.value
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "v", "toggle_mute", "Mute", id="mute", tooltip="Silence the voice or bring it back"
-        ),
-        Binding("f1,question_mark", "help", "Help", id="help", tooltip="Keys and rulebook panels"),
-        Binding("f2", "settings", "Settings", id="settings", tooltip="Voice and reveal settings"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(APP_BINDINGS)
 
     def __init__(self, controller: TableController, notices: Iterable[str] = ()) -> None:
         compat.apply()  # before any toast: see the module for the freeze it fixes
@@ -324,12 +319,12 @@ class MindFlayerApp(NarratedApp):
                 outcome = controller.redo()
             case AskKnockOut(highlight=highlight):
                 outcome = None
-                ask_seat(self, "Who is knocked out?", highlight, controller.knock_out)
+                ask_seat(self, _("Who is knocked out?"), highlight, controller.knock_out)
             case AskSitOut():
                 outcome = None
                 ask_seat(
                     self,
-                    "Who sits out (or comes back)?",
+                    _("Who sits out (or comes back)?"),
                     None,
                     controller.toggle_sit_out,
                     marked=sitting_out(controller),
@@ -353,7 +348,7 @@ class MindFlayerApp(NarratedApp):
     def action_toggle_mute(self) -> None:
         """Silence at once (or bring the voice back)."""
         muted = self.controller.toggle_mute()
-        self.notify("Voice muted." if muted else "Voice on.", markup=False)
+        self.notify(_("Voice muted.") if muted else _("Voice on."), markup=False)
 
     def action_help(self) -> None:
         """Keys and the rulebook's reference panels."""
@@ -374,22 +369,11 @@ class MindFlayerApp(NarratedApp):
 
     def search_themes(self) -> None:
         """The theme picker (the palette's "Theme" command), in the same safe palette."""
-        self.push_screen(TablePalette(providers=[ThemeProvider], placeholder="Search for themes…"))
+        self.push_screen(
+            TablePalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
+        )
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Every key of the current screen is also a command in the palette."""
         yield from super().get_system_commands(screen)
-        seen: set[str] = set()
-        for _key, binding in screen.active_bindings.items():
-            bound = binding.binding
-            if not bound.description or bound.action in seen:
-                continue
-            seen.add(bound.action)
-            node = binding.node
-
-            async def run(action: str = bound.action, target: object = node) -> None:
-                await self.run_action(action, target)  # type: ignore[arg-type]
-
-            # Descriptions and tooltips are msgids (`N_`): shown in the screen's language.
-            shown = _(bound.description)
-            yield SystemCommand(shown, _(bound.tooltip) if bound.tooltip else shown, run)
+        yield from key_commands(self, screen)

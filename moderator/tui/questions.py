@@ -36,7 +36,8 @@ def ask_new_series(app: MindFlayerApp) -> None:
             app.notify(_("Kept: the series goes on."), markup=False)
 
     pick = cast("type[PickPlayerScreen]", load_class(DIALOGS["pick"]))
-    app.push_screen(pick(question, ANSWERS, KEEP), answered)
+    answers = [(answer, _(label)) for answer, label in ANSWERS]  # marked N_ where made
+    app.push_screen(pick(question, answers, KEEP), answered)
 
 
 def start_with_renames(

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from moderator import i18n
 from moderator.i18n import N_, _
+from moderator.i18n.refusals import refusal
 from moderator.narration.speech.neural_voice import neural_problem
 from moderator.safe_output import OutputError
 from moderator.table.config import TableSettings
@@ -142,8 +143,8 @@ class SettingsScreen(DialogScreen[None]):
         before = self.controller.settings.lang
         try:
             kept = self.controller.change_settings(self._read())
-        except ValueError as error:
-            self.query_one("#settings-error", Static).update(str(error))
+        except ValueError as error:  # a rule's refusal (IllegalAction) or a typed non-number
+            self.query_one("#settings-error", Static).update(refusal(error))
             return
         except OutputError as error:
             self.query_one("#settings-error", Static).update(str(error))

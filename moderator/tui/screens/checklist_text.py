@@ -10,6 +10,7 @@ from __future__ import annotations
 from moderator.domain import IllegalAction, rules
 from moderator.domain.setup_checklist import Check, SetupChecklist, setup_checklist
 from moderator.i18n import _, ngettext
+from moderator.i18n.refusals import refusal
 
 #: What starts each line but the first (a mark, no word: kept out of the msgids).
 BULLET = "• "
@@ -25,7 +26,7 @@ def checklist(count: int) -> str:
         setup = setup_checklist(count)
     except IllegalAction as error:
         more = _("Add names until there are {least} to {most}.")
-        return f"{error}\n" + more.format(least=rules.MIN_PLAYERS, most=rules.MAX_PLAYERS)
+        return f"{refusal(error)}\n" + more.format(least=rules.MIN_PLAYERS, most=rules.MAX_PLAYERS)
     return "\n".join(_check_line(setup, check) for check in setup.checks)
 
 

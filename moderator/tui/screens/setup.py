@@ -24,6 +24,7 @@ from textual.widgets import Button, Header, Input, OptionList, Static
 from moderator.domain import IllegalAction, rules, setup_for
 from moderator.domain.names import clean_name, clean_roster, clean_said_as
 from moderator.i18n import N_, _, active_language
+from moderator.i18n.refusals import refusal
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
@@ -219,11 +220,12 @@ class SetupScreen(PhaseScreen):
             name = clean_name(event.value)
             others = [n for i, n in enumerate(self.players) if i != self.editing]
             if self.editing is None and len(others) >= rules.MAX_PLAYERS:
-                most = _("The game is for at most {most} players.")
-                raise IllegalAction(most.format(most=rules.MAX_PLAYERS))
+                raise IllegalAction(
+                    "The game is for at most {most} players.", most=rules.MAX_PLAYERS
+                )
             clean_roster([*others, name])
         except IllegalAction as error:
-            self._error(str(error))
+            self._error(refusal(error))
             if not event.input.value:
                 # Give the refused name back to fix; nothing typed is lost.
                 event.input.value = event.value
@@ -308,7 +310,7 @@ class SetupScreen(PhaseScreen):
         try:
             words = clean_said_as(event.value)
         except IllegalAction as error:
-            self._error(str(error))
+            self._error(refusal(error))
             event.input.value = event.value  # given back to fix: nothing typed is lost
             return
         name = self.players[seat]
@@ -351,7 +353,7 @@ class SetupScreen(PhaseScreen):
         try:
             setup_for(len(self.players))
         except IllegalAction as error:
-            self._error(str(error))
+            self._error(refusal(error))
             return
         self.ask(ReadSetupAloud(len(self.players)))
 
@@ -369,8 +371,8 @@ class SetupScreen(PhaseScreen):
             setup_for(len(self.players))
             players = clean_roster(self.players)
         except IllegalAction as error:
-            self._error(str(error))
-            self.say(str(error), severity="error")
+            self._error(refusal(error))
+            self.say(refusal(error), severity="error")
             return
         said = tuple(self.said_as.get(name, "") for name in players)
         self.ask(StartGame(players, self.first_player, said if any(said) else ()))

@@ -141,7 +141,7 @@ class TableScreen(PlayScreen):
         if not isinstance(host, BoardHost):
             return
         if not self.controller.settings.board:
-            self.say(TURNED_OFF, severity="warning")
+            self.say(_(TURNED_OFF), severity="warning")
             return
         # The dialog's module loads on first use, as the app loads its dialogs.
         dialog = importlib.import_module("moderator.tui.dialogs.board").BoardScreen

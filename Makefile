@@ -80,7 +80,7 @@ lint: $(STAMP)
 # Sorted by msgid, without source lines or the extraction's date: an edit elsewhere in
 # a file, or a second run, changes nothing, and parallel branches merge cleanly.
 LOCALE := moderator/locale
-KEYWORDS := --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2
+KEYWORDS := --no-default-keywords -k _ -k N_ -k NP_:1c,2 -k ngettext:1,2 -k pgettext:1c,2
 catalogs: $(STAMP)
 	$(BIN)/pybabel extract $(KEYWORDS) --project mindflayer-moderator --no-wrap \
 		--no-location --sort-output -o $(LOCALE)/moderator.pot moderator

@@ -24,7 +24,13 @@ from moderator.i18n.po import read_po as app_read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The keywords of `make catalogs` (Makefile, KEYWORDS).
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "NP_": ((1, "c"), 2),
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+}
 #: Each shipped language and its plural rule (gettext's usual one for it).
 PLURALS = {"fr": (2, "(n > 1)"), "de": (2, "(n != 1)"), "es": (2, "(n != 1)")}
 #: printf-style placeholders (argparse's own words use them).

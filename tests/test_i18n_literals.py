@@ -41,10 +41,6 @@ NOT_CONVERTED = frozenset(
         "moderator/storage/history_cli.py",
         "moderator/tui/app.py",
         "moderator/tui/questions.py",
-        "moderator/tui/screens/finale.py",
-        "moderator/tui/screens/result.py",
-        "moderator/tui/screens/reveal.py",
-        "moderator/tui/screens/series.py",
         "moderator/tui/screens/setup.py",
         "moderator/tui/widgets/choice.py",
     }

@@ -22,6 +22,7 @@ from moderator.i18n.catalogs import load, translated_languages
 from moderator.i18n.choice import SOURCE_LANGUAGE, LanguageChoice, choose_language
 
 __all__ = [
+    "NP_",
     "N_",
     "SOURCE_LANGUAGE",
     "LanguageChoice",
@@ -65,7 +66,9 @@ def active_language() -> str:
 
 
 def _(message: str) -> str:
-    """`message` (an English msgid) in the screen's language."""
+    """`message` (an English msgid) in the screen's language (in its context, if `NP_`)."""
+    if isinstance(message, _InContext):
+        return _active.pgettext(message.context, str(message))
     return _active.gettext(message) if message else message
 
 
@@ -82,3 +85,24 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark `message` for extraction only: it is translated where it is shown (`_()`)."""
     return message
+
+
+class _InContext(str):
+    """An English msgid made at import that carries its `pgettext` context (`NP_`)."""
+
+    __slots__ = ("context",)
+    context: str
+
+    def __new__(cls, context: str, message: str) -> _InContext:
+        marked = super().__new__(cls, message)
+        marked.context = context
+        return marked
+
+
+def NP_(context: str, message: str) -> str:
+    """`N_` for a same English with two meanings: `_()` where it is shown uses `context`.
+
+    It is `message` itself for everything else (the English tests and widths): the
+    reveal's short "Start" is not the start screen's "Start".
+    """
+    return _InContext(context, message)

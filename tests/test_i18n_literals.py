@@ -60,10 +60,6 @@ RETURNS_SHOWN = frozenset(
 NOT_CONVERTED = frozenset(
     {
         "moderator/storage/history_cli.py",
-        "moderator/tui/screens/finale.py",
-        "moderator/tui/screens/result.py",
-        "moderator/tui/screens/reveal.py",
-        "moderator/tui/screens/series.py",
     }
 )
 

@@ -66,7 +66,9 @@ def active_language() -> str:
 
 
 def _(message: str) -> str:
-    """`message` (an English msgid) in the screen's language."""
+    """`message` (an English msgid) in the screen's language (in its context, if `NP_`)."""
+    if isinstance(message, _InContext):
+        return _active.pgettext(message.context, str(message))
     return _active.gettext(message) if message else message
 
 
@@ -85,10 +87,22 @@ def N_(message: str) -> str:
     return message
 
 
-def NP_(context: str, message: str) -> tuple[str, str]:
-    """Mark `message` with its `context` for extraction only; shown with `pgettext`.
+class _InContext(str):
+    """An English msgid made at import that carries its `pgettext` context (`NP_`)."""
 
-    For a word made at import whose English has two meanings ("Start": the start
-    screen, or start the game): whatever shows it calls `pgettext(*marked)`.
+    __slots__ = ("context",)
+    context: str
+
+    def __new__(cls, context: str, message: str) -> _InContext:
+        marked = super().__new__(cls, message)
+        marked.context = context
+        return marked
+
+
+def NP_(context: str, message: str) -> str:
+    """`N_` for a same English with two meanings: `_()` where it is shown uses `context`.
+
+    It is `message` itself for everything else (the English tests and widths): the
+    reveal's short "Start" is not the start screen's "Start".
     """
-    return context, message
+    return _InContext(context, message)

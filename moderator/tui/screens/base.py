@@ -29,7 +29,7 @@ from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
 from moderator.tui.toasts import show_notices
-from moderator.tui.widgets.key_bar import KeyBar, ShortWords
+from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.notice_strip import NoticeStrip
 
 #: The rules of every screen but the start screen. Each of those screens names it
@@ -82,7 +82,7 @@ class PhaseScreen(Screen[None]):
     #: The footer's binding ids by importance: a narrow line leaves the others out first.
     FOOTER_KEEP: ClassVar[tuple[str, ...]] = ()
     #: Shorter words for some keys of the footer, used when the full ones do not fit.
-    FOOTER_SHORT: ClassVar[Mapping[str, ShortWords]] = {}
+    FOOTER_SHORT: ClassVar[Mapping[str, str]] = {}
     #: The app's Help key, repeated here so the footer lists it first: a narrow
     #: footer (80 columns) drops its last keys, and Help must never be one of them.
     #: Same id and action as the app's binding, so a keymap moves both.

@@ -18,6 +18,7 @@ from textual.reactive import var
 from textual.widgets import Header, Static
 
 from moderator.domain import GameOver, GameState
+from moderator.i18n import N_, _, ngettext
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import CountAgain, EnterResults
@@ -32,13 +33,22 @@ _COUNT_WORDS = {
     **{word: "3" for word in ("3", "three", "trois", "drei", "tres")},
 }
 
+#: The screen's own words (msgids, drawn through `_()`).
+_TITLE = N_("GAME OVER")
+_CUE = N_("Possessed: growl! Sane players still in play: stand up and applaud!")
+_NEXT = N_("Press Enter to enter who growled.")
+
 
 def why_over(state: GameState) -> str:
     """The rulebook's reason the game ended, as a sentence."""
     if state.over is GameOver.FEW_IN_PLAY:
         left = len(state.in_play)
-        return f"Only {left} player{'s are' if left != 1 else ' is'} still in play: the game ends."
-    return "The third Meeting is resolved: the game ends."
+        return ngettext(
+            "Only {count} player is still in play: the game ends.",
+            "Only {count} players are still in play: the game ends.",
+            left,
+        ).format(count=left)
+    return _("The third Meeting is resolved: the game ends.")
 
 
 def count_in(caption: str) -> str | None:
@@ -55,7 +65,7 @@ class FinaleScreen(PlayScreen):
     PHASE = Phase.FINALE
     #: The footer's keys by importance, and their short words for a narrow line.
     FOOTER_KEEP = ("results", "count-again", "finale-menu", "mute", "settings", "undo", "redo")
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {"results": "Results"}
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"results": N_("Results")}
     #: Why the game ended (bound to `#finale-reason`).
     reason: var[str] = var("")
     #: The count to 3 in big digits while the voice counts (bound to `#finale-count`).
@@ -65,11 +75,17 @@ class FinaleScreen(PlayScreen):
     #: The written cue shows while no line of the voice does (`#finale-cue`).
     cue_shown: var[bool] = var(True, init=False)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "results", "Enter results", id="results", tooltip="Who growled?"),
-        Binding("c", "count", "Count again", id="count-again", tooltip="Replay the count to 3"),
+        Binding("enter", "results", N_("Enter results"), id="results", tooltip=N_("Who growled?")),
+        Binding(
+            "c", "count", N_("Count again"), id="count-again", tooltip=N_("Replay the count to 3")
+        ),
         *PlayScreen.UNDO_BINDINGS,
         Binding(
-            "escape", "menu", "Menu", id="finale-menu", tooltip="Back to the start screen (saved)"
+            "escape",
+            "menu",
+            N_("Menu"),
+            id="finale-menu",
+            tooltip=N_("Back to the start screen (saved)"),
         ),
     ]
 
@@ -77,16 +93,12 @@ class FinaleScreen(PlayScreen):
         """The reason, the count, the cue and, once, the next step."""
         yield Header()
         with Vertical(id="finale-box"):
-            yield BigText("GAME OVER", id="finale-title")
+            yield BigText(_(_TITLE), id="finale-title")
             yield Caption(id="finale-reason").data_bind(text=FinaleScreen.reason)
             yield BoundDigits(id="finale-count").data_bind(text=FinaleScreen.count)
             yield Caption(id="finale-caption").data_bind(text=FinaleScreen.caption)
-            yield Static(
-                "Possessed: growl! Sane players still in play: stand up and applaud!",
-                id="finale-cue",
-                markup=False,
-            )
-            yield Static("Press Enter to enter who growled.", id="finale-next", markup=False)
+            yield Static(_(_CUE), id="finale-cue", markup=False)
+            yield Static(_(_NEXT), id="finale-next", markup=False)
         yield self.notice_strip()
         yield self.key_bar()
 
@@ -95,6 +107,13 @@ class FinaleScreen(PlayScreen):
         self.count = ""
         self._caption("")
         super().entered()
+
+    def language_changed(self) -> None:
+        """The title, the cue and the next step in the new language (the reason follows
+        the snapshot; a voice line on screen stays as it was said)."""
+        self.query_one("#finale-title", BigText).update(_(_TITLE))
+        self.query_one("#finale-cue", Static).update(_(_CUE))
+        self.query_one("#finale-next", Static).update(_(_NEXT))
 
     def show(self, snapshot: TableSnapshot) -> None:
         """Why the game ended (it changes only by undo/redo, which leave this phase)."""

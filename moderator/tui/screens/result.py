@@ -35,6 +35,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Header, Input, Static
 
 from moderator.domain import ResultsDeclared, Team, rules
+from moderator.i18n import N_, _
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import DeclareResults
@@ -46,6 +47,14 @@ from moderator.tui.widgets.result_fields import (
     waffle_count,
 )
 
+#: The screen's own words drawn once (msgids, drawn through `_()`).
+_HELP = N_(
+    "Tick everyone who growled: they are Possessed, the others Sane.\n"
+    "Waffle cards count only for the winning team."
+)
+_WAFFLES = N_("Waffles:")
+_SAVE = N_("Save result")
+
 
 class ResultScreen(PlayScreen):
     """Mark the Possessed, count the winners' Waffles, save."""
@@ -55,21 +64,29 @@ class ResultScreen(PlayScreen):
     FOOTER_KEEP = ("save-result", "result-menu", "mute", "settings", "undo", "redo")
     FOOTER_SHORT: ClassVar[dict[str, str]] = {}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save result", id="save-result", priority=True),
+        Binding("ctrl+s", "save", N_("Save result"), id="save-result", priority=True),
         *PlayScreen.UNDO_BINDINGS,
         Binding(
-            "escape", "menu", "Menu", id="result-menu", tooltip="Back to the start screen (saved)"
+            "escape",
+            "menu",
+            N_("Menu"),
+            id="result-menu",
+            tooltip=N_("Back to the start screen (saved)"),
         ),
-        Binding("space", "tick", "Tick growled", show=False, priority=True),
-        Binding("up", "row(-1)", "Row above", show=False, priority=True),
-        Binding("down", "row(1)", "Row below", show=False, priority=True),
+        Binding("space", "tick", N_("Tick growled"), show=False, priority=True),
+        Binding("up", "row(-1)", N_("Row above"), show=False, priority=True),
+        Binding("down", "row(1)", N_("Row below"), show=False, priority=True),
         # Tab moves at once too: a plain Tab waits in the focused widget's queue, so the
         # digit after it in a burst (a priority binding) acted on the row Tab was leaving.
-        Binding("tab", "app.focus_next", "Next box", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", "Previous box", show=False, priority=True),
+        Binding("tab", "app.focus_next", N_("Next box"), show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", N_("Previous box"), show=False, priority=True),
         *(
             Binding(
-                str(n), f"type_waffles('{n}')", "Type that row's Waffles", show=False, priority=True
+                str(n),
+                f"type_waffles('{n}')",
+                N_("Type that row's Waffles"),
+                show=False,
+                priority=True,
             )
             for n in range(10)
         ),
@@ -78,18 +95,13 @@ class ResultScreen(PlayScreen):
     def compose(self) -> ComposeResult:
         """One row per seat: growled?, team, Waffles (rows beyond the roster hidden)."""
         yield Header()
-        yield Static(
-            "Tick everyone who growled: they are Possessed, the others Sane.\n"
-            "Waffle cards count only for the winning team.",
-            id="result-help",
-            markup=False,
-        )
+        yield Static(_(_HELP), id="result-help", markup=False)
         with VerticalScroll(id="result-rows"):
             for seat in range(rules.MAX_PLAYERS):
                 with Horizontal(classes="result-row", id=f"result-row-{seat}"):
                     yield GrowledBox(Text(""), id=f"possessed-{seat}", compact=True)
-                    yield Static("Sane", id=f"team-{seat}", classes="team", markup=False)
-                    yield Static("Waffles:", classes="waffle-label", markup=False)
+                    yield Static(_("Sane"), id=f"team-{seat}", classes="team", markup=False)
+                    yield Static(_(_WAFFLES), classes="waffle-label", markup=False)
                     yield WaffleInput(
                         self._checker(seat),
                         id=f"waffles-{seat}",
@@ -99,9 +111,26 @@ class ResultScreen(PlayScreen):
                     yield Static("", id=f"waffle-note-{seat}", classes="waffle-note", markup=False)
         yield Static("", id="result-winner", markup=False)
         yield Static("", id="result-error", markup=False)
-        yield Button("Save result (^S)", id="result-save", variant="success", compact=True)
+        yield Button(self._save_label(), id="result-save", variant="success", compact=True)
         yield self.notice_strip()
         yield self.key_bar()
+
+    @staticmethod
+    def _save_label() -> str:
+        """The save button's words, and its key (no language's word: out of the msgid)."""
+        return _(_SAVE) + " (^S)"
+
+    def language_changed(self) -> None:
+        """The words drawn once in the new language; the rows and the preview follow.
+
+        The "knocked out" marks and every team word are drawn again by `entered`'s
+        labels and the preview (`show`); a refusal's line is cleared (said once, before).
+        """
+        self.query_one("#result-help", Static).update(_(_HELP))
+        for label in self.query(".waffle-label").results(Static):
+            label.update(_(_WAFFLES))
+        self.query_one("#result-save", Button).label = self._save_label()
+        self._label_rows()
 
     def entered(self) -> None:
         """A game to enter: its roster, and the first row's box focused.
@@ -126,14 +155,21 @@ class ResultScreen(PlayScreen):
                 box.value = seat in possessed
                 waffles.value = str(counts[seat]) if seat < len(counts) else "0"
                 waffles.settle()
-            if seat < state.count:
-                label = Text(state.players[seat])
-                if seat in state.knocked_out:
-                    label.append("  (knocked out)", style="dim")
-                box.label = label
+        self._label_rows()
         self.query_one("#result-error", Static).update("")
         self.snapshot = snapshot
         self.set_focus(self.query_one("#possessed-0", GrowledBox))
+
+    def _label_rows(self) -> None:
+        """Each seat's name (literal), and the knocked-out marked in the table's words."""
+        state = self.controller.game_state
+        if state is None:
+            return
+        for seat in range(state.count):
+            label = Text(state.players[seat])
+            if seat in state.knocked_out:
+                label.append("  " + _("(knocked out)"), style="dim")
+            self.query_one(f"#possessed-{seat}", GrowledBox).label = label
 
     def show(self, snapshot: TableSnapshot) -> None:
         """The roster cannot change here; keep what was typed."""
@@ -144,7 +180,7 @@ class ResultScreen(PlayScreen):
 
         The line under the rows says only "Not saved.", so the sentence is said once.
         """
-        self.query_one("#result-error", Static).update(Text("Not saved."))
+        self.query_one("#result-error", Static).update(Text(_("Not saved.")))
 
     def _checker(self, seat: int) -> Callable[[str], str | None]:
         """The domain's judgement of one seat's Waffle field, for `WaffleInput`."""
@@ -178,18 +214,17 @@ class ResultScreen(PlayScreen):
     def _unsettled_sentence(self, field: WaffleInput, state_players: tuple[str, ...]) -> str:
         """Why no points are counted while `field` holds a refused keystroke."""
         seat = int((field.id or "waffles-0").rsplit("-", 1)[1])
-        shown = field.value or "nothing"
+        shown = field.value or _("nothing")
         refused = field.refused_text or ""
+        name = state_players[seat]
         if refused.isprintable() and not any(char.isspace() for char in refused):
-            return (
-                f"{state_players[seat]}'s box still shows {shown}, not {refused}: "
-                "type the count again to go on."
-            )
-        return (
-            f"{state_players[seat]}'s box still shows {shown}: "
-            f"{keys_in_words(field.refused_keys)} is no Waffle count; "
-            "type the count again to go on."
-        )
+            return _(
+                "{name}'s box still shows {shown}, not {refused}: type the count again to go on."
+            ).format(name=name, shown=shown, refused=refused)
+        return _(
+            "{name}'s box still shows {shown}: {typed} is no Waffle count;"
+            " type the count again to go on."
+        ).format(name=name, shown=shown, typed=keys_in_words(field.refused_keys))
 
     def _possessed(self, count: int) -> tuple[int, ...]:
         return tuple(
@@ -211,11 +246,13 @@ class ResultScreen(PlayScreen):
         for seat in range(count):
             team = rules.team_of(seat, possessed)
             self.query_one(f"#team-{seat}", Static).update(
-                Text("Possessed", style="bold") if team is Team.POSSESSED else Text("Sane")
+                Text(_("Possessed"), style="bold") if team is Team.POSSESSED else Text(_("Sane"))
             )
             losing = team is not winner
             self.query_one(f"#result-row-{seat}", Horizontal).set_class(losing, "-losing")
-            self.query_one(f"#waffle-note-{seat}", Static).update("not counted" if losing else "")
+            self.query_one(f"#waffle-note-{seat}", Static).update(
+                _("not counted") if losing else ""
+            )
 
     def _preview(self) -> None:
         """Winner and points if the domain would accept the entry, else its sentence."""
@@ -235,13 +272,14 @@ class ResultScreen(PlayScreen):
             preview.set_class(True, "-pending")
             preview.update(Text(result))
             return
-        text = Text("If that is right: ")
+        text = Text(_("If that is right: "))
         text.append(
-            "the SANE win" if result.winner is Team.SANE else "the POSSESSED win", style="bold"
+            _("the SANE win") if result.winner is Team.SANE else _("the POSSESSED win"),
+            style="bold",
         )
-        text.append(". Points: ")
+        text.append(_(". Points: "))
         text.append(
-            ", ".join(
+            _(", ").join(
                 f"{name} {score}" for name, score in zip(state.players, result.points, strict=True)
             )
         )
@@ -331,7 +369,7 @@ class ResultScreen(PlayScreen):
             # The preview says which box and why; saving the leftover would save
             # a number nobody meant.
             self.app.bell()
-            error.update(Text("Not saved: fix the marked Waffle box first."))
+            error.update(Text(_("Not saved: fix the marked Waffle box first.")))
             unsettled.focus()
             return
         event = self._event(state.count)
@@ -339,7 +377,7 @@ class ResultScreen(PlayScreen):
         if isinstance(judged, str):
             # The preview line above shows the domain's sentence already: said once.
             self.app.bell()
-            error.update(Text("Not saved: see the line above."))
+            error.update(Text(_("Not saved: see the line above.")))
             return
         self.query_one("#result-error", Static).update("")
         self.ask(DeclareResults(event))

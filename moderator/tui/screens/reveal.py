@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.widgets import Digits, Header, Static
 
+from moderator.i18n import N_, NP_, _
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
@@ -23,8 +24,11 @@ from moderator.tui.screens.base import PhaseScreen, progress_words
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.bigtext import BigText
 
-_TITLE = "EYES CLOSED REVEAL"
-_READY = "Press Enter (or space) to start the reveal, then close your eyes."
+#: The big words before the voice speaks, and the status lines (msgids: drawn through `_()`).
+_TITLE = N_("EYES CLOSED REVEAL")
+_READY = N_("Press Enter (or space) to start the reveal, then close your eyes.")
+_RUNNING = N_("Reveal running. Esc stops it.")
+_STOPPED = N_("Reveal stopped. Enter plays it again; t goes to the table.")
 
 
 class RevealScreen(PhaseScreen):
@@ -33,22 +37,43 @@ class RevealScreen(PhaseScreen):
     PHASE = Phase.REVEAL
     #: The footer's keys by importance, and their short words for a narrow line.
     FOOTER_KEEP = ("reveal-play", "reveal-abort", "reveal-skip", "mute", "settings", "reveal-undo")
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {"reveal-play": "Start", "reveal-skip": "To table"}
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {
+        "reveal-play": NP_("reveal footer: start the reveal", "Start"),
+        "reveal-skip": N_("To table"),
+    }
     #: The line being said, drawn big (bound to `#reveal-caption`); set again, even to the
     #: same line (a replay), it is drawn again.
     caption: reactive[str] = reactive(_TITLE, always_update=True)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "play", "Start reveal", id="reveal-play", tooltip="Run the reveal"),
-        Binding("escape", "abort", "Abort", id="reveal-abort", tooltip="Stop the reveal at once"),
-        Binding("t", "to_table", "To the table", id="reveal-skip", tooltip="Start the turns"),
         Binding(
-            "u", "undo", "Undo start", id="reveal-undo", tooltip="Take the start back: to setup"
+            "enter,space",
+            "play",
+            N_("Start reveal"),
+            id="reveal-play",
+            tooltip=N_("Run the reveal"),
+        ),
+        Binding(
+            "escape", "abort", N_("Abort"), id="reveal-abort", tooltip=N_("Stop the reveal at once")
+        ),
+        Binding(
+            "t", "to_table", N_("To the table"), id="reveal-skip", tooltip=N_("Start the turns")
+        ),
+        Binding(
+            "u",
+            "undo",
+            N_("Undo start"),
+            id="reveal-undo",
+            tooltip=N_("Take the start back: to setup"),
         ),
     ]
 
     def __init__(self, controller: TableController) -> None:
         super().__init__(controller)
         self._reveal_running = False
+        #: The status line's msgid now (drawn again in a new language).
+        self._status = _READY
+        #: Whether the big caption shows the title (no voice line yet).
+        self._titled = True
 
     @property
     def running(self) -> bool:
@@ -74,9 +99,9 @@ class RevealScreen(PhaseScreen):
         """Caption, countdown, and a status line."""
         yield Header()
         with Vertical(id="reveal-box"):
-            yield BigText(_TITLE, id="reveal-caption").data_bind(text=RevealScreen.caption)
+            yield BigText(_(_TITLE), id="reveal-caption").data_bind(text=RevealScreen.caption)
             yield Digits("", id="reveal-countdown")
-            yield Static(_READY, id="reveal-status", markup=False)
+            yield Static(_(self._status), id="reveal-status", markup=False)
             yield AmbienceMarker(id="reveal-ambience")
         yield self.notice_strip()
         yield self.key_bar()
@@ -84,15 +109,25 @@ class RevealScreen(PhaseScreen):
     def entered(self) -> None:
         """A new game's reveal, ready to start (the header from the table's snapshot)."""
         self.running = False
-        self.caption = _TITLE
+        self._titled = True
+        self.caption = _(_TITLE)
         self._stopped(_READY)
         super().entered()
+
+    def language_changed(self) -> None:
+        """The status line in the new language, and the title if no voice line shows.
+
+        A voice line on screen stays as it was said (the next one follows the voice).
+        """
+        self._show_status(self._status)
+        if self._titled:
+            self.caption = _(_TITLE)
 
     def action_play(self) -> None:
         """Start (or replay) the reveal."""
         self.running = True
         self.query_one("#reveal-countdown", Digits).update("")
-        self.query_one("#reveal-status", Static).update("Reveal running. Esc stops it.")
+        self._show_status(_RUNNING)
         self.ask(PlayReveal())
 
     def action_abort(self) -> None:
@@ -102,7 +137,7 @@ class RevealScreen(PhaseScreen):
             return
         self.running = False
         self.ask(StopVoice())
-        self._stopped("Reveal stopped. Enter plays it again; t goes to the table.")
+        self._stopped(_STOPPED)
 
     def action_undo(self) -> None:
         """Started by accident: back to setup with the same roster (nothing counts)."""
@@ -116,12 +151,19 @@ class RevealScreen(PhaseScreen):
         self.ask(FinishReveal())
 
     def _stopped(self, status: str) -> None:
+        """Not running: no bed, no countdown, and the status line `status` (a msgid)."""
         self.query_one(AmbienceMarker).follow(started=False, audible=False)
         self.query_one("#reveal-countdown", Digits).update("")
-        self.query_one("#reveal-status", Static).update(status)
+        self._show_status(status)
+
+    def _show_status(self, status: str) -> None:
+        """The status line says `status` (a msgid) in the table's language."""
+        self._status = status
+        self.query_one("#reveal-status", Static).update(_(status))
 
     def show_line(self, text: str) -> None:
         """The caption follows the voice."""
+        self._titled = False
         self.caption = text
 
     def show_countdown(self, seconds_left: int) -> None:
@@ -138,6 +180,6 @@ class RevealScreen(PhaseScreen):
             return
         self.running = False
         if cancelled:
-            self._stopped("Reveal stopped. Enter plays it again; t goes to the table.")
+            self._stopped(_STOPPED)
         else:
             self.action_to_table()

@@ -16,7 +16,9 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Button, DataTable, Header, Static, TextArea
 
-from moderator.domain import rules
+from moderator.domain import Team, rules
+from moderator.i18n import N_, _, ngettext
+from moderator.i18n.numbers import number as written
 from moderator.table.outcomes import PlayExport
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
@@ -34,6 +36,28 @@ def board_names(games: Sequence[Mapping[str, int]]) -> list[str]:
             if name not in names:
                 names.append(name)
     return names
+
+
+#: The last game's winners, drawn big (msgids).
+_TEAM_WINS = {Team.SANE: N_("The sane win"), Team.POSSESSED: N_("The possessed win")}
+
+
+def series_title(played: int, last_winner: Team | None) -> str:
+    """ "Series: 2 of 3 games played (game 2: the Sane won)", in the table's language."""
+    # The same English for any count; a language may write one game in the singular.
+    title = ngettext(
+        "Series: {played} of {games} games played",
+        "Series: {played} of {games} games played",
+        played,
+    ).format(played=played, games=rules.GAMES_PER_SERIES)
+    if last_winner is None:
+        return title
+    won = (
+        _("game {number}: the Sane won")
+        if last_winner is Team.SANE
+        else _("game {number}: the Possessed won")
+    )
+    return f"{title} ({won.format(number=played)})"
 
 
 class SeriesScreen(PlayScreen):
@@ -55,7 +79,7 @@ class SeriesScreen(PlayScreen):
         "settings",
         "series-bgstats",
     )
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {"next-game": "Next", "series-menu": "Start"}
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"next-game": N_("Next"), "series-menu": N_("Start")}
     #: The series winners, drawn big (bound to `#series-winner`).
     winner_names: reactive[str] = reactive("")
     #: Which team won the last game, drawn big (bound to `#series-team`).
@@ -63,15 +87,17 @@ class SeriesScreen(PlayScreen):
     #: Whether the board shows a complete series (then there is no next game to offer).
     _complete = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next_game", "Next game", id="next-game", tooltip="Same series, next game"),
-        Binding("s", "new_series", "New series", id="series-new-series"),
-        Binding("escape,b", "menu", "Start screen", id="series-menu"),
+        Binding(
+            "n", "next_game", N_("Next game"), id="next-game", tooltip=N_("Same series, next game")
+        ),
+        Binding("s", "new_series", N_("New series"), id="series-new-series"),
+        Binding("escape,b", "menu", N_("Start screen"), id="series-menu"),
         Binding(
             "e",
             "export_play",
-            "BG Stats",
+            N_("BG Stats"),
             id="series-bgstats",
-            tooltip="The game just played for BG Stats: a link and a play file",
+            tooltip=N_("The game just played for BG Stats: a link and a play file"),
         ),
         *PlayScreen.UNDO_BINDINGS,
     ]
@@ -87,9 +113,9 @@ class SeriesScreen(PlayScreen):
         # Selectable and copyable (read only): the link is long and meant for another app.
         yield TextArea("", id="series-bgstats", read_only=True, soft_wrap=True)
         with Horizontal(classes="button-row"):
-            yield Button("Next game (n)", id="series-next", variant="success", compact=True)
-            yield Button("New series (s)", id="series-new", compact=True)
-            yield Button("Start screen (Esc)", id="series-start", compact=True)
+            yield Button("", id="series-next", variant="success", compact=True)
+            yield Button("", id="series-new", compact=True)
+            yield Button("", id="series-start", compact=True)
         yield self.notice_strip()
         yield self.key_bar()
 
@@ -103,18 +129,18 @@ class SeriesScreen(PlayScreen):
         points = [game.points for game in games]
         table = self.query_one("#series-board", DataTable)
         table.clear(columns=True)
-        table.add_column("Player", key="player")
-        for number in range(1, rules.GAMES_PER_SERIES + 1):
-            table.add_column(f"Game {number}", key=f"game-{number}")
-        table.add_column("Total", key="total")
+        table.add_column(_("Player"), key="player")
+        for game in range(1, rules.GAMES_PER_SERIES + 1):
+            table.add_column(_("Game {number}").format(number=game), key=f"game-{game}")
+        table.add_column(_("Total"), key="total")
         ranks = {s.name: s for s in rules.standings(points)}
         for name in board_names(points):
             row: list[Text] = [Text(name)]
             for index in range(rules.GAMES_PER_SERIES):
                 score = points[index].get(name) if index < len(points) else None
-                row.append(Text("" if score is None else str(score), justify="right"))
+                row.append(Text("" if score is None else written(score), justify="right"))
             standing = ranks.get(name)
-            total = Text(str(standing.total if standing else 0), justify="right")
+            total = Text(written(standing.total if standing else 0), justify="right")
             if standing is not None and standing.rank == 1:
                 total.append(" ★", style="bold")
             row.append(total)
@@ -122,8 +148,7 @@ class SeriesScreen(PlayScreen):
         played = len(points)
         complete = rules.series_complete(played)
         self.query_one("#series-title", Static).update(
-            f"Series: {played} of {rules.GAMES_PER_SERIES} games played"
-            + (f" (game {played}: the {games[-1].winner.value.capitalize()} won)" if games else "")
+            series_title(played, games[-1].winner if games else None)
         )
         winners = rules.series_winners(points)
         self.winner_names = " & ".join(winners)
@@ -132,19 +157,26 @@ class SeriesScreen(PlayScreen):
         leaders = [s.name for s in rules.standings(points) if s.rank == 1]
         leader = Text()
         if winners:
-            leader.append("Series won by: ", style="bold")
-            leader.append(", ".join(winners))
+            leader.append(_("Series won by: "), style="bold")
+            leader.append(_(", ").join(winners))
         elif leaders:
-            leader.append("Leading: ")
-            leader.append(", ".join(leaders))
+            leader.append(_("Leading: "))
+            leader.append(_(", ").join(leaders))
         self.query_one("#series-leader", Static).update(leader)
         self.query_one("#series-next", Button).display = not complete
         if complete != self._complete:
             self._complete = complete
             self.refresh_bindings()  # the footer offers Next game only while there is one
         self.query_one("#series-team", BigText).display = bool(games) and not complete
-        self.team_line = f"The {games[-1].winner.value} win" if games else ""
+        self.team_line = _(_TEAM_WINS[games[-1].winner]) if games else ""
+        self._label_buttons()
         self._show_export(snapshot.export)
+
+    def _label_buttons(self) -> None:
+        """The buttons' words in the table's language (their keys are no language's)."""
+        self.query_one("#series-next", Button).label = _("Next game") + " (n)"
+        self.query_one("#series-new", Button).label = _("New series") + " (s)"
+        self.query_one("#series-start", Button).label = _("Start screen (Esc)")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Next game is a key only while the series has one left (as its button)."""

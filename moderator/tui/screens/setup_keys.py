@@ -9,7 +9,6 @@ way first (`KeyBar.fitted`, tests/tui/test_footers.py).
 from __future__ import annotations
 
 from moderator.i18n import N_, NP_
-from moderator.tui.widgets.key_bar import ShortWords
 
 #: Binding ids, most important first: a narrow footer leaves out the last first.
 SETUP_FOOTER_KEEP = (
@@ -27,7 +26,7 @@ SETUP_FOOTER_KEEP = (
 )
 #: Msgids, translated where the footer draws them; "Start" is the game's start
 #: here, not the start screen's name (a context tells the two apart).
-SETUP_FOOTER_SHORT: dict[str, ShortWords] = {
+SETUP_FOOTER_SHORT: dict[str, str] = {
     "start-game": NP_("start the game", "Start"),
     "read-aloud": N_("Read"),
     "how-to-play": N_("Rules"),

@@ -32,7 +32,7 @@ from textual.app import RenderResult
 from textual.screen import Screen
 from textual.widget import Widget
 
-from moderator.i18n import _, pgettext
+from moderator.i18n import _
 
 
 class KeyItem(NamedTuple):
@@ -56,11 +56,6 @@ def _width(items: list[KeyItem], palette: KeyItem | None) -> int:
     if palette is not None:
         width += cell_len(palette.display) + cell_len(palette.description) + 3
     return width
-
-
-#: A key's short words: a msgid (`N_`), or (context, msgid) for an English word
-#: with two meanings (`NP_`: "Start" the game is not the start screen).
-ShortWords = str | tuple[str, str]
 
 
 class KeyBar(Widget, can_focus=False):
@@ -96,7 +91,7 @@ class KeyBar(Widget, can_focus=False):
         first: tuple[str, ...] = ("help",),
         *,
         keep: tuple[str, ...] = (),
-        short: Mapping[str, ShortWords] | None = None,
+        short: Mapping[str, str] | None = None,
         id: str | None = None,
     ) -> None:
         """A bar that never cuts a key in half: what does not fit is left out whole.
@@ -106,8 +101,9 @@ class KeyBar(Widget, can_focus=False):
             keep: binding ids by importance, most important first: when the line is
                 too narrow the others go first (from the right), then these from
                 the end of `keep`; the ids in `first` are always kept.
-            short: shorter descriptions (binding id -> msgid, or (context, msgid))
-                used when the full ones do not fit.
+            short: shorter descriptions (binding id -> msgid: `N_`, or `NP_` with a
+                context for an English word with two meanings) used when the full
+                ones do not fit.
         """
         super().__init__(id=id)
         self._first = first
@@ -208,11 +204,7 @@ class KeyBar(Widget, can_focus=False):
 
     def _shortened(self, item: KeyItem) -> KeyItem:
         words = self._short.get(item.binding_id or "")
-        if not words:
-            return item
-        # Msgids too, translated now (a context tells two meanings of one English apart).
-        shown = pgettext(*words) if isinstance(words, tuple) else _(words)
-        return item._replace(description=shown)
+        return item._replace(description=_(words)) if words else item  # msgids too
 
     def render(self) -> RenderResult:
         """The keys from the left, the palette key on the right (as Textual's Footer)."""

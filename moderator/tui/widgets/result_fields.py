@@ -14,6 +14,8 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import Checkbox, Input
 
+from moderator.i18n import N_, _
+
 #: What a Waffle field holds that the domain can judge as a number (sign included,
 #: so "-1" gets the domain's range sentence rather than a vaguer one).
 _NUMBER = re.compile(r"-?[0-9]+")
@@ -32,17 +34,19 @@ def waffle_count(raw: str) -> int | str:
 
 
 #: Keys a refused-keystroke sentence names in words (quoted, they would be invisible).
-_KEY_WORDS = {" ": "a space", "\t": "a tab", "\n": "a line break"}
+_KEY_WORDS = {" ": N_("a space"), "\t": N_("a tab"), "\n": N_("a line break")}
 
 
 def keys_in_words(typed: str) -> str:
     """What was typed, in words a table can read: a space is "a space", never " "."""
     if typed in _KEY_WORDS:
-        return _KEY_WORDS[typed]
+        return _(_KEY_WORDS[typed])
     if all(char.isspace() for char in typed):
-        return "blank space"
+        return _("blank space")
     visible = "".join(char for char in typed if char.isprintable() and not char.isspace())
-    return f'"{visible}" with blank space' if visible else "an invisible character"
+    if not visible:
+        return _("an invisible character")
+    return _('"{typed}" with blank space').format(typed=visible)
 
 
 class GrowledBox(Checkbox):

@@ -8,7 +8,8 @@ whole on one drawn row (a word wrapped in two or cut with an ellipsis does not).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,21 @@ def cut_words(text: str, rows: list[str]) -> set[str]:
     return words(text) - drawn
 
 
+@asynccontextmanager
+async def in_language(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], lang: str, screen: str
+) -> AsyncIterator[MindFlayerApp]:
+    """The app at 80x24 in `lang`, on `screen` as tests/tui/test_footers.py reaches it."""
+    kind, reach, _keys = footers.SCREENS[screen]
+    speaking(folders, lang)
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await reach(pilot)
+        await shown(pilot, kind)
+        await settled(pilot)
+        yield app
+
+
 #: Footers that leave a key out at 80 columns in a long language, found by this test:
 #: the longer words push the game's last keys (f2 Settings, r Redo, v Mute) off the line.
 #: Each needs shorter words (FOOTER_SHORT, the app's own bindings in app.py); the fix flips it.
@@ -80,13 +96,8 @@ def footer_cases() -> list[object]:
 async def test_the_footer_keeps_its_keys_whole_in_the_tables_words(
     app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], lang: str, screen: str
 ) -> None:
-    kind, reach, keys = footers.SCREENS[screen]
-    speaking(folders, lang)
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await reach(pilot)
-        await shown(pilot, kind)
-        await settled(pilot)
+    keys = footers.SCREENS[screen][2]
+    async with in_language(app_factory, folders, lang, screen) as app:
         bar = app.screen.query_one(KeyBar)
         items, _palette = bar.fitted(bar.size.width)
         last = drawn_rows(app)[-1]
@@ -104,13 +115,7 @@ async def test_the_footer_keeps_its_keys_whole_in_the_tables_words(
 async def test_every_word_of_the_tiles_is_drawn_whole(
     app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], lang: str, screen: str
 ) -> None:
-    kind, reach, _keys = footers.SCREENS[screen]
-    speaking(folders, lang)
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await reach(pilot)
-        await shown(pilot, kind)
-        await settled(pilot)
+    async with in_language(app_factory, folders, lang, screen) as app:
         rows = drawn_rows(app)
         tiles = list(app.screen.query(SeatTile))
         assert tiles
@@ -135,11 +140,7 @@ async def test_every_word_of_the_tiles_is_drawn_whole(
 async def test_the_checklist_is_in_the_tables_words(
     app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], lang: str
 ) -> None:
-    speaking(folders, lang)
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await footers.at_setup(pilot)
-        await settled(pilot)
+    async with in_language(app_factory, folders, lang, "setup") as app:
         said = text_of(app.screen.query_one("#setup-checklist", Static))
         assert not english_on(said, lang, footers.FOUR), said
 
@@ -148,11 +149,7 @@ async def test_the_checklist_is_in_the_tables_words(
 async def test_every_word_of_the_checklist_is_drawn_whole(
     app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], lang: str
 ) -> None:
-    speaking(folders, lang)
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await footers.at_setup(pilot)
-        await settled(pilot)
+    async with in_language(app_factory, folders, lang, "setup") as app:
         said = text_of(app.screen.query_one("#setup-checklist", Static))
         assert said.strip()
         rows = drawn_rows(app)

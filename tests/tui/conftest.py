@@ -3,11 +3,7 @@ for the end-to-end tests, the installed command in a real terminal (tmux)."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
-import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,11 +18,10 @@ from moderator.narration.settings import (
     MIN_PASSING_SECONDS,
     MIN_REVEAL_SECONDS,
 )
-from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
 from tests.tui.helpers import AtResults, ReachResults, app_on, to_results
 from tests.tui.quiet import no_cursor_blink
-from tests.tui.tmux import HEIGHT, WIDTH, Terminal, required_program
+from tests.tui.tmux import Terminal, app_in_terminal, required_program
 
 
 @pytest.fixture
@@ -125,56 +120,9 @@ def terminal(
     the exit file once it has really ended. The app reads `FAST_SETTINGS`
     unless the test is marked `default_timing`.
     """
-    home = tmp_path / "home"
-    home.mkdir()
-    (home / ".asoundrc").write_text("pcm.!default { type null }\nctl.!default { type null }\n")
-    folders = {name: tmp_path / name for name in ("data", "config", "cache")}
-    for folder in folders.values():
-        folder.mkdir()
-    if request.node.get_closest_marker("default_timing") is None:
-        (folders["config"] / SETTINGS_FILE).write_text(json.dumps(FAST_SETTINGS), "utf-8")
-    conf = tmp_path / "tmux.conf"
-    conf.write_text("set -g remain-on-exit on\nset -g status off\n")
-    status_file = tmp_path / "exit-status"
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(home),
-        "TERM": "xterm-256color",
-        "LANG": "C.UTF-8",
-        "MINDFLAYER_DATA_DIR": str(folders["data"]),
-        "MINDFLAYER_CONFIG_DIR": str(folders["config"]),
-        "MINDFLAYER_CACHE_DIR": str(folders["cache"]),
-    }
-    term = Terminal(tmux_binary, f"mindflayer-e2e-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-    subprocess.run(
-        [
-            tmux_binary,
-            "-L",
-            term.socket,
-            "-f",
-            str(conf),
-            "new-session",
-            "-d",
-            "-s",
-            term.target,
-            "-x",
-            str(WIDTH),
-            "-y",
-            str(HEIGHT),
-            "sh",
-            "-c",
-            'tmp="$1.tmp"; "$0"; echo $? > "$tmp" && mv "$tmp" "$1"',
-            str(mindflayer),
-            str(status_file),
-        ],
-        env=env,
-        check=True,
-        timeout=10,
-    )
-    try:
-        yield term, folders["data"], status_file
-    finally:
-        term.run("kill-server", check=False)
+    settings = FAST_SETTINGS if request.node.get_closest_marker("default_timing") is None else None
+    with app_in_terminal(tmux_binary, mindflayer, tmp_path, settings) as started:
+        yield started
 
 
 @pytest.fixture(autouse=True)

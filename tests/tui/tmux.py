@@ -7,15 +7,21 @@ end-to-end tests share.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import time
+import uuid
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from moderator.table.config import SETTINGS_FILE
 
 WIDTH, HEIGHT = 100, 32
 #: Bound of every wait for the screen (the first start also warms up espeak-ng).
@@ -141,6 +147,68 @@ class Terminal:
         raise AssertionError(f"the app did not quit within {timeout} s\n{self.screen()}")
 
 
+@contextmanager
+def app_in_terminal(
+    tmux: str, mindflayer: Path, base: Path, settings: Mapping[str, object] | None
+) -> Iterator[tuple[Terminal, Path, Path]]:
+    """The app started in a fresh tmux server on folders under `base`, with a fresh HOME.
+
+    Yields the terminal, the data folder and the exit file: the pane runs the
+    app through `sh`, which writes the app's exit status there once it has
+    really ended. `settings` is the settings file it starts with (none: none).
+    """
+    home = base / "home"
+    home.mkdir()
+    (home / ".asoundrc").write_text("pcm.!default { type null }\nctl.!default { type null }\n")
+    folders = {name: base / name for name in ("data", "config", "cache")}
+    for folder in folders.values():
+        folder.mkdir()
+    if settings is not None:
+        (folders["config"] / SETTINGS_FILE).write_text(json.dumps(settings), "utf-8")
+    conf = base / "tmux.conf"
+    conf.write_text("set -g remain-on-exit on\nset -g status off\n")
+    status_file = base / "exit-status"
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "MINDFLAYER_DATA_DIR": str(folders["data"]),
+        "MINDFLAYER_CONFIG_DIR": str(folders["config"]),
+        "MINDFLAYER_CACHE_DIR": str(folders["cache"]),
+    }
+    term = Terminal(tmux, f"mindflayer-e2e-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    subprocess.run(
+        [
+            tmux,
+            "-L",
+            term.socket,
+            "-f",
+            str(conf),
+            "new-session",
+            "-d",
+            "-s",
+            term.target,
+            "-x",
+            str(WIDTH),
+            "-y",
+            str(HEIGHT),
+            "sh",
+            "-c",
+            'tmp="$1.tmp"; "$0"; echo $? > "$tmp" && mv "$tmp" "$1"',
+            str(mindflayer),
+            str(status_file),
+        ],
+        env=env,
+        check=True,
+        timeout=10,
+    )
+    try:
+        yield term, folders["data"], status_file
+    finally:
+        term.run("kill-server", check=False)
+
+
 def seat_new_series(term: Terminal, names: tuple[str, ...], *also: str) -> str:
     """From the start screen: a new series, each name typed and entered as a user would.
 
@@ -176,3 +244,21 @@ def quit_from_board(term: Terminal, status_file: Path, start_text: str) -> str:
     term.keys("q")
     assert term.wait_exit(status_file) == 0
     return start
+
+
+def wait_until(
+    term: Terminal, holds: Callable[[str], bool], what: str, timeout: float = TIMEOUT
+) -> str:
+    """Poll the pane until `holds(screen)`; that screen (fail with the last one otherwise).
+
+    For a screen known by its shape (its footer's keys, a marked row) rather than
+    by words, which change with the table's language.
+    """
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = term.screen()
+        if holds(screen):
+            return screen
+        time.sleep(0.05)
+    raise AssertionError(f"not on screen after {timeout} s: {what}\n{screen}")

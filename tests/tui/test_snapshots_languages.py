@@ -1,0 +1,69 @@
+"""SVG snapshots of every screen in German and in French, at 80x24 and 120x40 (issue 18).
+
+The scenarios are the English snapshots' own (tests/tui/test_snapshots.py and
+test_snapshots_dialogs.py), run by the one snapshot helper on an app whose
+settings.json says the table's language, as a table sets it. Regenerate after a
+deliberate change with
+`pytest tests/tui/test_snapshots_languages.py --snapshot-update` and look at the SVGs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from moderator import i18n
+from moderator.tui.screens.start import StartScreen
+from tests.tui import test_snapshots_dialogs as dialogs
+from tests.tui.helpers import Scenario, TrackedNarrator, shown, snapshot
+from tests.tui.test_i18n_screens import speaking
+from tests.tui.test_snapshots import SCENARIOS as GAME_SCENARIOS
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+LANGUAGES = ["de", "fr"]
+
+
+async def start_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
+    """The first screen of a table with no game yet."""
+    await shown(pilot, StartScreen)
+
+
+#: Every screen a table looks at: the start, setup with its checklist, the reveal, the
+#: table, a Meeting, the finale, the result, the series board, Help, Settings, History.
+SCENARIOS: dict[str, Scenario] = {
+    "start": start_screen,
+    "setup": GAME_SCENARIOS["setup"],
+    "reveal": dialogs.TestReveal.waiting,
+    "table": GAME_SCENARIOS["table"],
+    "meeting": GAME_SCENARIOS["meeting"],
+    "finale": GAME_SCENARIOS["finale"],
+    "result": GAME_SCENARIOS["result"],
+    "series": GAME_SCENARIOS["series"],
+    "help": dialogs.TestHelpDialog.on_the_table,
+    "settings": dialogs.TestSettingsDialog.from_the_start,
+    "history": dialogs.TestHistoryDialog.empty,
+}
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    """The screen's language is the process's: every test leaves it English."""
+    yield
+    i18n.use_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("screen", list(SCENARIOS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_screen_snapshot_in_the_tables_language(
+    snap_compare: Callable[..., bool],
+    folders: dict[str, Path],
+    lang: str,
+    screen: str,
+    size: tuple[int, int],
+) -> None:
+    speaking(folders, lang)
+    assert snapshot(snap_compare, folders, SCENARIOS[screen], size)

@@ -27,7 +27,7 @@ from textual.notifications import Notification, SeverityLevel
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
-from moderator.i18n import _
+from moderator.i18n import N_, _
 from moderator.table.board_host import BoardHost
 from moderator.table.controller import TableController
 from moderator.table.outcomes import Outcome
@@ -89,7 +89,8 @@ SETTLE_DELAY = 0.5
 class MindFlayerApp(NarratedApp):
     """Moderates one game night: setup, reveal, turns, Meetings, finale, series."""
 
-    TITLE = "Mind Flayer moderator"
+    #: The header's title (a msgid: shown in the table's language, again after a change).
+    TITLE = N_("Mind Flayer moderator")
     #: The start screen's rules; the other screens read screens.tcss when first shown.
     CSS_PATH = CSS_DIR / "app.tcss"
     DEFAULT_MODE = Phase.START.value
@@ -98,6 +99,7 @@ class MindFlayerApp(NarratedApp):
     def __init__(self, controller: TableController, notices: Iterable[str] = ()) -> None:
         compat.apply()  # before any toast: see the module for the freeze it fixes
         super().__init__()
+        self.title = _(self.TITLE)
         self.controller = controller
         self._notices = list(notices)
         #: Error toasts on screen by (title, sentence): the toast and how many times.

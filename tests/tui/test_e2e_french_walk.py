@@ -7,12 +7,11 @@ table, the three Meetings, a knock-out (its picker and its notice), the finale,
 the result, the series board and the History. The walk runs once (a module
 fixture) and keeps each screen as the terminal showed it; one test per screen
 then looks for English words on it (tests/tui/english_words.py: the catalog's
-English that French never uses), so a screen not converted yet is one failing
-check, marked with the branch converting it, and the others still guard theirs.
+English that French never uses), so a screen that shows English is one failing
+check and the others still guard theirs.
 
-The walk waits for converted screens by their French words, and for the screens
-being converted by their shape (the footer's keys) or by `said_in` (the French of
-a msgid once the catalog has it, the English until then).
+The walk waits for each screen by its French words: by the footer's keys, or by
+`said_in` (the French of a msgid as the catalog has it).
 
 Skipped when tmux is missing, unless CI=true or MINDFLAYER_REQUIRE_SPEECH=1.
 """
@@ -167,27 +166,22 @@ def french_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
         yield walk(term, status_file)
 
 
-def converting(branch: str, what: str) -> pytest.MarkDecorator:
-    """A check of a screen another branch converts: it flips when that branch is merged."""
-    return pytest.mark.xfail(strict=True, reason=f"{what}: converted on branch {branch}")
-
-
 @pytest.mark.parametrize(
     "screen",
     [
         "start",
-        pytest.param("setup", marks=converting("i18n-setup", "setup screen and checklist")),
-        pytest.param("reveal", marks=converting("i18n-end", "reveal screen")),
+        "setup",
+        "reveal",
         "table",
-        pytest.param("help", marks=converting("i18n-core", "app.py's tooltips (the F2 line)")),
+        "help",
         "settings",
         "meeting",
-        pytest.param("pick", marks=converting("i18n-core", "app.py's 'Who is knocked out?'")),
-        pytest.param("finale", marks=converting("i18n-end", "finale screen")),
-        pytest.param("result", marks=converting("i18n-end", "result screen")),
-        pytest.param("series", marks=converting("i18n-end", "series board")),
+        "pick",
+        "finale",
+        "result",
+        "series",
         "history",
-        pytest.param("resume", marks=converting("i18n-core", "table/reading.py's resume line")),
+        "resume",
     ],
 )
 def test_no_english_word_on_the_screen(french_game: dict[str, list[str]], screen: str) -> None:
@@ -203,8 +197,8 @@ def test_no_english_word_on_the_screen(french_game: dict[str, list[str]], screen
 @pytest.mark.parametrize(
     "part",
     [
-        pytest.param("title", marks=converting("i18n-core", "app.py's title")),
-        pytest.param("notices", marks=converting("i18n-core", "the table's notices")),
+        "title",
+        "notices",
     ],
 )
 def test_no_english_word_in_the_title_or_the_notices(

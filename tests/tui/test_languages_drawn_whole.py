@@ -27,14 +27,6 @@ from tests.tui.quiet import settled
 from tests.tui.test_i18n_screens import speaking
 
 LANGUAGES = ["de", "fr"]
-#: The screens being converted on other branches: their words are English until merged.
-CONVERTING = {
-    "setup": "i18n-setup",
-    "reveal": "i18n-end",
-    "finale": "i18n-end",
-    "result": "i18n-end",
-    "series": "i18n-end",
-}
 
 
 @pytest.fixture(autouse=True)
@@ -73,8 +65,8 @@ LEFT_OUT = {
     ("fr", "table"): "f2 Réglages",
     ("de", "meeting"): "f2 Einstellungen",
     ("fr", "meeting"): "f2 Réglages",
-    ("de", "result"): "r Wiederholen",
-    ("fr", "result"): "r Rétablir",
+    ("de", "result"): "u Rückgängig, r Wiederholen",
+    ("fr", "result"): "u Annuler, r Rétablir",
     ("de", "series"): "f2 Einstellungen",
     ("fr", "series"): "v Couper la voix, f2 Réglages",
 }
@@ -106,8 +98,7 @@ async def test_the_footer_keeps_its_keys_whole_in_the_tables_words(
             assert f" {item.display} {item.description} " in f"{last} ", (item, last)
         missing = [wanted[0] for wanted in keys if wanted[0] not in drawn]
         assert not missing, f"{lang} {screen}: {missing} left out of {last!r}"
-        if screen not in CONVERTING:
-            assert not english_on(last, lang), last
+        assert not english_on(last, lang), last
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -125,18 +116,7 @@ async def test_every_word_of_the_tiles_is_drawn_whole(
             assert not english_on(said, lang, footers.FOUR), said
 
 
-@pytest.mark.parametrize(
-    "lang",
-    [
-        pytest.param(
-            lang,
-            marks=pytest.mark.xfail(
-                strict=True, reason="the checklist's words: converted on branch i18n-setup"
-            ),
-        )
-        for lang in LANGUAGES
-    ],
-)
+@pytest.mark.parametrize("lang", LANGUAGES)
 async def test_the_checklist_is_in_the_tables_words(
     app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], lang: str
 ) -> None:

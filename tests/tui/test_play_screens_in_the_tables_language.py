@@ -256,6 +256,7 @@ async def test_french_chosen_in_the_settings_during_a_game_shows_on_the_table_sc
         assert tiles(app, 2) == ["Ann\n▶ À TOI", "Bob\nen jeu"]
         assert words_of(app, "#table-centre") == "sens horaire ↻"
         assert "Partie 1 sur 3" in header(app)
+        assert header(app).startswith("Meneur de jeu Flagelleur mental")  # the app's title too
         assert " n Tour suivant " in bar_of(app) and " m Réunion " in bar_of(app)
 
 

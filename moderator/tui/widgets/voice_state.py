@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.message import Message
 
+from moderator.i18n import _
+
 if TYPE_CHECKING:
     from moderator.narration.events import VoiceHealth
 
@@ -37,7 +39,6 @@ class VoiceState:
 
     def __init__(self, app: App[None], already_told: list[str] | None = None) -> None:
         self._app = app
-        self._base_title = app.title
         #: Sentences the app already showed at start-up (not toasted twice).
         self._already_told = set(already_told or [])
         self.markers: list[str] = []
@@ -66,7 +67,7 @@ class VoiceState:
         if fault.recovered:
             if fault.marker in self.markers:
                 self.markers.remove(fault.marker)
-                self._retitle()
+                self.retitle()
             # A later failure of the part is news again.
             self._already_told -= self._faults_of.pop(fault.part, set())
             return
@@ -76,8 +77,10 @@ class VoiceState:
             self._app.notify(fault.message, severity="warning", markup=False, timeout=10)
         if fault.marker not in self.markers:
             self.markers.append(fault.marker)
-            self._retitle()
+            self.retitle()
 
-    def _retitle(self) -> None:
+    def retitle(self) -> None:
+        """The app's title in the screen's language now, with the faults' markers after it."""
+        base = _(self._app.TITLE or "")
         markers = "; ".join(self.markers)
-        self._app.title = f"{self._base_title} · {markers}" if markers else self._base_title
+        self._app.title = f"{base} · {markers}" if markers else base

@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from moderator.domain import GameState
+from moderator.i18n import _
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.meeting import MeetingScreen
@@ -131,7 +132,8 @@ async def _quick_game(
     screen.query_one(f"#possessed-{possessed}").value = True  # type: ignore[attr-defined]
     for winner, count in waffles.items():
         screen.query_one(f"#waffles-{winner}").value = str(count)  # type: ignore[attr-defined]
-    await until(pilot, lambda: "Points:" in winner_line(screen), "the points previewed")
+    points = _(". Points: ").strip(" .")  # the preview's word in the table's language
+    await until(pilot, lambda: points in winner_line(screen), "the points previewed")
     await press(pilot, "ctrl+s")
     await shown(pilot, SeriesScreen)
 

@@ -116,6 +116,10 @@ class MindFlayerApp(NarratedApp):
         self.board = BoardHost(controller)
         #: The table's keymap (binding id -> keys) from keymap.toml; the help shows it.
         self.keymap: Mapping[str, str] = {}
+        #: Called, in order, once the first frame is drawn and the start-up's settling
+        #: is timed (a documented hook for tests and benches: what holds at that
+        #: moment, e.g. the collector still paused, no database check started yet).
+        self.first_frame_observers: list[Callable[[], None]] = []
 
     def notify(
         self,
@@ -182,8 +186,10 @@ class MindFlayerApp(NarratedApp):
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
-        """The first frame is drawn: settle the start-up a moment later."""
+        """The first frame is drawn: settle the start-up a moment later, tell the observers."""
         self.set_timer(SETTLE_DELAY, self._after_start_up)
+        for observer in self.first_frame_observers:
+            observer()
 
     def _after_start_up(self) -> None:
         """Start the database check, resume the collector (if paused), build the voice.

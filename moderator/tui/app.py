@@ -116,9 +116,7 @@ class MindFlayerApp(NarratedApp):
         self.board = BoardHost(controller)
         #: The table's keymap (binding id -> keys) from keymap.toml; the help shows it.
         self.keymap: Mapping[str, str] = {}
-        #: Called, in order, once the first frame is drawn and the start-up's settling
-        #: is timed (a documented hook for tests and benches: what holds at that
-        #: moment, e.g. the collector still paused, no database check started yet).
+        #: Called once the first frame is drawn (a hook: what tests and benches see then).
         self.first_frame_observers: list[Callable[[], None]] = []
 
     def notify(

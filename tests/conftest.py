@@ -47,12 +47,20 @@ def starts_the_app(item: pytest.Item) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark each test that starts the app `app`; then the slow tests first.
+    """Mark each test that starts the app `app`; then the slow tests first, the app's next.
 
-    The slow ones run in their collection order: with pytest-xdist, the
-    workers start on the long ones and the many short ones fill in behind them,
-    instead of one worker finishing a long fuzz seed while the others wait."""
+    Longest first, in their collection order within each kind: with pytest-xdist,
+    the workers start on the long ones and the many short ones fill in behind them,
+    instead of one worker finishing a long fuzz seed while the others wait. The
+    app's tests (a second or more each, a key burst much more) came last, as
+    tests/tui sorts after the rest: the run ended on one worker still in them.
+    """
     for item in items:
         if starts_the_app(item):
             item.add_marker(pytest.mark.app)
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    items.sort(
+        key=lambda item: (
+            item.get_closest_marker("slow") is None,
+            item.get_closest_marker("app") is None,
+        )
+    )

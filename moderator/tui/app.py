@@ -113,6 +113,8 @@ class MindFlayerApp(NarratedApp):
         self.board = BoardHost(controller)
         #: The table's keymap (binding id -> keys) from keymap.toml; the help shows it.
         self.keymap: Mapping[str, str] = {}
+        #: Called once the first frame is drawn (a hook: what tests and benches see then).
+        self.first_frame_observers: list[Callable[[], None]] = []
 
     def notify(
         self,
@@ -179,8 +181,10 @@ class MindFlayerApp(NarratedApp):
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
-        """The first frame is drawn: settle the start-up a moment later."""
+        """The first frame is drawn: settle the start-up a moment later, tell the observers."""
         self.set_timer(SETTLE_DELAY, self._after_start_up)
+        for observer in self.first_frame_observers:
+            observer()
 
     def _after_start_up(self) -> None:
         """Start the database check, resume the collector (if paused), build the voice.

@@ -56,9 +56,7 @@ async def test_the_integrity_check_runs_after_the_first_frame_and_repairs_as_bef
 
 
 async def test_the_integrity_check_waits_for_the_start_up_to_settle(
-    app_factory: Callable[[], MindFlayerApp],
-    folders: dict[str, Path],
-    monkeypatch: pytest.MonkeyPatch,
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
 ) -> None:
     """Started on the first refresh, its CPU delayed the start screen settling.
 
@@ -68,14 +66,10 @@ async def test_the_integrity_check_waits_for_the_start_up_to_settle(
     orphaned_page_database(folders["data"])
     #: For each first-frame callback: was a database check already started?
     started_on_first_frame: list[bool] = []
-    after_first_frame = MindFlayerApp._after_first_frame
-
-    def watched(app: MindFlayerApp) -> None:
-        after_first_frame(app)
-        started_on_first_frame.append(any(w.name == "database-check" for w in app.workers))
-
-    monkeypatch.setattr(MindFlayerApp, "_after_first_frame", watched)
     app = app_factory()
+    app.first_frame_observers.append(
+        lambda: started_on_first_frame.append(any(w.name == "database-check" for w in app.workers))
+    )
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await until(pilot, lambda: started_on_first_frame)
         assert started_on_first_frame == [False], "the check started on the first frame"

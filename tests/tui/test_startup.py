@@ -71,13 +71,7 @@ async def test_the_collector_paused_for_the_start_up_resumes_frozen_after_the_fi
     # Read at the first frame itself, not after a pause: on a loaded machine one
     # `pilot.pause()` can outlast the half second after which the collector resumes.
     at_first_frame: list[bool] = []
-    after_first_frame = app._after_first_frame
-
-    def recording_first_frame() -> None:
-        at_first_frame.append(gc.isenabled())
-        after_first_frame()
-
-    app._after_first_frame = recording_first_frame  # type: ignore[method-assign]
+    app.first_frame_observers.append(lambda: at_first_frame.append(gc.isenabled()))
     pause_collector_for_start_up()
     try:
         assert not gc.isenabled()

@@ -12,22 +12,16 @@ f-string: tests/test_i18n_literals.py checks it.
 
 from __future__ import annotations
 
+from moderator.domain.worded import Worded
 
-class IllegalAction(ValueError):
+
+class IllegalAction(Worded, ValueError):
     """A table action the rules (or the roster rules) do not allow.
 
     The message is a sentence a player can read aloud; the state the action was
     tried on is never changed, because every domain step builds a new state.
-
-    Attributes:
-        template: the English sentence with `{field}` places (the msgid).
-        fields: what fills them (names of players stay as typed, never translated).
+    Its template and fields are `Worded`'s (names of players stay as typed).
     """
-
-    def __init__(self, template: str, /, **fields: object) -> None:
-        self.template = template
-        self.fields = fields
-        super().__init__(template.format(**fields) if fields else template)
 
 
 class IllegalCount(IllegalAction):
@@ -39,6 +33,5 @@ class IllegalCount(IllegalAction):
 
     def __init__(self, singular: str, plural: str, count: int, /, **fields: object) -> None:
         self.singular = singular
-        self.plural = plural
-        self.count = count
-        super().__init__(singular if count == 1 else plural, count=count, **fields)
+        super().__init__(singular, count=count, **fields)
+        self.counted(plural, count)

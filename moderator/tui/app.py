@@ -23,6 +23,7 @@ from textual import on, work
 from textual.app import App, SystemCommand, UnknownModeError
 from textual.binding import BindingType
 from textual.command import CommandPalette
+from textual.content import Content
 from textual.notifications import Notification, SeverityLevel
 from textual.screen import Screen
 from textual.theme import ThemeProvider
@@ -69,6 +70,7 @@ from moderator.tui.questions import ask_new_series, ask_seat, sitting_out, start
 from moderator.tui.screen_classes import DIALOGS, load_class, phase_screen_class
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.toasts import ErrorToast, NoticesChanged, fold_error_toast, show_notices
+from moderator.tui.widgets.title_bar import fitted_title
 from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
 
 if TYPE_CHECKING:
@@ -166,6 +168,13 @@ class MindFlayerApp(NarratedApp):
         """Apply the table's keys (see `moderator.tui.keymap`) with Textual's `set_keymap`."""
         self.keymap = dict(keymap)
         self.set_keymap(self.keymap)
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header's line; the game's state whole before the app's name (`fitted_title`)."""
+        title, sub_title = fitted_title(title, sub_title, _(self.TITLE or ""), self.size.width)
+        if not title:
+            return Content(sub_title).stylize("dim")
+        return super().format_title(title, sub_title)
 
     def on_mount(self) -> None:
         """Show what the layers had to say (the start screen is the default mode).

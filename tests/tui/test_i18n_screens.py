@@ -64,7 +64,7 @@ def all_text(screen: object) -> str:
     ("lang", "choices", "bar"),
     [
         ("fr", ["Nouvelle série (n)", "Historique (h)", "Réglages (F2)", "Quitter (q)"], "Quitter"),
-        ("de", ["Neue Serie (n)", "Verlauf (h)", "Einstellungen (F2)", "Beenden (q)"], "Beenden"),
+        ("de", ["Neue Serie (n)", "Verlauf (h)", "Optionen (F2)", "Beenden (q)"], "Beenden"),
         ("es", ["Nueva serie (n)", "Historial (h)", "Ajustes (F2)", "Salir (q)"], "Salir"),
     ],
 )
@@ -123,7 +123,7 @@ async def test_the_settings_dialog_in_german(
         labels = [str(label.render()) for label in dialog.query(Label)]
         assert "Sprache" in labels and "Englische Stimme" in labels and "an" in labels
         assert "Language" not in labels
-        assert "Einstellungen" in all_text(dialog)
+        assert "Optionen" in all_text(dialog)
 
 
 async def test_a_language_without_a_screen_translation_is_english_with_one_notice(

@@ -19,6 +19,7 @@ from moderator import i18n
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.table_picture import SeatTile
+from moderator.tui.widgets.title_bar import fitted_title
 from tests.tui import test_footers as footers
 from tests.tui.drawn import drawn_rows
 from tests.tui.english_words import english_on, words
@@ -57,34 +58,8 @@ async def in_language(
         yield app
 
 
-#: Footers that leave a key out at 80 columns in a long language, found by this test:
-#: the longer words push the game's last keys (f2 Settings, r Redo, v Mute) off the line.
-#: Each needs shorter words (FOOTER_SHORT, the app's own bindings in app.py); the fix flips it.
-LEFT_OUT = {
-    ("de", "table"): "f2 Einstellungen",
-    ("fr", "table"): "f2 Réglages",
-    ("de", "meeting"): "f2 Einstellungen",
-    ("fr", "meeting"): "f2 Réglages",
-    ("de", "result"): "u Rückgängig, r Wiederholen",
-    ("fr", "result"): "u Annuler, r Rétablir",
-    ("de", "series"): "f2 Einstellungen",
-    ("fr", "series"): "v Couper la voix, f2 Réglages",
-}
-
-
-def footer_cases() -> list[object]:
-    """Each (language, screen), a known left-out key marked as the defect it is."""
-    cases: list[object] = []
-    for lang in LANGUAGES:
-        for screen in footers.SCREENS:
-            gone = LEFT_OUT.get((lang, screen))
-            reason = f"at 80 columns the {lang} footer of the {screen} leaves out {gone}"
-            marks = [pytest.mark.xfail(strict=True, reason=reason)] if gone else []
-            cases.append(pytest.param(lang, screen, marks=marks, id=f"{lang}-{screen}"))
-    return cases
-
-
-@pytest.mark.parametrize(("lang", "screen"), footer_cases())
+@pytest.mark.parametrize("screen", list(footers.SCREENS))
+@pytest.mark.parametrize("lang", [*LANGUAGES, "es"])
 async def test_the_footer_keeps_its_keys_whole_in_the_tables_words(
     app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], lang: str, screen: str
 ) -> None:
@@ -134,3 +109,27 @@ async def test_every_word_of_the_checklist_is_drawn_whole(
         assert said.strip()
         rows = drawn_rows(app)
         assert not cut_words(said, rows), (cut_words(said, rows), rows)
+
+
+@pytest.mark.parametrize("screen", ["reveal", "table", "meeting", "finale", "result", "series"])
+@pytest.mark.parametrize("lang", [*LANGUAGES, "es"])
+async def test_the_header_shows_the_games_state_whole(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], lang: str, screen: str
+) -> None:
+    """Where the app's name and the game's state do not both fit, the name gives way."""
+    async with in_language(app_factory, folders, lang, screen) as app:
+        header = drawn_rows(app)[0]
+        assert app.screen.sub_title and app.screen.sub_title in header, (header, app.sub_title)
+        assert "…" not in header, header
+
+
+def test_the_apps_name_gives_way_to_the_games_state_but_not_to_the_voices_fault() -> None:
+    name, state = "Meneur de jeu Flagelleur mental", "Partie 1 sur 3 · Réunions terminées : 0 sur 3"
+    assert fitted_title(name, state, name, 120) == (name, state)
+    assert fitted_title(name, state, name, 80) == ("", state)
+    marked = f"{name} · voix coupée"
+    assert fitted_title(marked, state, name, 80) == ("voix coupée", state)
+    assert fitted_title("Mind Flayer moderator", "Game 1 of 3", "Mind Flayer moderator", 80) == (
+        "Mind Flayer moderator",
+        "Game 1 of 3",
+    )

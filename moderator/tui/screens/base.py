@@ -23,7 +23,7 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from moderator.domain import GameState, rules
-from moderator.i18n import N_, _, active_language
+from moderator.i18n import N_, NP_, _, active_language
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
@@ -68,6 +68,14 @@ def progress_words(game_number: int | None, state: GameState | None) -> str:
     return f"{game} · " + resolved.format(done=done, meetings=meetings)
 
 
+#: Shorter footer words for the app's own keys on every game screen. The English
+#: is the full word (an English footer is unchanged); a long language says it
+#: shorter where the line is tight ("Couper la voix" is "Muet" there).
+APP_FOOTER_SHORT: Mapping[str, str] = {
+    "mute": NP_("footer", "Mute"),
+    "settings": NP_("footer", "Settings"),
+}
+
 class PhaseScreen(Screen[None]):
     """The one screen of a phase."""
 
@@ -83,6 +91,8 @@ class PhaseScreen(Screen[None]):
     FOOTER_KEEP: ClassVar[tuple[str, ...]] = ()
     #: Shorter words for some keys of the footer, used when the full ones do not fit.
     FOOTER_SHORT: ClassVar[Mapping[str, str]] = {}
+    #: Keys a tight footer leaves out before it closes the gaps between the others.
+    FOOTER_EXTRA: ClassVar[tuple[str, ...]] = ()
     #: The app's Help key, repeated here so the footer lists it first: a narrow
     #: footer (80 columns) drops its last keys, and Help must never be one of them.
     #: Same id and action as the app's binding, so a keymap moves both.
@@ -99,7 +109,12 @@ class PhaseScreen(Screen[None]):
 
     def key_bar(self) -> KeyBar:
         """The footer: the screen's keys on one line, the most important kept whole."""
-        return KeyBar(first=("help",), keep=self.FOOTER_KEEP, short=self.FOOTER_SHORT)
+        return KeyBar(
+            first=("help",),
+            keep=self.FOOTER_KEEP,
+            short={**APP_FOOTER_SHORT, **self.FOOTER_SHORT},
+            extra=self.FOOTER_EXTRA,
+        )
 
     def notice_strip(self) -> NoticeStrip:
         """The notices' own rows above the footer (a game screen draws no toast)."""

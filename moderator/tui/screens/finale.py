@@ -66,6 +66,7 @@ class FinaleScreen(PlayScreen):
     #: The footer's keys by importance, and their short words for a narrow line.
     FOOTER_KEEP = ("results", "count-again", "finale-menu", "mute", "settings", "undo", "redo")
     FOOTER_SHORT: ClassVar[dict[str, str]] = {"results": N_("Results")}
+    FOOTER_EXTRA = ("undo", "redo")
     #: Why the game ended (bound to `#finale-reason`).
     reason: var[str] = var("")
     #: The count to 3 in big digits while the voice counts (bound to `#finale-count`).

@@ -85,6 +85,7 @@ class MeetingScreen(PlayScreen):
         "redo",
     )
     FOOTER_SHORT: ClassVar[dict[str, str]] = {"resolve": N_("Resolved")}
+    FOOTER_EXTRA = ("undo", "redo")
     #: The Meeting's number, in big digits (bound to `#meeting-number`).
     number: var[str] = var("")
     #: "Meeting 2 of 3" above it (bound to `#meeting-number-label`).

@@ -35,7 +35,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Header, Input, Static
 
 from moderator.domain import ResultsDeclared, Team, rules
-from moderator.i18n import N_, _
+from moderator.i18n import N_, NP_, _
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import DeclareResults
@@ -62,7 +62,7 @@ class ResultScreen(PlayScreen):
     PHASE = Phase.RESULT
     #: The footer's keys by importance, and their short words for a narrow line.
     FOOTER_KEEP = ("save-result", "result-menu", "mute", "settings", "undo", "redo")
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {}
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {"save-result": NP_("footer", "Save result")}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", N_("Save result"), id="save-result", priority=True),
         *PlayScreen.UNDO_BINDINGS,

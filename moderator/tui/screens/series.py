@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.widgets import Button, DataTable, Header, Static, TextArea
 
 from moderator.domain import Team, rules
-from moderator.i18n import N_, _, ngettext
+from moderator.i18n import N_, NP_, _, ngettext
 from moderator.i18n.numbers import number as written
 from moderator.table.outcomes import PlayExport
 from moderator.table.phases import Phase
@@ -79,7 +79,12 @@ class SeriesScreen(PlayScreen):
         "settings",
         "series-bgstats",
     )
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {"next-game": N_("Next"), "series-menu": N_("Start")}
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {
+        "next-game": N_("Next"),
+        "series-menu": N_("Start"),
+        "series-new-series": NP_("footer", "New series"),
+    }
+    FOOTER_EXTRA = ("series-bgstats",)
     #: The series winners, drawn big (bound to `#series-winner`).
     winner_names: reactive[str] = reactive("")
     #: Which team won the last game, drawn big (bound to `#series-team`).

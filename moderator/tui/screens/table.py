@@ -39,6 +39,7 @@ class TableScreen(PlayScreen):
     #: The footer's keys by importance, and their short words for a narrow line.
     FOOTER_KEEP = ("next-turn", "meeting", "knock-out", "menu", "mute", "settings", "undo", "redo")
     FOOTER_SHORT: ClassVar[dict[str, str]] = {"meeting": N_("Meeting")}
+    FOOTER_EXTRA = ("undo", "redo")
     #: "Turn", above its number (bound to `#table-turn-label`).
     turn_label: var[str] = var(N_("Turn"))
     #: The turn number, drawn big (bound to `#table-turn`).

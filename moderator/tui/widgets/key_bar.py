@@ -14,9 +14,10 @@ says False, dimmed when it says None; the table's keymap is already in the
 screen's active bindings. The ids in `first` (the help) come first; the command
 palette key sits on the right as in the Footer. Unlike the Footer it never cuts
 a key in half at the right edge: a line too long for its width drops the
-palette key, takes each screen's short words, then leaves out whole keys, the
-least important first (`keep`), so at 80 columns a game screen still shows
-Menu, Mute and Settings. A click on a key presses it (the palette's: see `on_click`).
+palette key, takes each screen's short words, gives up the screen's `extra`
+keys, closes the gaps between keys, then leaves out whole keys, the least
+important first (`keep`), so at 80 columns a game screen still shows Menu,
+Mute and Settings, in German and French too. A click on a key presses it (the palette's: see `on_click`).
 """
 
 from __future__ import annotations
@@ -50,9 +51,12 @@ class KeyItem(NamedTuple):
     binding_id: str | None = None
 
 
-def _width(items: list[KeyItem], palette: KeyItem | None) -> int:
-    """Columns the keys take as `render` draws them (" key description ", "▏key desc ")."""
-    width = sum(cell_len(item.display) + cell_len(item.description) + 3 for item in items)
+def _width(items: list[KeyItem], palette: KeyItem | None, gap: int = 1) -> int:
+    """Columns the keys take as `render` draws them (" key description ", "▏key desc ").
+
+    `gap` is the space after each description: 1, or 0 on a tight line (`fitted`).
+    """
+    width = sum(cell_len(item.display) + cell_len(item.description) + 2 + gap for item in items)
     if palette is not None:
         width += cell_len(palette.display) + cell_len(palette.description) + 3
     return width
@@ -92,6 +96,7 @@ class KeyBar(Widget, can_focus=False):
         *,
         keep: tuple[str, ...] = (),
         short: Mapping[str, str] | None = None,
+        extra: tuple[str, ...] = (),
         id: str | None = None,
     ) -> None:
         """A bar that never cuts a key in half: what does not fit is left out whole.
@@ -104,11 +109,15 @@ class KeyBar(Widget, can_focus=False):
             short: shorter descriptions (binding id -> msgid: `N_`, or `NP_` with a
                 context for an English word with two meanings) used when the full
                 ones do not fit.
+            extra: binding ids a tight line leaves out before it closes the gaps
+                between keys (Undo on the table: Help lists it); the others are
+                worth a line without gaps.
         """
         super().__init__(id=id)
         self._first = first
         self._keep = keep
         self._short = dict(short or {})
+        self._extra = frozenset(extra)
         self._items: tuple[KeyItem, ...] = ()
         self._palette: KeyItem | None = None
         #: (start column, end column, item) of each key drawn, for clicks.
@@ -173,11 +182,18 @@ class KeyBar(Widget, can_focus=False):
         return tuple(chosen[action] for action in order), palette
 
     def fitted(self, width: int) -> tuple[tuple[KeyItem, ...], KeyItem | None]:
-        """The keys drawn at `width` columns, whole, and the palette key if it still fits.
+        """The keys drawn at `width` columns, whole, and the palette key if it still fits."""
+        items, palette, _gap = self._fit(width)
+        return items, palette
+
+    def _fit(self, width: int) -> tuple[tuple[KeyItem, ...], KeyItem | None, int]:
+        """The keys drawn at `width`, the palette key if it fits, and the gap after each.
 
         In turn until the line fits: no palette key, the short descriptions
-        (least important keys first), then keys left out by importance (see
-        `__init__`'s `keep`).
+        (least important keys first), the `extra` keys left out, no space after
+        each description if that keeps every other key (the key's own colours
+        still part them; German and French need it to keep every key English
+        keeps at 80 columns), else keys left out by importance (`keep`).
         """
         items = list(self._items)
         palette = self._palette
@@ -189,18 +205,26 @@ class KeyBar(Widget, can_focus=False):
             key=lambda place: (-rank.get(items[place].binding_id or "", len(rank)), -place),
         )
         if _width(items, palette) <= width:
-            return tuple(items), palette
+            return tuple(items), palette, 1
         palette = None  # Ctrl+P is the least needed key (every key is in its list)
         for place in order:
             if _width(items, None) <= width:
-                return tuple(items), None
+                return tuple(items), None, 1
             items[place] = self._shortened(items[place])
+        if _width(items, None) <= width:
+            return tuple(items), None, 1
         kept = dict(enumerate(items))
-        for place in order:
+        for place in (place for place in order if items[place].binding_id in self._extra):
+            del kept[place]  # the keys a tight line gives up before its gaps
+            if _width(list(kept.values()), None) <= width:
+                return tuple(kept.values()), None, 1
+        if _width(list(kept.values()), None, gap=0) <= width:
+            return tuple(kept.values()), None, 0
+        for place in (place for place in order if place in kept):
             if _width(list(kept.values()), None) <= width:
                 break
             del kept[place]
-        return tuple(kept.values()), None
+        return tuple(kept.values()), None, 1
 
     def _shortened(self, item: KeyItem) -> KeyItem:
         words = self._short.get(item.binding_id or "")
@@ -209,7 +233,7 @@ class KeyBar(Widget, can_focus=False):
     def render(self) -> RenderResult:
         """The keys from the left, the palette key on the right (as Textual's Footer)."""
         width = self.size.width
-        items, palette = self.fitted(width)
+        items, palette, gap = self._fit(width)
         key_style = self.get_component_rich_style("key-bar--key")
         description_style = self.get_component_rich_style("key-bar--description")
         dim = Style(dim=True)
@@ -224,7 +248,7 @@ class KeyBar(Widget, can_focus=False):
             start = left.cell_len
             extra = Style() if item.enabled else dim
             left.append(f" {item.display} ", key_style + extra)
-            left.append(f"{item.description} ", description_style + extra)
+            left.append(f"{item.description}{' ' * gap}", description_style + extra)
             self._spans.append((start, left.cell_len, item))
         room = max(0, width - right.cell_len)
         left.truncate(room, pad=True)

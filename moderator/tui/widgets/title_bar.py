@@ -13,6 +13,7 @@ palette; ctrl+p does, and the key bar shows it).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import RenderResult
 from textual.content import Content
 from textual.widget import Widget
@@ -21,6 +22,22 @@ from textual.widget import Widget
 ICON_WIDTH = 8
 CLOCK_WIDTH = 10
 ICON = "⭘"
+
+
+def fitted_title(title: str, sub_title: str, name: str, width: int) -> tuple[str, str]:
+    """The title and sub-title a header `width` columns wide shows whole, if it can.
+
+    The sub-title is the game's state ("Partie 1 sur 3 · Réunions terminées : 0
+    sur 3"), which the table reads; the app's own `name` at the start of the
+    title is what it can do without: where both do not fit (French and German
+    at 80 columns), the name is left out and only what follows it (the voice's
+    fault markers) is kept. What still does not fit is cut by the header.
+    """
+    room = max(0, width - ICON_WIDTH - CLOCK_WIDTH)
+    if not sub_title or cell_len(title) + 3 + cell_len(sub_title) <= room:
+        return title, sub_title
+    rest = title.removeprefix(name).lstrip(" ·") if title.startswith(name) else title
+    return rest, sub_title
 
 
 class TitleBar(Widget, can_focus=False):

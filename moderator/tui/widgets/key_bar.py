@@ -17,7 +17,8 @@ a key in half at the right edge: a line too long for its width drops the
 palette key, takes each screen's short words, gives up the screen's `extra`
 keys, closes the gaps between keys, then leaves out whole keys, the least
 important first (`keep`), so at 80 columns a game screen still shows Menu,
-Mute and Settings, in German and French too. A click on a key presses it (the palette's: see `on_click`).
+Mute and Settings, in German and French too. A click on a key presses it
+(the palette's: see `on_click`).
 """
 
 from __future__ import annotations

@@ -76,6 +76,7 @@ APP_FOOTER_SHORT: Mapping[str, str] = {
     "settings": NP_("footer", "Settings"),
 }
 
+
 class PhaseScreen(Screen[None]):
     """The one screen of a phase."""
 

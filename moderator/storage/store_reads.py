@@ -14,6 +14,7 @@ from pathlib import Path
 from moderator.domain import GameState, Timeline
 from moderator.domain.rules import GAMES_PER_SERIES
 from moderator.domain.timeline import entry_from_json
+from moderator.domain.worded import N_
 from moderator.storage import history, scores
 from moderator.storage.errors import StorageError
 from moderator.storage.history_summary import HistorySummary, summary
@@ -56,7 +57,9 @@ class StoreReads:
                 "SELECT series_id, number FROM games WHERE id = ?", (game_id,)
             )
             if not rows:
-                raise StorageError(f"There is no game {game_id} in the score database.")
+                raise StorageError(
+                    N_("There is no game {game} in the score database."), game=game_id
+                )
             series_id, number = rows[0]
             assert isinstance(series_id, int) and isinstance(number, int)
             game = SavedGame(

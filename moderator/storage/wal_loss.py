@@ -69,11 +69,21 @@ def _sentence(series_id: object, number: object, saved: int, have: int) -> Notic
         else Notice(N_("The last game"))
     )
     lost = saved - have
+    # One lost action has words of its own; more are a plural pair (both forms
+    # name the count, as every translation must: tests/test_i18n_catalogs.py).
     if have == 0:
-        what = Notice.counting("its only action", "all its {count} actions", lost)
+        what = (
+            Notice(N_("its only action"))
+            if lost == 1
+            else Notice.counting("all its {count} action", "all its {count} actions", lost)
+        )
         left = Notice(N_("nothing of it is left on disk, not even its seating"))
     else:
-        what = Notice.counting("its last action", "its last {count} actions", lost)
+        what = (
+            Notice(N_("its last action"))
+            if lost == 1
+            else Notice.counting("its last {count} action", "its last {count} actions", lost)
+        )
         left = Notice.counting("{count} is left on disk", "{count} are left on disk", have)
     return Notice(
         N_(

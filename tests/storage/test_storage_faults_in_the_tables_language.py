@@ -2,8 +2,9 @@
 
 The real store on disk in a temp folder and the real catalogs: a newer database
 refusing the start (the command's stderr), another program's SQLite file and a
-damaged file moved aside at start-up (the app's toasts, through Pilot), a save
-the score folder refuses (a toast), and `mindflayer history` refusing another
+damaged file moved aside at start-up or by the check after the first frame (the
+app's toasts, through Pilot), a save the score folder refuses (a toast), and
+`mindflayer history` refusing another
 program's file, each in the table's language with the path exactly as given.
 `str(error)` stays the English sentence (logs, tools, the English tests).
 """
@@ -22,9 +23,11 @@ from moderator import i18n
 from moderator.cli import build_parser, main
 from moderator.i18n.refusals import refusal
 from moderator.storage import DATABASE_NAME, NewerDatabaseError, Store
+from moderator.storage import store as store_module
 from moderator.storage.schema import SCHEMA_VERSION
 from moderator.tui.run import make_app, run_app
 from moderator.tui.screens.table import TableScreen
+from tests.storage.test_storage_deferred_check import corrupt_files, orphaned_page_database
 from tests.storage.test_storage_foreign import foreign_database
 from tests.tui.helpers import FOUR, TrackedNarrator, key, new_game, shown, tracked_app, until
 from tests.tui.quiet import record_toasts, settled, toasts
@@ -233,3 +236,39 @@ def test_history_refuses_another_programs_file_in_the_tables_language(
     assert main(["--lang", lang, "--data-dir", str(folders["data"]), "history"]) == 1
     err = capsys.readouterr().err
     assert err == HISTORY_FOREIGN[lang].format(path=path) + "\n"
+
+
+async def test_the_deferred_check_tells_a_damaged_file_in_the_tables_language(
+    folders: dict[str, Path],
+) -> None:
+    """The integrity check after the first frame (`moderator.tui.database_check`), in German."""
+    orphaned_page_database(folders["data"])
+    speaking(folders, "de")
+    app, _ = tracked_app(folders)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await until(pilot, lambda: corrupt_files(folders["data"]), "the file moved aside")
+        (kept,) = corrupt_files(folders["data"])
+        told = f"Sie bleibt unverändert als {kept} erhalten, und eine neue wurde angelegt."
+        await until(pilot, lambda: any(told in message for message in toasts(app)), told)
+        (notice,) = [message for message in toasts(app) if told in message]
+        assert notice.startswith(
+            "Die Punkte-Datenbank war beschädigt (sie hat die Integritätsprüfung nicht bestanden: "
+        ), notice
+        no_english(notice.replace(str(folders["data"]), ""))
+
+
+async def test_a_check_that_fails_unexpectedly_is_told_in_the_tables_language(
+    folders: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check's own sentence for a bug in it (the bug's words are shown as they are)."""
+    orphaned_page_database(folders["data"])
+
+    def broken(conn: object) -> str | None:
+        raise RuntimeError("a bug in the check")
+
+    monkeypatch.setattr(store_module, "integrity_problem", broken)
+    speaking(folders, "fr")
+    app, _ = tracked_app(folders)
+    said = "La base des scores n'a pas pu être vérifiée (a bug in the check)."
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await until(pilot, lambda: said in toasts(app), said)

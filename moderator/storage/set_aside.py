@@ -39,7 +39,8 @@ class UnreadableGameError(StorageError):
         self.game_id = game_id
         self.series_id = series_id
         self.number = number
-        self.reason = plain(reason)
+        #: Already plain when it is a `Notice` (`unreadable_reason`): its words are translated.
+        self.reason = reason if isinstance(reason, Notice) else plain(reason)
         super().__init__(
             N_(
                 "Game {number} of series {series} (id {game}) cannot be rebuilt from "
@@ -52,10 +53,23 @@ class UnreadableGameError(StorageError):
         )
 
 
-def plain(text: str) -> str:
-    """`text` on one line, without control characters, at most `REASON_CHARS` long."""
+def plain(text: str, limit: int = REASON_CHARS) -> str:
+    """`text` on one line, without control characters, at most `limit` long."""
     cleaned = "".join("?" if unicodedata.category(char).startswith("C") else char for char in text)
-    return cleaned if len(cleaned) <= REASON_CHARS else cleaned[: REASON_CHARS - 1] + "…"
+    return cleaned if len(cleaned) <= limit else cleaned[: max(limit - 1, 0)] + "…"
+
+
+def unreadable_reason(where: str, error: object) -> Notice:
+    """Where in the log the replay stopped (our words, translated) and why (quoted plainly).
+
+    The English is `plain(f"{where}: {error}")` exactly: the quoted part is cut
+    so that the whole stays within `REASON_CHARS`.
+    """
+    return Notice(
+        N_("{where}: {error}"),
+        where=where,
+        error=plain(str(error), REASON_CHARS - len(f"{where}: ")),
+    )
 
 
 def left_out_sentence(error: UnreadableGameError, path: Path) -> Notice:

@@ -21,6 +21,7 @@ import pytest
 import moderator
 from moderator import i18n
 from moderator.cli import build_parser, main
+from moderator.domain import TurnPassed
 from moderator.i18n.refusals import refusal
 from moderator.storage import DATABASE_NAME, NewerDatabaseError, Store
 from moderator.storage import store as store_module
@@ -29,6 +30,7 @@ from moderator.tui.run import make_app, run_app
 from moderator.tui.screens.table import TableScreen
 from tests.storage.test_storage_deferred_check import corrupt_files, orphaned_page_database
 from tests.storage.test_storage_foreign import foreign_database
+from tests.storage.test_storage_unreadable import BOGUS, add_log_row
 from tests.tui.helpers import FOUR, TrackedNarrator, key, new_game, shown, tracked_app, until
 from tests.tui.quiet import record_toasts, settled, toasts
 from tests.tui.test_i18n_screens import speaking
@@ -272,3 +274,29 @@ async def test_a_check_that_fails_unexpectedly_is_told_in_the_tables_language(
     said = "La base des scores n'a pas pu être vérifiée (a bug in the check)."
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await until(pilot, lambda: said in toasts(app), said)
+
+
+async def test_an_unreadable_game_set_aside_is_told_in_the_tables_language(
+    folders: dict[str, Path],
+) -> None:
+    """The game in progress whose log cannot be rebuilt, set aside at start-up, in French."""
+    with Store.open(folders["data"]) as store:
+        game = store.new_game(store.new_series(), FOUR, 0)
+        game.record(TurnPassed())
+        game_id = game.game_id
+    add_log_row(folders["data"], game_id, 3, BOGUS)
+    speaking(folders, "fr")
+    app, _ = tracked_app(folders)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settled(pilot)
+        path = folders["data"] / DATABASE_NAME
+        (notice,) = [message for message in toasts(app) if "mise de côté" in message]
+        assert notice.startswith(
+            f"La partie 1 de la série 1 (id {game_id}) ne peut pas être reconstituée à partir "
+            "de son journal (entrée 3 : "
+        ), notice
+        assert notice.endswith(
+            f" : elle a donc été mise de côté. Elle est conservée exactement telle quelle dans "
+            f"{path} (id de partie {game_id}), elle ne compte plus, et sa série peut continuer "
+            "avec une nouvelle partie 1."
+        ), notice

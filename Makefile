@@ -82,8 +82,9 @@ lint: $(STAMP)
 LOCALE := moderator/locale
 # IllegalAction / IllegalCount: the domain's refusals, English templates that
 # moderator/i18n/refusals.py translates where they are shown (the domain cannot).
+# Notice.counting: a storage notice's plural pair (moderator/storage/errors.py).
 KEYWORDS := --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 \
-	-k NP_:1c,2 -k IllegalAction -k IllegalCount:1,2
+	-k NP_:1c,2 -k IllegalAction -k IllegalCount:1,2 -k counting:1,2
 catalogs: $(STAMP)
 	$(BIN)/pybabel extract $(KEYWORDS) --project mindflayer-moderator --no-wrap \
 		--no-location --sort-output -o $(LOCALE)/moderator.pot moderator

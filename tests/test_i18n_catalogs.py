@@ -33,6 +33,8 @@ KEYWORDS = {
     # The domain's refusals: English templates, translated where shown (i18n.refusals).
     "IllegalAction": None,
     "IllegalCount": (1, 2),
+    # A storage notice's plural pair (moderator/storage/errors.py, Notice.counting).
+    "counting": (1, 2),
 }
 #: Each shipped language and its plural rule (gettext's usual one for it).
 PLURALS = {"fr": (2, "(n > 1)"), "de": (2, "(n != 1)"), "es": (2, "(n != 1)")}

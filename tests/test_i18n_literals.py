@@ -13,7 +13,13 @@ A refusal of the rules (`IllegalAction`, `IllegalCount`) is the other way
 round: its template is the msgid (Babel extracts it by the class's name and
 `moderator.i18n.refusals` translates it where shown), so it must be a plain
 literal with `{fields}` (or a name for one marked `N_`), never an f-string or
-a built string. The modules not
+a built string. The storage's errors and notices (`STORAGE_TEMPLATES`) are
+the same, marked the other way: their template is `N_("...")` (Babel extracts
+`N_`), so a bare literal, an f-string or a built string there fails; text made
+at run time (`StorageError(str(error))`, a helper's `Notice`) passes, and so
+does the literal plural pair of `Notice.counting` (extracted by its name). A
+call of `N_` on anything but a literal fails everywhere: Babel cannot read it.
+The modules not
 converted yet are listed by name: the list may only shrink (a listed module
 with nothing left to convert fails too).
 """
@@ -47,6 +53,21 @@ SHOWN_AT = {
 }
 #: Refusals whose leading arguments are English templates (extracted as msgids).
 TEMPLATES = {"IllegalAction": 1, "IllegalCount": 2}
+#: The storage's errors and notices: their first argument is an `N_("...")` template.
+STORAGE_TEMPLATES = frozenset(
+    {
+        "StorageError",
+        "NewerDatabaseError",
+        "ForeignDatabaseError",
+        "DatabaseInUseError",
+        "StorageWriteError",
+    }
+)
+#: A storage notice (`moderator.storage.errors.Notice`; the narration's `Notice` event is
+#: another class, whose text is checked elsewhere): checked inside `moderator/storage/`.
+STORAGE = "moderator/storage/"
+#: Calls whose leading arguments are literals Babel extracts by the call's name.
+LITERAL_PAIRS = {"counting": 2}
 
 #: Modules whose functions return the text a screen draws: a returned literal
 #: (alone, or joined with `+`, or either side of a conditional) is shown too.
@@ -87,6 +108,29 @@ def _is_english(node: ast.AST) -> bool:
     )
 
 
+def _literal(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _built(node: ast.AST) -> bool:
+    """English written in place: a literal with letters, an f-string, or text joined with `+`."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _built(node.left) or _built(node.right) or _literal(node.left)
+    return _is_english(node) or isinstance(node, ast.JoinedStr)
+
+
+def _unmarked_templates(node: ast.Call, called: str | None, storage: bool) -> list[ast.AST]:
+    """The storage's templates not written `N_("...")`, and `N_` of anything but a literal."""
+    wrong: list[ast.AST] = []
+    templates = STORAGE_TEMPLATES | {"Notice"} if storage else STORAGE_TEMPLATES
+    if called in templates and node.args and _built(node.args[0]):
+        wrong.append(node.args[0])
+    if called == "N_" and node.args and not _literal(node.args[0]):
+        wrong.append(node.args[0])
+    wrong += [arg for arg in node.args[: LITERAL_PAIRS.get(called or "", 0)] if not _literal(arg)]
+    return wrong
+
+
 def _pieces(node: ast.AST) -> list[ast.AST]:
     """The parts of a returned value that end up in the text: `a + b`, `a if c else b`."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
@@ -123,6 +167,8 @@ def unwrapped(source: str, name: str = "<source>", *, returns: bool = False) -> 
         for argument in shown:
             if _is_english(argument):
                 found.append(f"{name}:{argument.lineno}: {ast.unparse(argument)[:60]}")
+        for template in _unmarked_templates(node, called, name.startswith(STORAGE)):
+            found.append(f"{name}:{template.lineno}: {ast.unparse(template)[:60]}")
         for template in node.args[: TEMPLATES.get(called or "", 0)]:
             # A literal, or a name for one marked where it was declared (a rule's `N_`).
             literal = isinstance(template, ast.Constant) and isinstance(template.value, str)
@@ -203,10 +249,16 @@ def test_the_check_catches_an_unwrapped_literal_in_a_converted_module() -> None:
         'return self._refused("No game is open.")',
         'return self._act(entry, f"{name} is knocked out.")',
         'raise BoardError("The board is off.")',
+        'raise StorageError("The score database is closed.")',
+        'raise StorageError(f"There is no score database in {path.parent} yet.")',
+        'raise StorageWriteError("The folder " + str(folder) + " is full.")',
+        'raise NewerDatabaseError(N_(f"The score database {path} is newer."))',
+        'notices.append(Notice(f"The score database was damaged ({problem})."))',
+        'what = Notice.counting("its last action", f"its last {n} actions", n)',
     ],
 )
 def test_each_kind_of_shown_text_is_checked(line: str) -> None:
-    assert unwrapped(line), line
+    assert unwrapped(line, f"{STORAGE}sample.py"), line
 
 
 @pytest.mark.parametrize(
@@ -221,7 +273,12 @@ def test_each_kind_of_shown_text_is_checked(line: str) -> None:
         'raise IllegalAction("{name} is already knocked out.", name=name)',
         'raise IllegalCount("{count} player", "{count} players", count, seats=seats)',
         "return self._refused(refusal(error))",
+        'raise StorageError(N_("The score database {path} cannot be read."), path=path)',
+        "raise StorageWriteError(str(error)) from error",
+        "raise ForeignDatabaseError.saying(foreign_message(path))",
+        'Notice(N_("it is not an SQLite database"))',
+        'Notice.counting("{count} is left", "{count} are left", have)',
     ],
 )
 def test_wrapped_or_wordless_text_passes(line: str) -> None:
-    assert not unwrapped(line), line
+    assert not unwrapped(line, f"{STORAGE}sample.py"), line

@@ -19,10 +19,12 @@ from datetime import datetime
 from pathlib import Path
 
 import moderator
+from moderator.domain.worded import N_
 from moderator.storage import schema
 from moderator.storage.errors import (
     ForeignDatabaseError,
     NewerDatabaseError,
+    Notice,
     StorageError,
     StorageWriteError,
 )
@@ -73,12 +75,24 @@ def open_database(
     if problem is not None:
         kept = quarantine(path, now())
         notices.append(
-            f"The file {path.name} is not a Mind Flayer score database (it belongs to "
-            f"another program). It is kept untouched as {kept}, and a fresh score "
-            "database was started."
+            Notice(
+                N_(
+                    "The file {name} is not a Mind Flayer score database (it belongs to "
+                    "another program). It is kept untouched as {kept}, and a fresh score "
+                    "database was started."
+                ),
+                name=path.name,
+                kept=kept,
+            )
             if problem == FOREIGN
-            else f"The score database was damaged ({problem}). It is kept untouched as "
-            f"{kept}, and a fresh one was started."
+            else Notice(
+                N_(
+                    "The score database was damaged ({problem}). It is kept untouched as "
+                    "{kept}, and a fresh one was started."
+                ),
+                problem=problem,
+                kept=kept,
+            )
         )
     conn = connect(path, factory)
     try:
@@ -88,8 +102,12 @@ def open_database(
     except sqlite3.Error as error:
         conn.close()
         raise StorageWriteError(
-            f"The score database in {path.parent} could not be prepared ({error}); "
-            "check that the folder can be written, or choose another with --data-dir."
+            N_(
+                "The score database in {folder} could not be prepared ({error}); "
+                "check that the folder can be written, or choose another with --data-dir."
+            ),
+            folder=path.parent,
+            error=str(error),
         ) from error
     except BaseException:
         conn.close()
@@ -108,19 +126,29 @@ def open_reader(path: Path, factory: ConnectionFactory = sqlite3.Connection) -> 
     as immutable.
     """
     if not path.exists():
-        raise StorageError(f"There is no score database in {path.parent} yet.")
+        raise StorageError(N_("There is no score database in {folder} yet."), folder=path.parent)
     uri = path.resolve().as_uri()
     try:
         conn = _checked_reader(f"{uri}?mode=ro", path, factory)
     except sqlite3.OperationalError as error:
         if not _wal_is_empty(path):
-            raise StorageError(f"The score database {path} cannot be read ({error}).") from error
+            raise StorageError(
+                N_("The score database {path} cannot be read ({error})."),
+                path=path,
+                error=str(error),
+            ) from error
         try:
             conn = _checked_reader(f"{uri}?mode=ro&immutable=1", path, factory)
         except sqlite3.Error as second:
-            raise StorageError(f"The score database {path} cannot be read ({second}).") from second
+            raise StorageError(
+                N_("The score database {path} cannot be read ({error})."),
+                path=path,
+                error=str(second),
+            ) from second
     except sqlite3.Error as error:
-        raise StorageError(f"The score database {path} cannot be read ({error}).") from error
+        raise StorageError(
+            N_("The score database {path} cannot be read ({error})."), path=path, error=str(error)
+        ) from error
     return conn
 
 
@@ -145,15 +173,18 @@ def _checked_reader(uri: str, path: Path, factory: ConnectionFactory) -> sqlite3
     )
     try:
         if belongs_to_another_program(conn):
-            raise ForeignDatabaseError(foreign_message(path))
+            raise ForeignDatabaseError.saying(foreign_message(path))
         version = schema.user_version(conn)
         if version > schema.SCHEMA_VERSION:
             app_version = schema.recorded_app_version(conn)
-            raise NewerDatabaseError(newer_message(path, version, app_version))
+            raise NewerDatabaseError.saying(newer_message(path, version, app_version))
         if version < schema.SCHEMA_VERSION:
             raise StorageError(
-                f"The score database {path} needs an upgrade, which needs a folder that "
-                "can be written; start the moderator once to upgrade it."
+                N_(
+                    "The score database {path} needs an upgrade, which needs a folder that "
+                    "can be written; start the moderator once to upgrade it."
+                ),
+                path=path,
             )
     except BaseException:
         conn.close()
@@ -212,35 +243,46 @@ def diagnose(path: Path, check_integrity: bool = True) -> str | None:
         return None
     except OSError as error:
         raise StorageError(
-            f"The score database {path} cannot be read ({error.strerror or error})."
+            N_("The score database {path} cannot be read ({error})."),
+            path=path,
+            error=str(error.strerror or error),
         ) from error
     if not header:
         return None  # An empty file is an empty database: SQLite builds it in place.
     if header[: len(SQLITE_HEADER)] != SQLITE_HEADER:
-        return "it is not an SQLite database"
+        return Notice(N_("it is not an SQLite database"))
     try:
         if foreign_file(path, header):
             return FOREIGN  # decided read-only: nothing of it is written, not even its WAL
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorname", None) in _DAMAGE_CODES:
-            return f"SQLite cannot read it: {error}"
-        raise StorageError(f"The score database {path} cannot be read ({error}).") from error
+            return _unreadable(error)
+        raise StorageError(
+            N_("The score database {path} cannot be read ({error})."), path=path, error=str(error)
+        ) from error
     conn = connect(path)
     try:
         version = schema.user_version(conn)
         if version > schema.SCHEMA_VERSION:
-            raise NewerDatabaseError(
+            raise NewerDatabaseError.saying(
                 newer_message(path, version, schema.recorded_app_version(conn))
             )
         if check_integrity:
             return integrity_problem(conn)
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorname", None) in _DAMAGE_CODES:
-            return f"SQLite cannot read it: {error}"
-        raise StorageError(f"The score database {path} cannot be read ({error}).") from error
+            return _unreadable(error)
+        raise StorageError(
+            N_("The score database {path} cannot be read ({error})."), path=path, error=str(error)
+        ) from error
     finally:
         conn.close()
     return None
+
+
+def _unreadable(error: sqlite3.Error) -> Notice:
+    """The reason for a file SQLite itself calls damaged (its words kept as they are)."""
+    return Notice(N_("SQLite cannot read it: {error}"), error=str(error))
 
 
 def integrity_problem(conn: sqlite3.Connection) -> str | None:
@@ -253,10 +295,10 @@ def integrity_problem(conn: sqlite3.Connection) -> str | None:
         rows = conn.execute("PRAGMA integrity_check").fetchall()
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorname", None) in _DAMAGE_CODES:
-            return f"SQLite cannot read it: {error}"
+            return _unreadable(error)
         raise
     if rows != [("ok",)]:
-        return f"it failed its integrity check: {_first_problem(rows)}"
+        return Notice(N_("it failed its integrity check: {problem}"), problem=_first_problem(rows))
     return None
 
 
@@ -267,21 +309,28 @@ def _first_problem(rows: list[tuple[object, ...]]) -> str:
         for line in str(row[0]).splitlines()
         if line.strip() and not line.startswith("***")
     ]
-    return lines[0] if lines else "unknown damage"
+    return lines[0] if lines else N_("unknown damage")
 
 
-def newer_message(path: Path, version: int, app_version: str | None) -> str:
+def newer_message(path: Path, version: int, app_version: str | None) -> Notice:
     """The sentence for a database this app is too old to open."""
     needed = (
-        f"mindflayer-moderator {app_version} or newer"
+        Notice(N_("mindflayer-moderator {version} or newer"), version=app_version)
         if app_version and _is_newer(app_version, moderator.__version__)
-        else "a newer mindflayer-moderator"
+        else Notice(N_("a newer mindflayer-moderator"))
     )
-    return (
-        f"The score database {path} was written by {needed} (schema version {version}); "
-        f"this is version {moderator.__version__}, which reads schema version "
-        f"{schema.SCHEMA_VERSION} at most. Nothing was changed: update the app, "
-        "or start with another --data-dir."
+    return Notice(
+        N_(
+            "The score database {path} was written by {needed} (schema version {version}); "
+            "this is version {app_version}, which reads schema version "
+            "{schema_version} at most. Nothing was changed: update the app, "
+            "or start with another --data-dir."
+        ),
+        path=path,
+        needed=needed,
+        version=version,
+        app_version=moderator.__version__,
+        schema_version=schema.SCHEMA_VERSION,
     )
 
 
@@ -316,7 +365,11 @@ def quarantine(path: Path, moment: datetime) -> Path:
                 os.rename(side, target.with_name(target.name + suffix))
     except OSError as error:
         raise StorageWriteError(
-            f"The score database {path} is damaged and could not be moved aside "
-            f"({error.strerror or error}); copy it somewhere safe, then remove it."
+            N_(
+                "The score database {path} is damaged and could not be moved aside "
+                "({error}); copy it somewhere safe, then remove it."
+            ),
+            path=path,
+            error=str(error.strerror or error),
         ) from error
     return target

@@ -68,6 +68,7 @@ from typing import Any
 
 from moderator import safe_output
 from moderator.domain import Team
+from moderator.domain.worded import Worded
 from moderator.storage import json_text
 from moderator.storage.errors import StorageWriteError
 from moderator.storage.history import series_record
@@ -117,7 +118,12 @@ def write_atomically(path: Path | str, text: str, encoding: str = "utf-8") -> No
     try:
         safe_output.write_text(path, text, encoding=encoding)
     except safe_output.OutputError as error:
-        raise StorageWriteError(str(error)) from error
+        # A helper's sentence made to be translated keeps its template and fields.
+        raise (
+            StorageWriteError.saying(error)
+            if isinstance(error, Worded)
+            else StorageWriteError(str(error))
+        ) from error
 
 
 # -- CSV ---------------------------------------------------------------------------

@@ -13,10 +13,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from moderator.domain.worded import N_
 from moderator.storage import schema
+from moderator.storage.errors import Notice
 
 #: `diagnose`'s reason for an SQLite database of another program.
-FOREIGN = "it is not a Mind Flayer score database: it belongs to another program"
+FOREIGN = Notice(N_("it is not a Mind Flayer score database: it belongs to another program"))
 #: Where the SQLite header keeps `user_version` and `application_id` (big-endian).
 _USER_VERSION = slice(60, 64)
 _APPLICATION_ID = slice(68, 72)
@@ -51,10 +53,13 @@ def belongs_to_another_program(conn: sqlite3.Connection) -> bool:
     return bool(conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
 
 
-def foreign_message(path: Path) -> str:
+def foreign_message(path: Path) -> Notice:
     """The sentence for a valid SQLite file that another program made."""
-    return (
-        f"The file {path} is not a Mind Flayer score database (it belongs to another "
-        "program), so it was left exactly as it is. Move it out of the folder, or "
-        "choose another one with --data-dir."
+    return Notice(
+        N_(
+            "The file {path} is not a Mind Flayer score database (it belongs to another "
+            "program), so it was left exactly as it is. Move it out of the folder, or "
+            "choose another one with --data-dir."
+        ),
+        path=path,
     )

@@ -30,6 +30,7 @@ from moderator.storage.errors import (
     ForeignDatabaseError,
     NewerDatabaseError,
     StorageError,
+    told,
 )
 from moderator.storage.history_output import Wanted, read_output
 from moderator.storage.history_text import local_time, width
@@ -64,7 +65,7 @@ def run_history(args: argparse.Namespace) -> int:
                 # Every text from one read of what it shows (see `history_output`).
                 output = read_output(store, wanted)
                 for notice in store.notices:  # after reading: it may add some
-                    print(notice, file=sys.stderr)
+                    print(told(notice), file=sys.stderr)
         if csv_file:
             export.write_atomically(csv_file, output.csv, encoding="utf-8-sig")
             tell(f"Exported {_series_count(output.series)} to {csv_file} (CSV).")
@@ -77,7 +78,7 @@ def run_history(args: argparse.Namespace) -> int:
         if wanted.report:
             safe_output.print_text(output.report)
     except (StorageError, safe_output.OutputError) as error:
-        print(f"mindflayer history: {error}", file=sys.stderr)
+        print(f"mindflayer history: {told(error)}", file=sys.stderr)
         return 1
     return 0
 

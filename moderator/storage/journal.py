@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 
+from moderator.domain.worded import N_
 from moderator.storage.database import BUSY_TIMEOUT_MS
-from moderator.storage.errors import StorageError, StorageWriteError
+from moderator.storage.errors import Notice, StorageError, StorageWriteError
 from moderator.storage.progress import Mark, ProgressFile
 from moderator.storage.records import time_to_text
 from moderator.storage.schema import rollback_quietly
@@ -49,7 +50,7 @@ class Journal:
     def conn(self) -> sqlite3.Connection:
         """The open connection; using a closed store is a programming error with a sentence."""
         if self._conn is None:
-            raise StorageError("The score database is closed.")
+            raise StorageError(N_("The score database is closed."))
         return self._conn
 
     def now_text(self) -> str:
@@ -67,7 +68,7 @@ class Journal:
                 conn.execute("COMMIT")
             except sqlite3.Error as error:
                 rollback_quietly(conn)
-                raise StorageWriteError(write_failure(what, error)) from error
+                raise StorageWriteError.saying(write_failure(what, error)) from error
             except BaseException:
                 rollback_quietly(conn)
                 raise
@@ -78,7 +79,9 @@ class Journal:
             try:
                 return self.conn.execute(sql, params).fetchall()
             except sqlite3.Error as error:
-                raise StorageError(f"The score database could not be read ({error}).") from error
+                raise StorageError(
+                    N_("The score database could not be read ({error})."), error=str(error)
+                ) from error
 
     def acknowledge(self, game_id: int, entries: int) -> None:
         """Note that `game_id` has `entries` log entries on disk (see `progress`)."""
@@ -124,25 +127,34 @@ class Journal:
                 self.progress.close()
 
 
-def write_failure(what: str, error: sqlite3.Error) -> str:
-    """A sentence for a failed write that says why and that nothing changed."""
+def write_failure(what: str, error: sqlite3.Error) -> Notice:
+    """A sentence for a failed write that says why and that nothing changed.
+
+    `what` is the action's words (a `Phrase`, translated with the sentence).
+    """
     text = str(error).lower()
+    reason: str
     if "full" in text:
-        reason = "the disk is full"
-        advice = "free some space"
+        reason = N_("the disk is full")
+        advice = N_("Free some space")
     elif "readonly" in text or "read-only" in text or "permission" in text:
-        reason = "the score folder cannot be written"
-        advice = "make the folder writable or restart with another --data-dir"
+        reason = N_("the score folder cannot be written")
+        advice = N_("Make the folder writable or restart with another --data-dir")
     elif "i/o" in text:
-        reason = "the disk reported an error"
-        advice = "check the disk"
+        reason = N_("the disk reported an error")
+        advice = N_("Check the disk")
     elif "locked" in text or "busy" in text:
-        reason = "the score database is busy"
-        advice = "wait a moment"
+        reason = N_("the score database is busy")
+        advice = N_("Wait a moment")
     else:
-        reason = f"SQLite said: {error}"
-        advice = "check the score folder"
-    return (
-        f"Could not save {what} ({reason}), so it did not happen; "
-        f"the game is exactly as before. {advice.capitalize()}, then try again."
+        reason = Notice(N_("SQLite said: {error}"), error=str(error))
+        advice = N_("Check the score folder")
+    return Notice(
+        N_(
+            "Could not save {what} ({reason}), so it did not happen; "
+            "the game is exactly as before. {advice}, then try again."
+        ),
+        what=what,
+        reason=reason,
+        advice=advice,
     )

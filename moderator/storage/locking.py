@@ -30,6 +30,7 @@ import sys
 from pathlib import Path
 from typing import Protocol
 
+from moderator.domain.worded import N_
 from moderator.storage.errors import DatabaseInUseError, StorageWriteError
 
 #: Windows opens in text mode unless told (it would turn each \n into \r\n).
@@ -163,24 +164,44 @@ class DatabaseLock:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | BINARY, 0o644)
         except OSError as error:
             raise StorageWriteError(
-                f"The score folder {self.path.parent} cannot be written "
-                f"({error.strerror or error}); choose another one with --data-dir."
+                N_(
+                    "The score folder {folder} cannot be written "
+                    "({error}); choose another one with --data-dir."
+                ),
+                folder=self.path.parent,
+                error=str(error.strerror or error),
             ) from error
         try:
             held = self._primitive.hold(self.path.parent, fd)
         except OSError as error:
             os.close(fd)
             raise StorageWriteError(
-                f"The score folder {self.path.parent} cannot be locked "
-                f"({error.strerror or error}); choose another one with --data-dir."
+                N_(
+                    "The score folder {folder} cannot be locked "
+                    "({error}); choose another one with --data-dir."
+                ),
+                folder=self.path.parent,
+                error=str(error.strerror or error),
             ) from error
         if held is None:
             holder = _read_holder(fd)
             os.close(fd)
-            who = f" (process {holder})" if holder else ""
+            if holder:
+                raise DatabaseInUseError(
+                    N_(
+                        "Another Mind Flayer moderator (process {process}) already has the "
+                        "score database in {folder} open. Close it first, or start with "
+                        "another --data-dir."
+                    ),
+                    process=holder,
+                    folder=self.path.parent,
+                )
             raise DatabaseInUseError(
-                f"Another Mind Flayer moderator{who} already has the score database in "
-                f"{self.path.parent} open. Close it first, or start with another --data-dir."
+                N_(
+                    "Another Mind Flayer moderator already has the score database in "
+                    "{folder} open. Close it first, or start with another --data-dir."
+                ),
+                folder=self.path.parent,
             )
         # Padded, never truncated: on Windows the locked byte follows the id.
         with contextlib.suppress(OSError):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from moderator.domain import GameState, IllegalAction, Timeline
 from moderator.domain.timeline import LogEntry, Undo, entry_to_json
+from moderator.domain.worded import N_
 from moderator.storage.journal import Journal
 from moderator.storage.score_cache import score_text
 
@@ -69,7 +70,7 @@ class SavedGame:
             ended = following.state.is_over and not self.timeline.state.is_over
             seq = len(self.timeline.log) + 1
             at = self._journal.now_text()
-            with self._journal.write("that action") as conn:
+            with self._journal.write(N_("that action")) as conn:
                 conn.execute(
                     "INSERT INTO log (game_id, seq, at, entry) VALUES (?, ?, ?, ?)",
                     (self.game_id, seq, at, entry_text(entry)),

@@ -22,7 +22,8 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
-from moderator.storage.errors import StorageError
+from moderator.domain.worded import N_
+from moderator.storage.errors import Notice, StorageError
 from moderator.storage.journal import Journal
 
 #: Bound on the games set aside in one opening (each pass sets aside one).
@@ -38,24 +39,49 @@ class UnreadableGameError(StorageError):
         self.game_id = game_id
         self.series_id = series_id
         self.number = number
-        self.reason = plain(reason)
+        #: Already plain when it is a `Notice` (`unreadable_reason`): its words are translated.
+        self.reason = reason if isinstance(reason, Notice) else plain(reason)
         super().__init__(
-            f"Game {number} of series {series_id} (id {game_id}) cannot be rebuilt from "
-            f"its log ({self.reason})"
+            N_(
+                "Game {number} of series {series} (id {game}) cannot be rebuilt from "
+                "its log ({reason})"
+            ),
+            number=number,
+            series=series_id,
+            game=game_id,
+            reason=self.reason,
         )
 
 
-def plain(text: str) -> str:
-    """`text` on one line, without control characters, at most `REASON_CHARS` long."""
+def plain(text: str, limit: int = REASON_CHARS) -> str:
+    """`text` on one line, without control characters, at most `limit` long."""
     cleaned = "".join("?" if unicodedata.category(char).startswith("C") else char for char in text)
-    return cleaned if len(cleaned) <= REASON_CHARS else cleaned[: REASON_CHARS - 1] + "…"
+    return cleaned if len(cleaned) <= limit else cleaned[: max(limit - 1, 0)] + "…"
 
 
-def left_out_sentence(error: UnreadableGameError, path: Path) -> str:
+def unreadable_reason(where: str, error: object) -> Notice:
+    """Where in the log the replay stopped (our words, translated) and why (quoted plainly).
+
+    The English is `plain(f"{where}: {error}")` exactly: the quoted part is cut
+    so that the whole stays within `REASON_CHARS`.
+    """
+    return Notice(
+        N_("{where}: {error}"),
+        where=where,
+        error=plain(str(error), REASON_CHARS - len(f"{where}: ")),
+    )
+
+
+def left_out_sentence(error: UnreadableGameError, path: Path) -> Notice:
     """Why a game with results is missing from the history (nothing was changed)."""
-    return (
-        f"{error}, so it is left out of the history and exports; it is kept as it is "
-        f"in {path} (game id {error.game_id})."
+    return Notice(
+        N_(
+            "{error}, so it is left out of the history and exports; it is kept as it is "
+            "in {path} (game id {game})."
+        ),
+        error=error,
+        path=path,
+        game=error.game_id,
     )
 
 
@@ -73,18 +99,32 @@ def set_aside_open_games(
             unfinished()
         except UnreadableGameError as error:
             try:
-                with journal.write("setting the unreadable game aside") as conn:
+                with journal.write(N_("setting the unreadable game aside")) as conn:
                     conn.execute(
                         "UPDATE games SET withdrawn_at = ? WHERE id = ? AND withdrawn_at IS NULL",
                         (journal.now_text(), error.game_id),
                     )
             except StorageError as failure:
-                notices.append(f"{error}, and it could not be set aside: {failure}")
+                notices.append(
+                    Notice(
+                        N_("{error}, and it could not be set aside: {failure}"),
+                        error=error,
+                        failure=failure,
+                    )
+                )
                 return notices
             notices.append(
-                f"{error}, so it was set aside: it is kept exactly as it was in {path} "
-                f"(game id {error.game_id}), it no longer counts, and its series can go on "
-                f"with a new game {error.number}."
+                Notice(
+                    N_(
+                        "{error}, so it was set aside: it is kept exactly as it was in {path} "
+                        "(game id {game}), it no longer counts, and its series can go on "
+                        "with a new game {number}."
+                    ),
+                    error=error,
+                    path=path,
+                    game=error.game_id,
+                    number=error.number,
+                )
             )
         except StorageError:
             break  # not this kind of trouble: the start screen says it when it asks

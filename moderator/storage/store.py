@@ -18,6 +18,7 @@ from types import TracebackType
 from moderator.domain import IllegalAction, Timeline
 from moderator.domain.names import clean_roster
 from moderator.domain.rules import GAMES_PER_SERIES
+from moderator.domain.worded import N_
 from moderator.storage.database import (
     DATABASE_NAME,
     ConnectionFactory,
@@ -27,7 +28,7 @@ from moderator.storage.database import (
     open_database,
     open_reader,
 )
-from moderator.storage.errors import StorageError, StorageWriteError
+from moderator.storage.errors import Notice, StorageError, StorageWriteError
 from moderator.storage.journal import Journal
 from moderator.storage.locking import DatabaseLock
 from moderator.storage.progress import ProgressFile
@@ -80,13 +81,17 @@ class Store(StoreReads):
         """
         folder = Path(data_dir)
         if folder.exists() and not folder.is_dir():
-            raise StorageWriteError(folder_is_a_file(folder))
+            raise StorageWriteError.saying(folder_is_a_file(folder))
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StorageWriteError(
-                f"The score folder {folder} cannot be created ({error.strerror or error}); "
-                "choose another one with --data-dir."
+                N_(
+                    "The score folder {folder} cannot be created ({error}); "
+                    "choose another one with --data-dir."
+                ),
+                folder=folder,
+                error=str(error.strerror or error),
             ) from error
         path = folder / DATABASE_NAME
         lock = held_lock or DatabaseLock(folder / f"{DATABASE_NAME}.lock")
@@ -176,7 +181,9 @@ class Store(StoreReads):
             problem = integrity_problem(conn)
         except sqlite3.Error as error:  # not damage (busy, I/O): nothing is moved
             raise StorageError(
-                f"The score database {self.path} cannot be read ({error})."
+                N_("The score database {path} cannot be read ({error})."),
+                path=self.path,
+                error=str(error),
             ) from error
         finally:
             conn.close()
@@ -225,7 +232,7 @@ class Store(StoreReads):
 
     def new_series(self) -> int:
         """Start a series (its games follow with `new_game`); return its id."""
-        with self._journal.write("the new series") as conn:
+        with self._journal.write(N_("the new series")) as conn:
             cursor = conn.execute(
                 "INSERT INTO series (started_at) VALUES (?)", (self._journal.now_text(),)
             )
@@ -274,7 +281,7 @@ class Store(StoreReads):
             names = timeline.state.players
             carried = self._check_renames(series_id, names, dict(renames or {}))
             started = timeline.log[0]
-            with self._journal.write("the new game") as conn:
+            with self._journal.write(N_("the new game")) as conn:
                 at = self._journal.now_text()
                 game_id = conn.execute(
                     "INSERT INTO games (series_id, number, started_at) VALUES (?, ?, ?)",
@@ -322,7 +329,7 @@ class Store(StoreReads):
                     "done yet can be taken back.",
                     number=game.number,
                 )
-            with self._journal.write("taking the game back") as conn:
+            with self._journal.write(N_("taking the game back")) as conn:
                 conn.execute(
                     "UPDATE games SET withdrawn_at = ? WHERE id = ? AND withdrawn_at IS NULL",
                     (self._journal.now_text(), game_id),
@@ -335,7 +342,7 @@ class Store(StoreReads):
         A complete series stays in the history; abandoning it changes nothing.
         """
         self._check_series_exists(series_id)
-        with self._journal.write("abandoning the series") as conn:
+        with self._journal.write(N_("abandoning the series")) as conn:
             conn.execute(
                 "UPDATE series SET abandoned_at = ? WHERE id = ? AND abandoned_at IS NULL "
                 "AND (SELECT count(*) FROM games WHERE series_id = series.id "
@@ -375,11 +382,14 @@ class Store(StoreReads):
         return renames
 
 
-def folder_is_a_file(folder: Path) -> str:
+def folder_is_a_file(folder: Path) -> Notice:
     """The sentence for a data folder path that names a file."""
-    return (
-        f"Data folder {folder} is a file, not a folder; move the file away or "
-        "choose another folder with --data-dir."
+    return Notice(
+        N_(
+            "Data folder {folder} is a file, not a folder; move the file away or "
+            "choose another folder with --data-dir."
+        ),
+        folder=folder,
     )
 
 

@@ -14,8 +14,9 @@ from pathlib import Path
 from moderator.domain import GameState, Timeline
 from moderator.domain.rules import GAMES_PER_SERIES
 from moderator.domain.timeline import entry_from_json
+from moderator.domain.worded import N_
 from moderator.storage import history, scores
-from moderator.storage.errors import StorageError
+from moderator.storage.errors import Notice, StorageError
 from moderator.storage.history_summary import HistorySummary, summary
 from moderator.storage.journal import Journal
 from moderator.storage.records import (
@@ -27,6 +28,7 @@ from moderator.storage.saved_game import SavedGame, Unfinished
 from moderator.storage.set_aside import (
     UnreadableGameError,
     left_out_sentence,
+    unreadable_reason,
 )
 
 
@@ -56,7 +58,9 @@ class StoreReads:
                 "SELECT series_id, number FROM games WHERE id = ?", (game_id,)
             )
             if not rows:
-                raise StorageError(f"There is no game {game_id} in the score database.")
+                raise StorageError(
+                    N_("There is no game {game} in the score database."), game=game_id
+                )
             series_id, number = rows[0]
             assert isinstance(series_id, int) and isinstance(number, int)
             game = SavedGame(
@@ -174,16 +178,18 @@ class StoreReads:
         rows = self._journal.query(
             "SELECT seq, entry FROM log WHERE game_id = ? ORDER BY seq", (game_id,)
         )
-        where = "its log"
+        where: str = N_("its log")
         try:
             if [seq for seq, _ in rows] != list(range(1, len(rows) + 1)):
                 raise ValueError("its entries are not numbered 1, 2, 3…")
             entries = []
             for seq, text in rows:
-                where = f"entry {seq}"
+                where = Notice(N_("entry {seq}"), seq=seq)
                 entries.append(entry_from_json(json.loads(str(text))))
-            where = "its log"
+            where = N_("its log")
             return Timeline.from_log(entries)
         except (ValueError, TypeError, KeyError, AttributeError) as error:
             # IllegalAction is a ValueError; a malformed row can raise any of these.
-            raise UnreadableGameError(game_id, series_id, number, f"{where}: {error}") from error
+            raise UnreadableGameError(
+                game_id, series_id, number, unreadable_reason(where, error)
+            ) from error

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from moderator.domain.worded import N_
+from moderator.storage.errors import Notice
 from moderator.storage.journal import Journal
 from moderator.storage.progress import Mark, read_mark
 
@@ -20,7 +22,7 @@ from moderator.storage.progress import Mark, read_mark
 class LostActions:
     """A game whose log on disk ends before its last acknowledged action."""
 
-    sentence: str
+    sentence: Notice
     #: The mark as the database is now.
     now: Mark
 
@@ -59,17 +61,38 @@ def lost_actions(journal: Journal, path: Path) -> LostActions | None:
     )
 
 
-def _sentence(series_id: object, number: object, saved: int, have: int) -> str:
-    which = f"Game {number} of series {series_id}" if number is not None else "The last game"
+def _sentence(series_id: object, number: object, saved: int, have: int) -> Notice:
+    """The loss in one sentence; its parts are notices of their own, each translated."""
+    which = (
+        Notice(N_("Game {number} of series {series}"), number=number, series=series_id)
+        if number is not None
+        else Notice(N_("The last game"))
+    )
     lost = saved - have
+    # One lost action has words of its own; more are a plural pair (both forms
+    # name the count, as every translation must: tests/test_i18n_catalogs.py).
     if have == 0:
-        what = "its only action" if lost == 1 else f"all its {lost} actions"
-        left = "nothing of it is left on disk, not even its seating"
+        what = (
+            Notice(N_("its only action"))
+            if lost == 1
+            else Notice.counting("all its {count} action", "all its {count} actions", lost)
+        )
+        left = Notice(N_("nothing of it is left on disk, not even its seating"))
     else:
-        what = "its last action" if lost == 1 else f"its last {lost} actions"
-        left = f"{have} {'is' if have == 1 else 'are'} left on disk"
-    return (
-        f"The score database's write-ahead log was damaged: {which} lost {what} "
-        f"(the table had saved {saved}; {left}). "
-        "Everything before is kept; check the table and enter again what is missing."
+        what = (
+            Notice(N_("its last action"))
+            if lost == 1
+            else Notice.counting("its last {count} action", "its last {count} actions", lost)
+        )
+        left = Notice.counting("{count} is left on disk", "{count} are left on disk", have)
+    return Notice(
+        N_(
+            "The score database's write-ahead log was damaged: {which} lost {what} "
+            "(the table had saved {saved}; {left}). "
+            "Everything before is kept; check the table and enter again what is missing."
+        ),
+        which=which,
+        what=what,
+        saved=saved,
+        left=left,
     )

@@ -15,6 +15,9 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from moderator.i18n import _
+from moderator.i18n.refusals import refusal
+from moderator.storage.errors import told
 from moderator.table.ports import ACTION_ERRORS
 
 if TYPE_CHECKING:
@@ -32,11 +35,12 @@ def _check(app: MindFlayerApp) -> None:
     try:
         notices = app.controller.check_database()
     except ACTION_ERRORS as error:
-        app.call_from_thread(_tell, app, [str(error)])
+        app.call_from_thread(_tell, app, [refusal(error)])
         return
     except Exception as error:  # a worker's error is kept by Textual in silence: say it
         log.exception("the score database's check failed")
-        app.call_from_thread(_tell, app, [f"The score database could not be checked ({error})."])
+        sentence = _("The score database could not be checked ({error}).").format(error=error)
+        app.call_from_thread(_tell, app, [sentence])
         return
     if notices:
         app.call_from_thread(_replaced, app, notices)
@@ -49,5 +53,6 @@ def _replaced(app: MindFlayerApp, notices: list[str]) -> None:
 
 
 def _tell(app: MindFlayerApp, notices: list[str]) -> None:
+    """Each notice as a toast, in the table's language (a store's notice is translated now)."""
     for notice in notices:
-        app.notify(notice, severity="warning", markup=False, timeout=10)
+        app.notify(told(notice), severity="warning", markup=False, timeout=10)

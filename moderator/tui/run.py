@@ -14,7 +14,9 @@ from pathlib import Path
 from moderator import paths
 from moderator.i18n import _
 from moderator.i18n.choice import LanguageChoice
+from moderator.i18n.refusals import refusal
 from moderator.storage import StorageError, Store
+from moderator.storage.errors import told
 from moderator.table.config import load_settings
 from moderator.table.controller import TableController
 from moderator.table.language import choose_table_language, speaking
@@ -58,7 +60,7 @@ def make_app(
     if narrator is None:
         # Built after the first frame, off the UI thread (see `DeferredNarrator`).
         narrator = DeferredNarrator(lambda: build_narrator(settings, voice_scripts_dir, cache_dir))
-    notices = list(store.notices)
+    notices = [told(notice) for notice in store.notices]  # in the table's language
     notices += [notice for notice in (settings_notice, keymap_notice, language.notice) if notice]
     controller = TableController(store, narrator, settings, config_dir, data_dir)
     app = MindFlayerApp(controller, notices)
@@ -95,7 +97,7 @@ def run_app(args: argparse.Namespace) -> int:
         try:
             app = build_app(args)
         except StorageError as error:
-            print(_("mindflayer: {error}").format(error=error), file=sys.stderr)
+            print(_("mindflayer: {error}").format(error=refusal(error)), file=sys.stderr)
             return 1
         app.run()
         return 0 if app.return_code in (None, 0) else app.return_code

@@ -24,6 +24,7 @@ from textual.widgets import DataTable, Static
 
 from moderator.i18n import N_, _, ngettext
 from moderator.i18n.numbers import date_and_time, number
+from moderator.i18n.refusals import refusal
 from moderator.storage import HistorySummary, SeriesLine
 from moderator.table.controller import TableController
 from moderator.table.ports import ACTION_ERRORS
@@ -115,7 +116,7 @@ class HistoryScreen(DialogScreen[None]):
         try:
             summary = self.controller.history(SHOWN_SERIES)
         except ACTION_ERRORS as error:
-            self.post_message(HistoryRead(None, str(error)))
+            self.post_message(HistoryRead(None, refusal(error)))
             return
         self.post_message(HistoryRead(summary))
 

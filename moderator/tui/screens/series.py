@@ -19,6 +19,7 @@ from textual.widgets import Button, DataTable, Header, Static, TextArea
 from moderator.domain import Team, rules
 from moderator.i18n import N_, NP_, _, ngettext
 from moderator.i18n.numbers import number as written
+from moderator.i18n.refusals import refusal
 from moderator.table.outcomes import PlayExport
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
@@ -129,7 +130,7 @@ class SeriesScreen(PlayScreen):
         try:
             games = self.controller.series_games()
         except ACTION_ERRORS as error:
-            self.say(str(error), severity="error")
+            self.say(refusal(error), severity="error")
             games = []
         points = [game.points for game in games]
         table = self.query_one("#series-board", DataTable)

@@ -18,6 +18,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from moderator.i18n import N_
+from moderator.i18n.refusals import refusal
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
 from moderator.table.snapshot import TableSnapshot
@@ -90,7 +91,7 @@ class StartScreen(PhaseScreen):
         try:
             return self.controller.unfinished_summary(), None
         except ACTION_ERRORS as error:
-            return (False, ""), str(error)
+            return (False, ""), refusal(error)
 
     def entered(self) -> None:
         """The table arrives here: redraw from the store, unless `compose` just did.

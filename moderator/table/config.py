@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from moderator import safe_output
+from moderator.domain import worded
 from moderator.i18n import N_
 from moderator.narration.setting_rules import RULE, Number, OnOff, Text, setting
 from moderator.narration.settings import VoiceSettings
@@ -132,7 +133,8 @@ def save_settings(config_dir: Path, settings: TableSettings) -> str | None:
     path = config_dir / SETTINGS_FILE
     if safe_output.check_target(path).kind is not safe_output.Kind.FILE:
         raise safe_output.OutputError(
-            f"Could not write {path}: it is not a regular file. Nothing was written."
+            worded.N_("Could not write {path}: it is not a regular file. Nothing was written."),
+            path=str(path),
         )
     kept = _set_aside_if_unreadable(path)
     safe_output.write_text(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
@@ -155,6 +157,9 @@ def _set_aside_if_unreadable(path: Path) -> Path | None:
             os.replace(real, aside)
             return aside
     raise safe_output.OutputError(
-        f"Could not write {path}: it could not be read, and 99 earlier unreadable copies "
-        "are kept beside it already. Nothing was written."
+        worded.N_(
+            "Could not write {path}: it could not be read, and 99 earlier unreadable copies "
+            "are kept beside it already. Nothing was written."
+        ),
+        path=str(path),
     )

@@ -1,0 +1,56 @@
+"""The settings file's warning at start-up is in the table's language (issue 18).
+
+A hand-edited settings.json with one bad field keeps the others (its `lang`
+among them) and names the bad one in a toast: a German or French table reads
+that toast in its own words, the file's path and the value as they are.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from moderator import i18n
+from moderator.table.config import SETTINGS_FILE, TableSettings
+from moderator.tui.app import MindFlayerApp
+from tests.tui.quiet import settled, toasts
+
+#: Per language: the toast for `volume = "loud"`, with `{path}` the file.
+SAID = {
+    "de": (
+        'In der Einstellungsdatei {path}: volume = "loud" wurde nicht verwendet: '
+        "Die Lautstärke muss zwischen 0 und 1 liegen. Diese Einstellung gilt wieder mit "
+        "ihrem Standardwert; die übrigen bleiben erhalten."
+    ),
+    "fr": (
+        'Dans le fichier de réglages {path}, volume = "loud" n\'a pas été utilisé : '
+        "Le volume doit être entre 0 et 1. Ce réglage reprend sa valeur par défaut ; "
+        "les autres sont conservés."
+    ),
+}
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    """The screen's language is the process's: every test leaves it English."""
+    yield
+    i18n.use_language("en")
+
+
+@pytest.mark.parametrize("lang", sorted(SAID))
+async def test_a_bad_field_in_settings_json_is_named_in_the_tables_language(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], lang: str
+) -> None:
+    path = folders["config"] / SETTINGS_FILE
+    path.write_text(json.dumps({"lang": lang, "volume": "loud", "rate": 200}), encoding="utf-8")
+    app = app_factory()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settled(pilot)
+        about = [toast for toast in toasts(app) if SETTINGS_FILE in toast]
+        assert about == [SAID[lang].format(path=path)]
+        assert "was not used" not in about[0] and "back to the default" not in about[0]
+        assert app.controller.settings.rate == 200
+        assert app.controller.settings.volume == TableSettings().volume

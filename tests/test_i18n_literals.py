@@ -229,13 +229,13 @@ def test_wrapped_or_wordless_text_passes(line: str) -> None:
 
 # --- the file helpers' sentences (safe_output) -----------------------------------------
 
-#: Errors of the file helpers whose first argument is an English template: it must be
-#: marked with `N_` where it is written (a call), or be a name declared with `N_`.
-FILE_TEMPLATES = frozenset({"OutputError"})
+#: Errors of the file helpers and where their English template is (position): it must
+#: be marked with `N_` where it is written (a call), or be a name declared with `N_`.
+FILE_TEMPLATES = {"OutputError": 0, "FileProblem": 1}
 
 
 def unmarked_file_templates(source: str, name: str = "<source>") -> list[str]:
-    """Each `OutputError(...)` of `source` whose template Babel would not extract.
+    """Each `OutputError(...)`/`FileProblem(...)` of `source` whose template Babel would miss.
 
     Extraction finds `N_("...")` only: a bare literal, an f-string or a joined
     string stays English on a French screen, and a name must have been declared
@@ -255,7 +255,8 @@ def unmarked_file_templates(source: str, name: str = "<source>") -> list[str]:
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and _called(node) in FILE_TEMPLATES):
             continue
-        template = node.args[0] if node.args else None
+        position = FILE_TEMPLATES[_called(node) or ""]
+        template = node.args[position] if len(node.args) > position else None
         if isinstance(template, ast.Call) and _called(template) == "N_":
             continue
         if isinstance(template, ast.Name) and template.id in marked:
@@ -266,7 +267,7 @@ def unmarked_file_templates(source: str, name: str = "<source>") -> list[str]:
 
 
 def test_file_helper_errors_are_marked_templates() -> None:
-    """Every `OutputError` the app raises has a template the catalogs hold."""
+    """Every `OutputError` and `FileProblem` the app raises has a template the catalogs hold."""
     found = [
         line
         for path in modules()
@@ -284,6 +285,9 @@ def test_file_helper_errors_are_marked_templates() -> None:
         '_LOOP = "Could not write {text}: loops."\nraise OutputError(_LOOP.format(text=text))',
         '_LOOP = "Could not write {path}: loops."\nraise OutputError(_LOOP, path=text)',
         'raise safe_output.OutputError("Could not write " + str(path))',
+        # The reasons as safe_input gave them before.
+        'raise FileProblem(path, f"is too large (over {MAX_BYTES:,} bytes)")',
+        'raise FileProblem(path, "is not a file (a folder, a device or a pipe)")',
     ],
 )
 def test_the_file_template_check_catches_unmarked_sentences(line: str) -> None:
@@ -296,6 +300,7 @@ def test_the_file_template_check_catches_unmarked_sentences(line: str) -> None:
         'raise OutputError(N_("No output file was named."))',
         'raise OutputError(N_("Could not write {path}."), path=text)',
         '_LOOP = N_("Could not write {path}: loops.")\nraise OutputError(_LOOP, path=text)',
+        'raise FileProblem(path, N_("is not valid JSON ({detail})"), line, detail=msg)',
     ],
 )
 def test_marked_file_templates_pass(line: str) -> None:

@@ -68,7 +68,7 @@ def load_settings(config_dir: Path) -> tuple[TableSettings, str | None]:
     except FileProblem as problem:
         return TableSettings(), _(
             "The settings file {file} was not used: it {reason}. Using the default settings."
-        ).format(file=problem.where, reason=problem.reason)
+        ).format(file=problem.where, reason=problem.reason_in(_))
     if data is None:
         return TableSettings(), None
     if not isinstance(data, dict):

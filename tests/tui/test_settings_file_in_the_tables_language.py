@@ -94,3 +94,21 @@ async def test_an_unreadable_settings_json_is_said_in_the_tables_language(
         about = [toast for toast in toasts(app) if SETTINGS_FILE in toast]
         assert about == [UNREADABLE[lang].format(path=path)]
         assert "not valid JSON" not in about[0] and "was not used" not in about[0]
+
+
+async def test_a_keymap_file_nested_too_deeply_is_said_in_german(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
+) -> None:
+    """The keymap's warning was German around an English reason; now the reason too."""
+    from moderator.tui.keymap import KEYMAP_FILE
+
+    keymap = folders["config"] / KEYMAP_FILE
+    keymap.write_text("next-turn = " + "[" * 100_000, encoding="utf-8")
+    (folders["config"] / SETTINGS_FILE).write_text(json.dumps({"lang": "de"}), encoding="utf-8")
+    app = app_factory()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settled(pilot)
+        assert [toast for toast in toasts(app) if KEYMAP_FILE in toast] == [
+            f"Die Tastendatei {keymap} wurde nicht verwendet: Sie ist zu tief verschachtelt, "
+            "um gelesen zu werden. Es gelten die Standardtasten."
+        ]

@@ -18,6 +18,7 @@ import pytest
 from moderator import i18n
 from moderator.table.config import SETTINGS_FILE, TableSettings
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.keymap import KEYMAP_FILE
 from moderator.tui.run import make_app
 from tests.tui.helpers import TrackedNarrator
 from tests.tui.quiet import record_toasts, settled, toasts
@@ -100,8 +101,6 @@ async def test_a_keymap_file_nested_too_deeply_is_said_in_german(
     app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
 ) -> None:
     """The keymap's warning was German around an English reason; now the reason too."""
-    from moderator.tui.keymap import KEYMAP_FILE
-
     keymap = folders["config"] / KEYMAP_FILE
     keymap.write_text("next-turn = " + "[" * 100_000, encoding="utf-8")
     (folders["config"] / SETTINGS_FILE).write_text(json.dumps({"lang": "de"}), encoding="utf-8")

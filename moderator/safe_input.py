@@ -19,8 +19,11 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from moderator.domain.worded import N_, Phrase
 
 #: Larger than any settings, keymap or voice-script file a table writes (a few KiB),
 #: small enough that reading it never stalls the start.
@@ -40,17 +43,32 @@ _BINARY = getattr(os, "O_BINARY", 0)
 class FileProblem(ValueError):
     """A table's file could not be used; `str()` is `path:line: reason` (line when known).
 
+    The reason is an English template (`N_`) and its fields, as a `Worded` error's
+    is: this module sits below `moderator.i18n`, so the screen translates it
+    (`reason_in`); the system's and the parser's own words are fields, as they are.
+
     Attributes:
         path: the file.
         line: 1-based line of the problem, or None when the file as a whole is at fault.
-        reason: what is wrong, phrased to follow the file's name ("is not valid TOML ...").
+        reason: what is wrong in English, phrased to follow "it" ("is not valid TOML ...").
     """
 
-    def __init__(self, path: Path, reason: str, line: int | None = None) -> None:
+    def __init__(
+        self, path: Path, template: Phrase, line: int | None = None, **fields: object
+    ) -> None:
         self.path = path
         self.line = line
-        self.reason = reason
-        super().__init__(f"{self.where}: {reason}")
+        self.template = template
+        self.fields = fields
+        self.reason = template.format(**fields)
+        super().__init__(f"{self.where}: {self.reason}")
+
+    def reason_in(self, gettext: Callable[[str], str]) -> str:
+        """The reason through `gettext` (the English one if a translation breaks it)."""
+        try:
+            return gettext(self.template).format(**self.fields)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return self.reason
 
     @property
     def where(self) -> str:
@@ -74,24 +92,29 @@ def read_text(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise FileProblem(path, f"could not be read ({error.strerror or error})") from error
+        raise FileProblem(
+            path, N_("could not be read ({error})"), error=error.strerror or str(error)
+        ) from error
     try:
         with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise FileProblem(path, "is not a file (a folder, a device or a pipe)")
+                raise FileProblem(path, N_("is not a file (a folder, a device or a pipe)"))
             data = handle.read(MAX_BYTES + 1)
     except OSError as error:
-        raise FileProblem(path, f"could not be read ({error.strerror or error})") from error
+        raise FileProblem(
+            path, N_("could not be read ({error})"), error=error.strerror or str(error)
+        ) from error
     if len(data) > MAX_BYTES:
-        raise FileProblem(path, f"is too large (over {MAX_BYTES:,} bytes)")
+        raise FileProblem(path, N_("is too large (over {limit} bytes)"), limit=f"{MAX_BYTES:,}")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise FileProblem(
             path,
-            f"is not UTF-8 text (byte 0x{data[error.start]:02x}); save it as UTF-8",
+            N_("is not UTF-8 text (byte 0x{byte}); save it as UTF-8"),
             line,
+            byte=f"{data[error.start]:02x}",
         ) from error
 
 
@@ -111,9 +134,9 @@ def parse_toml(text: str, path: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         line = getattr(error, "lineno", None) or _toml_line(str(error))
         message = _TOML_WHERE.sub("", getattr(error, "msg", None) or str(error))
-        raise FileProblem(path, f"is not valid TOML ({message})", line) from error
+        raise FileProblem(path, N_("is not valid TOML ({detail})"), line, detail=message) from error
     except _PARSER_FAILURES as error:
-        raise FileProblem(path, _unparsable(error)) from error
+        raise _unparsable(path, error) from error
 
 
 def parse_json(text: str, path: Path) -> Any:
@@ -126,9 +149,11 @@ def parse_json(text: str, path: Path) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise FileProblem(path, f"is not valid JSON ({error.msg})", error.lineno) from error
+        raise FileProblem(
+            path, N_("is not valid JSON ({detail})"), error.lineno, detail=error.msg
+        ) from error
     except _PARSER_FAILURES as error:
-        raise FileProblem(path, _unparsable(error)) from error
+        raise _unparsable(path, error) from error
 
 
 def read_toml(path: Path) -> dict[str, Any] | None:
@@ -148,10 +173,14 @@ def _toml_line(message: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def _unparsable(error: BaseException) -> str:
-    """The reason for a parser failure that is not a syntax error."""
+def _unparsable(path: Path, error: BaseException) -> FileProblem:
+    """The problem for a parser failure that is not a syntax error."""
     if isinstance(error, RecursionError):
-        return "has brackets nested too deeply to read"
+        return FileProblem(path, N_("has brackets nested too deeply to read"))
     if isinstance(error, MemoryError):
-        return "is too large to read"
-    return f"has a number too long to read (over {sys.get_int_max_str_digits()} digits)"
+        return FileProblem(path, N_("is too large to read"))
+    return FileProblem(
+        path,
+        N_("has a number too long to read (over {digits} digits)"),
+        digits=sys.get_int_max_str_digits(),
+    )

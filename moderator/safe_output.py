@@ -19,8 +19,9 @@ kind of target decides how it is written:
   exist: refused with a sentence before anything is written (no folder is
   created).
 
-Stdlib only and free of the app's layers, so storage and narration can both
-use it. Every refusal is an `OutputError` whose `str()` is a sentence.
+Stdlib only (and `moderator.domain.worded`), free of the app's layers, so storage
+and narration can both use it. Every refusal is an `OutputError` whose `str()` is
+the English sentence; `moderator.i18n.refusals.refusal` says it in the table's.
 """
 
 from __future__ import annotations
@@ -34,15 +35,25 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from moderator.domain.worded import N_, Worded
+
 #: The path that means "standard output".
 STDOUT = "-"
 _TEMP_ATTEMPTS = 100
-_STDOUT_CLOSED = "Could not write to standard output: it is closed. Nothing was written."
-_LOOP = "Could not write {text}: it is a symbolic link that loops. Nothing was written."
+_STDOUT_CLOSED = N_("Could not write to standard output: it is closed. Nothing was written.")
+_LOOP = N_("Could not write {path}: it is a symbolic link that loops. Nothing was written.")
+_NOT_WRITTEN = N_("Could not write {path} ({error}); nothing was written.")
+_STDOUT_FAILED = N_("Could not write to standard output ({error}).")
+_NOT_OPENED = N_("Could not open {path} ({error}); nothing was written.")
 
 
-class OutputError(Exception):
-    """The output could not be written; `str()` says why, for the user."""
+class OutputError(Worded):
+    """The output could not be written; `str()` says why in English, `refusal` in the table's.
+
+    A `Worded` error (template + fields) because this module sits below
+    `moderator.i18n`: the path as the user gave it and the system's error text are
+    fields, shown as they are.
+    """
 
 
 class Kind(enum.Enum):
@@ -80,16 +91,14 @@ def check_target(given: str | os.PathLike[str]) -> Target:
             raise OutputError(_STDOUT_CLOSED)  # said before any work (rendering audio)
         return Target(text, Kind.STDOUT)
     if not text:
-        raise OutputError("No output file was named.")
+        raise OutputError(N_("No output file was named."))
     path = Path(text)
     try:
         link = os.lstat(path)
     except FileNotFoundError:
         return _new_file(text, path)
     except OSError as error:
-        raise OutputError(
-            f"Could not write {text} ({_reason(error)}); nothing was written."
-        ) from error
+        raise OutputError(_NOT_WRITTEN, path=text, error=_reason(error)) from error
     real = path
     info = link
     if stat.S_ISLNK(link.st_mode):
@@ -97,18 +106,20 @@ def check_target(given: str | os.PathLike[str]) -> Target:
             real = path.resolve(strict=True)
             info = os.stat(real)
         except RuntimeError as error:  # a loop, on Python versions that raise it
-            raise OutputError(_LOOP.format(text=text)) from error
+            raise OutputError(_LOOP, path=text) from error
         except FileNotFoundError as error:
             raise OutputError(
-                f"Could not write {text}: it is a symbolic link to {os.readlink(path)}, "
-                "which does not exist (links are followed, never replaced). Nothing was written."
+                N_(
+                    "Could not write {path}: it is a symbolic link to {link}, which does not "
+                    "exist (links are followed, never replaced). Nothing was written."
+                ),
+                path=text,
+                link=os.readlink(path),
             ) from error
         except OSError as error:
             if error.errno == errno.ELOOP:
-                raise OutputError(_LOOP.format(text=text)) from error
-            raise OutputError(
-                f"Could not write {text} ({_reason(error)}); nothing was written."
-            ) from error
+                raise OutputError(_LOOP, path=text) from error
+            raise OutputError(_NOT_WRITTEN, path=text, error=_reason(error)) from error
     mode = info.st_mode
     if stat.S_ISREG(mode):
         return Target(text, Kind.FILE, real, stat.S_IMODE(mode))
@@ -116,17 +127,23 @@ def check_target(given: str | os.PathLike[str]) -> Target:
         return Target(text, Kind.STREAM, real)
     if stat.S_ISDIR(mode):
         raise OutputError(
-            f"Could not write {text}: it is a folder; give a file name "
-            f"(for example {path / 'export'}). Nothing was written."
+            N_(
+                "Could not write {path}: it is a folder; give a file name "
+                "(for example {example}). Nothing was written."
+            ),
+            path=text,
+            example=str(path / "export"),
         )
     what = (
-        "a block device"
+        N_("a block device")
         if stat.S_ISBLK(mode)
-        else "a socket"
+        else N_("a socket")
         if stat.S_ISSOCK(mode)
-        else ("not a regular file")
+        else N_("not a regular file")
     )
-    raise OutputError(f"Could not write {text}: it is {what}. Nothing was written.")
+    raise OutputError(
+        N_("Could not write {path}: it is {what}. Nothing was written."), path=text, what=what
+    )
 
 
 def _new_file(text: str, path: Path) -> Target:
@@ -135,15 +152,21 @@ def _new_file(text: str, path: Path) -> Target:
         info = os.stat(folder)
     except FileNotFoundError as error:
         raise OutputError(
-            f"Could not write {text}: the folder {folder} does not exist (no folder is "
-            "created); create it first or choose another place. Nothing was written."
+            N_(
+                "Could not write {path}: the folder {folder} does not exist (no folder is "
+                "created); create it first or choose another place. Nothing was written."
+            ),
+            path=text,
+            folder=str(folder),
         ) from error
     except OSError as error:
-        raise OutputError(
-            f"Could not write {text} ({_reason(error)}); nothing was written."
-        ) from error
+        raise OutputError(_NOT_WRITTEN, path=text, error=_reason(error)) from error
     if not stat.S_ISDIR(info.st_mode):
-        raise OutputError(f"Could not write {text}: {folder} is not a folder. Nothing was written.")
+        raise OutputError(
+            N_("Could not write {path}: {folder} is not a folder. Nothing was written."),
+            path=text,
+            folder=str(folder),
+        )
     return Target(text, Kind.FILE, path)
 
 
@@ -186,7 +209,7 @@ def print_text(text: str) -> None:
         raise
     except OSError as error:
         silence_stdout()
-        raise OutputError(f"Could not write to standard output ({_reason(error)}).") from error
+        raise OutputError(_STDOUT_FAILED, error=_reason(error)) from error
 
 
 def silence_stdout() -> None:
@@ -219,7 +242,7 @@ def _write_stdout(data: bytes) -> None:
         raise
     except OSError as error:
         silence_stdout()
-        raise OutputError(f"Could not write to standard output ({_reason(error)}).") from error
+        raise OutputError(_STDOUT_FAILED, error=_reason(error)) from error
 
 
 def _write_stream(target: Target, data: bytes) -> None:
@@ -229,7 +252,9 @@ def _write_stream(target: Target, data: bytes) -> None:
         _write_all(fd, data)
     except OSError as error:
         raise OutputError(
-            f"Could not write {target.given} ({_reason(error)}); the output is incomplete."
+            N_("Could not write {path} ({error}); the output is incomplete."),
+            path=target.given,
+            error=_reason(error),
         ) from error
     finally:
         os.close(fd)
@@ -254,20 +279,19 @@ def _open_stream(target: Target) -> int:
     except OSError as error:
         if error.errno == errno.ENXIO and _is_fifo(target.path):
             raise OutputError(
-                f"Could not write {target.given}: it is a FIFO (named pipe) and nobody is "
-                "reading it; start the reader first, then write again. Nothing was written."
+                N_(
+                    "Could not write {path}: it is a FIFO (named pipe) and nobody is "
+                    "reading it; start the reader first, then write again. Nothing was written."
+                ),
+                path=target.given,
             ) from error
-        raise OutputError(
-            f"Could not open {target.given} ({_reason(error)}); nothing was written."
-        ) from error
+        raise OutputError(_NOT_OPENED, path=target.given, error=_reason(error)) from error
     if os.name == "posix":
         try:
             os.set_blocking(fd, True)  # the writes wait for a slow reader, as usual
         except OSError as error:
             os.close(fd)
-            raise OutputError(
-                f"Could not open {target.given} ({_reason(error)}); nothing was written."
-            ) from error
+            raise OutputError(_NOT_OPENED, path=target.given, error=_reason(error)) from error
     return fd
 
 
@@ -294,9 +318,7 @@ def _replace_atomically(target: Target, data: bytes) -> None:
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        raise OutputError(
-            f"Could not write {target.given} ({_reason(error)}); nothing was written."
-        ) from error
+        raise OutputError(_NOT_WRITTEN, path=target.given, error=_reason(error)) from error
     _sync_folder(path.parent)
 
 
@@ -320,11 +342,13 @@ def _create_temp(target: Target) -> tuple[int, Path]:
         except FileExistsError:
             continue
         except OSError as error:
-            raise OutputError(
-                f"Could not write {target.given} ({_reason(error)}); nothing was written."
-            ) from error
+            raise OutputError(_NOT_WRITTEN, path=target.given, error=_reason(error)) from error
         return fd, temp
-    raise OutputError(f"Could not write {target.given}: no free temporary name in {folder}.")
+    raise OutputError(
+        N_("Could not write {path}: no free temporary name in {folder}."),
+        path=target.given,
+        folder=str(folder),
+    )
 
 
 def _sync_folder(folder: Path) -> None:

@@ -282,3 +282,83 @@ def test_each_kind_of_shown_text_is_checked(line: str) -> None:
 )
 def test_wrapped_or_wordless_text_passes(line: str) -> None:
     assert not unwrapped(line, f"{STORAGE}sample.py"), line
+
+
+# --- the file helpers' sentences (safe_output) -----------------------------------------
+
+#: Errors of the file helpers and where their English template is (position): it must
+#: be marked with `N_` where it is written (a call), or be a name declared with `N_`.
+FILE_TEMPLATES = {"OutputError": 0, "FileProblem": 1}
+
+
+def unmarked_file_templates(source: str, name: str = "<source>") -> list[str]:
+    """Each `OutputError(...)`/`FileProblem(...)` of `source` whose template Babel would miss.
+
+    Extraction finds `N_("...")` only: a bare literal, an f-string or a joined
+    string stays English on a French screen, and a name must have been declared
+    as `NAME = N_("...")` in the same module.
+    """
+    tree = ast.parse(source, name)
+    marked = {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and _called(node.value) == "N_"
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and _called(node) in FILE_TEMPLATES):
+            continue
+        position = FILE_TEMPLATES[_called(node) or ""]
+        template = node.args[position] if len(node.args) > position else None
+        if isinstance(template, ast.Call) and _called(template) == "N_":
+            continue
+        if isinstance(template, ast.Name) and template.id in marked:
+            continue
+        shown = ast.unparse(template)[:60] if template is not None else "(no template)"
+        found.append(f"{name}:{node.lineno}: {shown}")
+    return found
+
+
+def test_file_helper_errors_are_marked_templates() -> None:
+    """Every `OutputError` and `FileProblem` the app raises has a template the catalogs hold."""
+    found = [
+        line
+        for path in modules()
+        for line in unmarked_file_templates(path.read_text(encoding="utf-8"), _relative(path))
+    ]
+    assert not found, "mark these templates with N_ (moderator.domain.worded):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # The sentences as safe_output and table/config.py raised them before.
+        'raise OutputError("No output file was named.")',
+        'raise OutputError(f"Could not write {text}: it is {what}. Nothing was written.")',
+        '_LOOP = "Could not write {text}: loops."\nraise OutputError(_LOOP.format(text=text))',
+        '_LOOP = "Could not write {path}: loops."\nraise OutputError(_LOOP, path=text)',
+        'raise safe_output.OutputError("Could not write " + str(path))',
+        # The reasons as safe_input gave them before.
+        'raise FileProblem(path, f"is too large (over {MAX_BYTES:,} bytes)")',
+        'raise FileProblem(path, "is not a file (a folder, a device or a pipe)")',
+    ],
+)
+def test_the_file_template_check_catches_unmarked_sentences(line: str) -> None:
+    assert unmarked_file_templates(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'raise OutputError(N_("No output file was named."))',
+        'raise OutputError(N_("Could not write {path}."), path=text)',
+        '_LOOP = N_("Could not write {path}: loops.")\nraise OutputError(_LOOP, path=text)',
+        'raise FileProblem(path, N_("is not valid JSON ({detail})"), line, detail=msg)',
+    ],
+)
+def test_marked_file_templates_pass(line: str) -> None:
+    assert not unmarked_file_templates(line)

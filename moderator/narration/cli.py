@@ -16,7 +16,7 @@ from pathlib import Path
 from moderator import safe_output
 from moderator.domain.errors import IllegalAction
 from moderator.domain.rules import REVEAL_FROM_PLAYERS, setup_for
-from moderator.i18n import _, ngettext
+from moderator.i18n import _, ngettext, refusals
 from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
 from moderator.narration.narrator import make_narrator
 from moderator.narration.scripts.library import ScriptLibrary, missing_folder, user_scripts_dir
@@ -127,7 +127,7 @@ def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
         # Refused before any rendering: a folder, a missing folder, a dangling link.
         safe_output.check_target(args.wav)
     except safe_output.OutputError as error:
-        print(error, file=sys.stderr)
+        print(refusals.refusal(error), file=sys.stderr)
         return 1
     # With the WAV on standard output, the captions go to stderr.
     messages = sys.stderr if args.wav == safe_output.STDOUT else sys.stdout
@@ -158,7 +158,7 @@ def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
             )
             safe_output.write_bytes(args.wav, rendered.path.read_bytes())
     except safe_output.OutputError as error:
-        print(error, file=sys.stderr)
+        print(refusals.refusal(error), file=sys.stderr)
         return 1
     except (SpeechFault, TimeoutError, OSError) as error:
         print(_("Could not render: {error}").format(error=error), file=sys.stderr)

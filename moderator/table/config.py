@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from moderator import safe_output
-from moderator.i18n import N_
+from moderator.domain import worded
+from moderator.i18n import N_, _, ngettext
+from moderator.i18n.refusals import refusal
 from moderator.narration.setting_rules import RULE, Number, OnOff, Text, setting
 from moderator.narration.settings import VoiceSettings
 from moderator.safe_input import FileProblem, read_json
@@ -64,25 +66,26 @@ def load_settings(config_dir: Path) -> tuple[TableSettings, str | None]:
     try:
         data = read_json(path)
     except FileProblem as problem:
-        return TableSettings(), (
-            f"The settings file {problem.where} was not used: it {problem.reason}. "
-            "Using the default settings."
-        )
+        return TableSettings(), _(
+            "The settings file {file} was not used: it {reason}. Using the default settings."
+        ).format(file=problem.where, reason=problem.reason_in(_))
     if data is None:
         return TableSettings(), None
     if not isinstance(data, dict):
-        return TableSettings(), (
-            f"The settings file {path} was not used: it holds no settings "
+        return TableSettings(), _(
+            "The settings file {file} was not used: it holds no settings "
             "(a JSON object in braces). Using the default settings."
-        )
+        ).format(file=path)
     settings, refused = _fields_of(data)
     if not refused:
         return settings, None
-    back = "That setting is" if len(refused) == 1 else "Those settings are"
-    return settings, (
-        f"In the settings file {path}, {' '.join(refused)} "
-        f"{back} back to the default; the others are kept."
-    )
+    return settings, ngettext(
+        "In the settings file {file}, {refused} That setting is back to the default; "
+        "the others are kept.",
+        "In the settings file {file}, {refused} Those settings are back to the default; "
+        "the others are kept.",
+        len(refused),
+    ).format(file=path, refused=" ".join(refused))
 
 
 def _fields_of(data: Mapping[str, Any]) -> tuple[TableSettings, list[str]]:
@@ -99,10 +102,13 @@ def _fields_of(data: Mapping[str, Any]) -> tuple[TableSettings, list[str]]:
         try:
             value = item.metadata[RULE].check(data[item.name])
         except ValueError as error:
-            sentence = str(error)
+            sentence = refusal(error)
+            if sentence == str(error):  # the English reads on as a clause after the colon
+                sentence = sentence[:1].lower() + sentence[1:]
             refused.append(
-                f"{item.name} = {_shown(data[item.name])} was not used: "
-                f"{sentence[:1].lower()}{sentence[1:]}"
+                _("{field} = {value} was not used: {reason}").format(
+                    field=item.name, value=_shown(data[item.name]), reason=sentence
+                )
             )
         else:
             settings = replace(settings, **{item.name: value})
@@ -132,13 +138,16 @@ def save_settings(config_dir: Path, settings: TableSettings) -> str | None:
     path = config_dir / SETTINGS_FILE
     if safe_output.check_target(path).kind is not safe_output.Kind.FILE:
         raise safe_output.OutputError(
-            f"Could not write {path}: it is not a regular file. Nothing was written."
+            worded.N_("Could not write {path}: it is not a regular file. Nothing was written."),
+            path=str(path),
         )
     kept = _set_aside_if_unreadable(path)
     safe_output.write_text(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
     if kept is None:
         return None
-    return f"The earlier {SETTINGS_FILE}, which could not be read, is kept as {kept}."
+    return _("The earlier {file}, which could not be read, is kept as {kept}.").format(
+        file=SETTINGS_FILE, kept=kept
+    )
 
 
 def _set_aside_if_unreadable(path: Path) -> Path | None:
@@ -155,6 +164,9 @@ def _set_aside_if_unreadable(path: Path) -> Path | None:
             os.replace(real, aside)
             return aside
     raise safe_output.OutputError(
-        f"Could not write {path}: it could not be read, and 99 earlier unreadable copies "
-        "are kept beside it already. Nothing was written."
+        worded.N_(
+            "Could not write {path}: it could not be read, and 99 earlier unreadable copies "
+            "are kept beside it already. Nothing was written."
+        ),
+        path=str(path),
     )

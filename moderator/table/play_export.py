@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from moderator.i18n import _
+from moderator.i18n.refusals import refusal
 from moderator.safe_output import OutputError, write_text
 from moderator.storage import GameScore
 from moderator.storage.bgstats import create_play_link, play_for, plays_text
@@ -31,7 +32,9 @@ def export_game(game: GameScore, data_dir: Path | None) -> tuple[PlayExport, str
                 "Game {number} for BG Stats: the link is on the board; "
                 "the play file was not written: {error}."
             )
-            return PlayExport(game.game_id, link), notice.format(number=game.number, error=error)
+            return PlayExport(game.game_id, link), notice.format(
+                number=game.number, error=refusal(error)
+            )
         written = name
         notice = _(
             "Game {number} for BG Stats: the link is on the board; "

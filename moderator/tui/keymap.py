@@ -61,7 +61,7 @@ def load_keymap(config_dir: Path, app_class: type[App[Any]]) -> tuple[dict[str, 
         return check_keymap(data, app_class), None
     except FileProblem as problem:
         return {}, _("The keymap file {file} was not used: it {reason}. {defaults}").format(
-            file=problem.where, reason=problem.reason, defaults=_(DEFAULTS)
+            file=problem.where, reason=problem.reason_in(_), defaults=_(DEFAULTS)
         )
     except KeymapError as error:
         return {}, _("The keymap file {file} was not used: {reason} {defaults}").format(
@@ -78,7 +78,7 @@ def parse_keymap(text: str, app_class: type[App[Any]]) -> dict[str, str]:
     try:
         data = parse_toml(text, Path(KEYMAP_FILE))
     except FileProblem as problem:
-        raise KeymapError(_("it {reason}.").format(reason=problem.reason)) from problem
+        raise KeymapError(_("it {reason}.").format(reason=problem.reason_in(_))) from problem
     return check_keymap(data, app_class)
 
 

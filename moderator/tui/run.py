@@ -49,9 +49,10 @@ def make_app(
         language: the table's language as the command line already chose it (and put
             the screen in), so a start does not choose it twice; None: chosen here.
     """
-    settings, settings_notice = load_settings(config_dir)
     if language is None:
         language = choose_table_language(config_dir, lang)
+    # After the language is chosen: the settings file's warnings are in the table's words.
+    settings, settings_notice = load_settings(config_dir)
     settings = speaking(settings, language)
     keymap, keymap_notice = load_keymap(config_dir, MindFlayerApp)
     if store is None:

@@ -147,7 +147,7 @@ class SettingsScreen(DialogScreen[None]):
             self.query_one("#settings-error", Static).update(refusal(error))
             return
         except OutputError as error:
-            self.query_one("#settings-error", Static).update(str(error))
+            self.query_one("#settings-error", Static).update(refusal(error))
             return
         except OSError as error:
             self.query_one("#settings-error", Static).update(

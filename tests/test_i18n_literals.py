@@ -55,8 +55,9 @@ RETURNS_SHOWN = frozenset(
 )
 
 #: Modules with user-visible English not yet through gettext, each named (the next
-#: sessions convert them). moderator/storage/ (the history command's output) stays
-#: as it is this session: its output must stay byte-identical for its speed work.
+#: sessions convert them). The history command prints its report, exports' messages
+#: and BG Stats link in the table's language; what is left is its caught error's line
+#: ("mindflayer history: ..."), which the storage errors' own conversion rewrites.
 NOT_CONVERTED = frozenset(
     {
         "moderator/storage/history_cli.py",

@@ -142,8 +142,9 @@ class _Blocks(dict[tuple[int, ...], str]):
         body = table(headers, rows, formats=self._tables)
         line = ", ".join(
             [
-                braced(words.game_won.format(number=game[1], team=words.team[game[7]], time="\0"))
-                .replace("\0", f"{{{3 + i}}}")
+                braced(
+                    words.game_won.format(number=game[1], team=words.team[game[7]], time="\0")
+                ).replace("\0", f"{{{3 + i}}}")
                 for i, game in enumerate(games)
             ]
         )

@@ -16,7 +16,8 @@ plain digits. Times follow the catalog's "date and time" pattern, applied to the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 
 from moderator import i18n
 from moderator.i18n import numbers
@@ -69,7 +70,7 @@ class Words:
         self._pattern = pattern
         self._dates: dict[str, str] = {}
 
-    def winners(self, totals: Mapping[str, int], winners: tuple[str, ...] | list[str]) -> str:
+    def winners(self, totals: Mapping[str, int], winners: Sequence[str]) -> str:
         """The title's end: "Winner: Ann (9 points)", "Winners: Ann, Bo (9 points)".
 
         The names are a field filled in once: a name like ``{0}`` stays as typed.
@@ -151,9 +152,7 @@ def _reordered(pattern: str, clock: str) -> str:
         if char == "%":
             field = _FIELDS.get(pattern[index : index + 2])
             if field is None:
-                from datetime import datetime
-
-                return datetime.strptime(clock, _ISO).strftime(pattern)  # noqa: DTZ007 - local text
+                return datetime.strptime(clock, _ISO).strftime(pattern)
             template.append(field)
             index += 2
             continue

@@ -15,6 +15,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from functools import lru_cache
 
 from moderator.domain import Team
 from moderator.storage.history_rows import Game, Series, braced
@@ -200,10 +201,14 @@ def table(
     of thousands of tables of a few shapes.
     """
     every = (headers, *rows)
-    if "".join(map("".join, every)).isascii():  # most tables: a cell's width is its length
+    # Most tables: a cell's width is its length (ASCII, or precomposed accented
+    # letters: "gagné", "Zoë"), and one format string per shape pads them all.
+    if "".join(map("".join, every)).isascii() or all(
+        [all(map(_one_cell_per_character, row)) for row in every]
+    ):
         return _ascii_table(every, numeric_from, formats)
     # Ljust / rjust pad an ASCII cell (most of them) as the width says, in C.
-    widths = [max(map(width, column)) for column in zip(*every, strict=True)]
+    widths = [max(map(_cell_width, column)) for column in zip(*every, strict=True)]
     lines = []
     for number, row in enumerate(every):
         right = numeric_from if number else len(widths)
@@ -234,7 +239,7 @@ class _Formats(dict[tuple[int, ...], tuple[str, str]]):
 def _ascii_table(
     every: Sequence[Sequence[str]], numeric_from: int, formats: _Formats | None
 ) -> str:
-    """`table` of ASCII cells: one format string per shape, one `format` call per row."""
+    """`table` of cells one terminal cell per character: one format string per shape."""
     key = (numeric_from, *[max(map(len, column)) for column in zip(*every, strict=True)])
     head, body = (formats if formats is not None else _Formats())[key]
     lines = [head.format(*every[0]).rstrip()]
@@ -243,7 +248,7 @@ def _ascii_table(
 
 
 def _padded(cell: str, size: int, right: bool) -> str:
-    pad = " " * (size - width(cell))
+    pad = " " * (size - _cell_width(cell))
     return pad + cell if right else cell + pad
 
 
@@ -257,6 +262,20 @@ def width(text: str) -> int:
             continue
         total += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
     return total
+
+
+#: `width` of a cell met before: a report in French ("gagné", "Possédé") or with accented
+#: names has thousands of non-ASCII tables of the same few cells (20,000 games: 1.5 s).
+_cell_width = lru_cache(maxsize=4096)(width)
+
+
+@lru_cache(maxsize=4096)
+def _one_cell_per_character(cell: str) -> bool:
+    """No wide and no combining character in `cell`: its width is its length."""
+    return cell.isascii() or all(
+        not unicodedata.combining(char) and unicodedata.east_asian_width(char) not in ("W", "F")
+        for char in cell
+    )
 
 
 def local_time(moment: datetime) -> str:

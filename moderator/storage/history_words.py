@@ -37,7 +37,7 @@ class Words:
         _ = i18n._
         english = i18n.active_language() == i18n.SOURCE_LANGUAGE
         #: A quantity as the language writes it (English: digits, as ever).
-        self.number: Callable[[int], str] = str if english else numbers.number
+        self.number: Callable[[int], str] = str if english else _Numbers().__getitem__
         self.no_history = (
             _("No complete series yet: the history starts once a series has had 3 games.") + "\n"
         )
@@ -122,6 +122,14 @@ class Words:
         found = self._dates.get(clock)
         if found is None:
             found = self._dates[clock] = _reordered(self._pattern, clock)
+        return found
+
+
+class _Numbers(dict[int, str]):
+    """`numbers.number` of each value once: a long report writes the same few points."""
+
+    def __missing__(self, value: int) -> str:
+        found = self[value] = numbers.number(value)
         return found
 
 

@@ -231,3 +231,12 @@ def test_the_computers_german_locale_gives_a_german_history(history_dir: Path) -
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Serie 1: ")
     assert "Spieler über alle vollständigen Serien" in result.stdout
+
+
+def test_a_date_pattern_with_other_directives_is_written_by_strftime() -> None:
+    """A translator's pattern beyond year, month, day, hour, minute still writes the time."""
+    from moderator.storage.history_words import _reordered
+
+    assert _reordered("%d/%m/%Y %H:%M", "2026-03-14 19:05") == "14/03/2026 19:05"
+    assert _reordered("{%d.%m.} %% %H:%M", "2026-03-14 19:05") == "{14.03.} % 19:05"
+    assert _reordered("%A %d %H:%M", "2026-03-14 19:05") == "Saturday 14 19:05"

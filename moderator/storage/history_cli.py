@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from moderator import paths, safe_output
+from moderator.i18n import _, ngettext
 from moderator.safe_output import STDOUT
 from moderator.storage import bgstats, export
 from moderator.storage.database import DATABASE_NAME
@@ -34,6 +35,7 @@ from moderator.storage.errors import (
 )
 from moderator.storage.history_output import Wanted, read_output
 from moderator.storage.history_text import local_time, width
+from moderator.storage.history_words import Words
 from moderator.storage.records import GameScore
 from moderator.storage.store import Store, folder_is_a_file
 
@@ -68,17 +70,17 @@ def run_history(args: argparse.Namespace) -> int:
                     print(told(notice), file=sys.stderr)
         if csv_file:
             export.write_atomically(csv_file, output.csv, encoding="utf-8-sig")
-            tell(f"Exported {_series_count(output.series)} to {csv_file} (CSV).")
+            tell(_exported(output.series, csv_file, "CSV"))
         if json_file:
             export.write_atomically(json_file, output.json)
-            tell(f"Exported {_series_count(output.series)} to {json_file} (JSON).")
+            tell(_exported(output.series, json_file, "JSON"))
         if bgstats_file:
             export.write_atomically(bgstats_file, output.plays)
             tell(_bgstats_summary(output.play_count, output.latest, bgstats_file))
         if wanted.report:
             safe_output.print_text(output.report)
     except (StorageError, safe_output.OutputError) as error:
-        print(f"mindflayer history: {told(error)}", file=sys.stderr)
+        print(_("mindflayer history: {error}").format(error=told(error)), file=sys.stderr)
         return 1
     return 0
 
@@ -91,7 +93,7 @@ def open_for_reading(folder: Path) -> Store | None:
     opened normally, which needs the folder to be writable.
     """
     if folder.exists() and not folder.is_dir():
-        raise StorageError(folder_is_a_file(folder))
+        raise StorageError.saying(folder_is_a_file(folder))
     if not (folder / DATABASE_NAME).exists():
         return None
     try:
@@ -107,17 +109,29 @@ def open_for_reading(folder: Path) -> Store | None:
 
 
 def _bgstats_summary(count: int, latest: GameScore | None, target: str) -> str:
+    """What `--bgstats` did, in the table's language (the file name as typed, a field)."""
     if latest is None:
-        return f"No game has results yet; wrote an empty list of plays to {target}."
-    plays = "1 play" if count == 1 else f"{count} plays"
+        return _("No game has results yet; wrote an empty list of plays to {file}.").format(
+            file=target
+        )
+    words = Words()
     link = bgstats.create_play_link(bgstats.play_for(latest))
-    return (
-        f"Exported {plays} to {target} (BG Stats).\n"
-        f"To add the latest game (game {latest.number}, "
-        f"{local_time(latest.finished_at)}) to BG Stats, open this link on a device "
-        f"that has the app:\n{link}"
-    )
+    exported = ngettext(
+        "Exported {count} play to {file} (BG Stats).",
+        "Exported {count} plays to {file} (BG Stats).",
+        count,
+    ).format(count=words.number(count), file=target)
+    latest_game = _(
+        "To add the latest game (game {number}, {time}) to BG Stats, open this link on a "
+        "device that has the app:"
+    ).format(number=latest.number, time=words.date(local_time(latest.finished_at)))
+    return f"{exported}\n{latest_game}\n{link}"
 
 
-def _series_count(count: int) -> str:
-    return f"{count} complete series" if count != 1 else "1 complete series"
+def _exported(count: int, target: str, data_format: str) -> str:
+    """ "Exported 3 complete series to F (CSV).": the file name as typed, a field."""
+    return ngettext(
+        "Exported {count} complete series to {file} ({format}).",
+        "Exported {count} complete series to {file} ({format}).",
+        count,
+    ).format(count=Words().number(count), file=target, format=data_format)

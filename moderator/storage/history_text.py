@@ -15,17 +15,16 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from functools import lru_cache
 
 from moderator.domain import Team
-from moderator.storage.history_clock import LocalClocks
 from moderator.storage.history_rows import Game, Series, braced
 from moderator.storage.history_tally import Tally
+from moderator.storage.history_words import Words
 from moderator.storage.records import PlayerStats, SeriesRecord, clock_text
 
 #: Keyed by the member: `Team.value` is a slow enum property (20,000 games: 80,000 reads).
-_TEAM_NAMES = {Team.SANE: "Sane", Team.POSSESSED: "Possessed"}
-_LABEL = {"sane": "Sane", "possessed": "Possessed"}
-NO_HISTORY = "No complete series yet: the history starts once a series has had 3 games.\n"
+_TEAM_KEYS = {Team.SANE: "sane", Team.POSSESSED: "possessed"}
 
 #: A block's table rows: the name, a cell per game, the total.
 Rows = list[tuple[str, ...]]
@@ -33,67 +32,72 @@ Rows = list[tuple[str, ...]]
 
 def render(records: Sequence[SeriesRecord], stats: Sequence[PlayerStats]) -> str:
     """The whole report as text: one block per series, then the players table."""
+    words = Words()
     if not records:
-        return NO_HISTORY
-    return _report([_series_block(record) for record in records], stats)
+        return words.no_history
+    return _report([_series_block(record, words) for record in records], stats, words)
 
 
 def render_rows(series: Iterable[Series]) -> str:
     """`render` of flat rows: the stats are counted on the way."""
     tally = Tally()
-    blocks = _Blocks()
+    words = Words()
+    blocks = _Blocks(words)
     texts = []
     for one in series:
         tally.add(one)
         texts.append(blocks.text(one))
-    return _report(texts, tally.stats()) if texts else NO_HISTORY
+    return _report(texts, tally.stats(), words) if texts else words.no_history
 
 
-def _report(blocks: list[str], stats: Sequence[PlayerStats]) -> str:
-    headers = ("Player", "Series", "Series won", "Games", "Games won", "as Sane")
+def _report(blocks: list[str], stats: Sequence[PlayerStats], words: Words) -> str:
+    number = words.number
     players = table(
-        (*headers, "as Possessed", "Points"),
+        words.players_headers,
         [
             (
                 s.name,
-                str(s.series_played),
-                str(s.series_won),
-                str(s.games_played),
-                str(s.games_won),
-                str(s.wins_as_sane),
-                str(s.wins_as_possessed),
-                str(s.points),
+                number(s.series_played),
+                number(s.series_won),
+                number(s.games_played),
+                number(s.games_won),
+                number(s.wins_as_sane),
+                number(s.wins_as_possessed),
+                number(s.points),
             )
             for s in stats
         ],
         numeric_from=1,
     )
-    return "\n".join([*blocks, "Players over all complete series\n" + players])
+    return "\n".join([*blocks, words.players_heading + "\n" + players])
 
 
-def _series_block(record: SeriesRecord) -> str:
-    rows: Rows = []
+def _series_block(record: SeriesRecord, words: Words) -> str:
+    rows: list[tuple[int, tuple[str, ...]]] = []
     for name in record.totals:
         cells = [name]
         for game in record.games:
             if name in game.points:
                 team = game.team_of(name)
-                won = ", won" if team is game.winner else ""
-                cells.append(f"{game.points[name]} ({_TEAM_NAMES[team]}{won})")
+                cells.append(words.cell(game.points[name], _TEAM_KEYS[team], team is game.winner))
             else:
                 cells.append("-")
-        cells.append(str(record.totals[name]))
-        rows.append(tuple(cells))
-    rows.sort(key=lambda row: (-int(row[-1]), row[0].casefold()))
-    won_by = [(g.number, _TEAM_NAMES[g.winner], local_time(g.finished_at)) for g in record.games]
+        cells.append(words.number(record.totals[name]))
+        rows.append((record.totals[name], tuple(cells)))
+    rows.sort(key=lambda row: (-row[0], row[1][0].casefold()))
+    won_by = [
+        (g.number, words.team[_TEAM_KEYS[g.winner]], words.date(local_time(g.finished_at)))
+        for g in record.games
+    ]
     return _block(
         record.series_id,
-        local_time(record.started_at),
-        local_time(record.finished_at),
+        words.date(local_time(record.started_at)),
+        words.date(local_time(record.finished_at)),
         record.totals,
         record.winners,
-        rows,
+        [row for _, row in rows],
         won_by,
+        words,
     )
 
 
@@ -107,10 +111,11 @@ class _Blocks(dict[tuple[int, ...], str]):
     has its braces doubled.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, words: Words) -> None:
         super().__init__()
+        self._words = words
         self._tables = _Formats()
-        self._clocks = LocalClocks(seconds=False)
+        self._clocks = words.clocks()
         self._cells: dict[int, dict[str, str]] = {}
 
     def text(self, series: Series) -> str:
@@ -128,47 +133,39 @@ class _Blocks(dict[tuple[int, ...], str]):
         _, _, _, games, totals, winners, _ = series
         per_game = [self._cells.get(game[9]) or self._game_cells(game) for game in games]
         # Best first, then by case-folded name (ties keep their order, as the sort above).
+        words = self._words
         rows: Rows = [
-            (name, *[cells.get(name, "-") for cells in per_game], str(total))
+            (name, *[cells.get(name, "-") for cells in per_game], words.number(total))
             for name, total in sorted(totals.items(), key=_best_first)
         ]
-        title = _winners_title(totals, winners)
-        headers = _HEADERS[tuple([game[1] for game in games])]
+        title = words.winners(totals, winners)
+        headers = words.headers(tuple([game[1] for game in games]))
         body = table(headers, rows, formats=self._tables)
         line = ", ".join(
-            [f"game {game[1]} {_LABEL[game[7]]} ({{{3 + i}}})" for i, game in enumerate(games)]
+            [
+                braced(
+                    words.game_won.format(number=game[1], team=words.team[game[7]], time="\0")
+                ).replace("\0", f"{{{3 + i}}}")
+                for i, game in enumerate(games)
+            ]
         )
-        return f"Series {{0}}: {{1}} to {{2}}. {braced(title)}\n{braced(body)}Won by: {line}\n"
+        won_by = braced(words.won_by).replace("{{games}}", line)
+        return f"{words.series_title} {braced(title)}\n{braced(body)}{won_by}\n"
 
     def _game_cells(self, game: Game) -> dict[str, str]:
         """Name -> its cell ("2 (Sane, won)") in a game: made once per kind of game."""
         _, _, _, _, names, points, possessed, winner, _, kind = game
-        texts = map(str.__add__, map(str, points), _KINDS[possessed, winner, len(names)])
+        kinds = self._words.kinds(possessed, winner, len(names))
+        number = self._words.number
+        texts = [
+            kind.format(points=number(value)) for kind, value in zip(kinds, points, strict=True)
+        ]
         cells = self._cells[kind] = dict(zip(names, texts, strict=True))
         return cells
 
 
 def _best_first(item: tuple[str, int]) -> tuple[int, str]:
     return -item[1], item[0].casefold()
-
-
-class _Kinds(dict[tuple[tuple[int, ...], str, int], tuple[str, ...]]):
-    """(possessed seats, winning team, seats) -> the text after each seat's points.
-
-    " (Sane, won)", " (Possessed)"...: made once per kind of game, not once per seat.
-    """
-
-    def __missing__(self, key: tuple[tuple[int, ...], str, int]) -> tuple[str, ...]:
-        possessed, winner, seats = key
-        kinds = []
-        for seat in range(seats):
-            team = "possessed" if seat in possessed else "sane"
-            kinds.append(f" ({_LABEL[team]}{', won' if team == winner else ''})")
-        found = self[key] = tuple(kinds)
-        return found
-
-
-_KINDS = _Kinds()
 
 
 def _block(
@@ -179,29 +176,17 @@ def _block(
     winners: Sequence[str],
     rows: Rows,
     won_by: Sequence[tuple[int, str, str]],
+    words: Words,
 ) -> str:
     """A series' block: its title, its players' rows (sorted: best first), who won each game."""
-    title = f"Series {series_id}: {started} to {finished}. {_winners_title(totals, winners)}"
-    headers = _HEADERS[tuple([number for number, _, _ in won_by])]
-    line = ", ".join([f"game {number} {team} ({at})" for number, team, at in won_by])
-    return f"{title}\n{table(headers, rows)}Won by: {line}\n"
-
-
-def _winners_title(totals: Mapping[str, int], winners: Sequence[str]) -> str:
-    """The title's end: "Winner: Ann (9 points)", "Winners: Ann, Bo (9 points)"."""
-    best = totals[winners[0]] if winners else 0
-    return f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)} ({best} points)"
-
-
-class _Headers(dict[tuple[int, ...], tuple[str, ...]]):
-    """A block's column headers by its games' numbers ("Player", "Game 1", ..., "Total")."""
-
-    def __missing__(self, numbers: tuple[int, ...]) -> tuple[str, ...]:
-        found = self[numbers] = ("Player", *[f"Game {number}" for number in numbers], "Total")
-        return found
-
-
-_HEADERS = _Headers()
+    # Each field filled in once: a name or a time is never read as a template.
+    title = words.series_title.format(series_id, started, finished)
+    headers = words.headers(tuple([number for number, _, _ in won_by]))
+    line = ", ".join(
+        [words.game_won.format(number=number, team=team, time=at) for number, team, at in won_by]
+    )
+    winners_title = words.winners(totals, winners)
+    return f"{title} {winners_title}\n{table(headers, rows)}{words.won_by.format(games=line)}\n"
 
 
 def table(
@@ -216,10 +201,14 @@ def table(
     of thousands of tables of a few shapes.
     """
     every = (headers, *rows)
-    if "".join(map("".join, every)).isascii():  # most tables: a cell's width is its length
+    # Most tables: a cell's width is its length (ASCII, or precomposed accented
+    # letters: "gagné", "Zoë"), and one format string per shape pads them all.
+    if "".join(map("".join, every)).isascii() or all(
+        [all(map(_one_cell_per_character, row)) for row in every]
+    ):
         return _ascii_table(every, numeric_from, formats)
     # Ljust / rjust pad an ASCII cell (most of them) as the width says, in C.
-    widths = [max(map(width, column)) for column in zip(*every, strict=True)]
+    widths = [max(map(_cell_width, column)) for column in zip(*every, strict=True)]
     lines = []
     for number, row in enumerate(every):
         right = numeric_from if number else len(widths)
@@ -250,7 +239,7 @@ class _Formats(dict[tuple[int, ...], tuple[str, str]]):
 def _ascii_table(
     every: Sequence[Sequence[str]], numeric_from: int, formats: _Formats | None
 ) -> str:
-    """`table` of ASCII cells: one format string per shape, one `format` call per row."""
+    """`table` of cells one terminal cell per character: one format string per shape."""
     key = (numeric_from, *[max(map(len, column)) for column in zip(*every, strict=True)])
     head, body = (formats if formats is not None else _Formats())[key]
     lines = [head.format(*every[0]).rstrip()]
@@ -259,7 +248,7 @@ def _ascii_table(
 
 
 def _padded(cell: str, size: int, right: bool) -> str:
-    pad = " " * (size - width(cell))
+    pad = " " * (size - _cell_width(cell))
     return pad + cell if right else cell + pad
 
 
@@ -273,6 +262,20 @@ def width(text: str) -> int:
             continue
         total += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
     return total
+
+
+#: `width` of a cell met before: a report in French ("gagné", "Possédé") or with accented
+#: names has thousands of non-ASCII tables of the same few cells (20,000 games: 1.5 s).
+_cell_width = lru_cache(maxsize=4096)(width)
+
+
+@lru_cache(maxsize=4096)
+def _one_cell_per_character(cell: str) -> bool:
+    """No wide and no combining character in `cell`: its width is its length."""
+    return cell.isascii() or all(
+        not unicodedata.combining(char) and unicodedata.east_asian_width(char) not in ("W", "F")
+        for char in cell
+    )
 
 
 def local_time(moment: datetime) -> str:

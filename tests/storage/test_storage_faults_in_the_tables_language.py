@@ -77,7 +77,7 @@ HISTORY_FOREIGN = {
     "de": "mindflayer history: Die Datei {path} ist keine Mind-Flayer-Punkte-Datenbank (sie "
     "gehört einem anderen Programm), deshalb blieb sie genau, wie sie ist. Nehmt sie aus dem "
     "Ordner oder wählt mit --data-dir einen anderen.",
-    "fr": "mindflayer history: Le fichier {path} n'est pas une base des scores Mind Flayer (il "
+    "fr": "mindflayer history : Le fichier {path} n'est pas une base des scores Mind Flayer (il "
     "appartient à un autre programme) : il a été laissé exactement tel quel. Sortez-le du "
     "dossier, ou choisissez-en un autre avec --data-dir.",
 }

@@ -133,3 +133,25 @@ def test_the_apps_name_gives_way_to_the_games_state_but_not_to_the_voices_fault(
         "Mind Flayer moderator",
         "Game 1 of 3",
     )
+
+
+async def test_the_header_is_fitted_again_when_the_terminal_changes_size(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path]
+) -> None:
+    """A French table that narrows its terminal still reads the game's state whole, and back."""
+    kind, reach, _keys = footers.SCREENS["table"]
+    speaking(folders, "fr")
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await reach(pilot)
+        await shown(pilot, kind)
+        await settled(pilot)
+        name = app.title
+        assert name in drawn_rows(app)[0]
+        await pilot.resize_terminal(80, 24)
+        await settled(pilot)
+        header = drawn_rows(app)[0]
+        assert app.screen.sub_title in header and "…" not in header, header
+        await pilot.resize_terminal(120, 40)
+        await settled(pilot)
+        assert name in drawn_rows(app)[0], drawn_rows(app)[0]

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import var
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from moderator.domain import GameOver, GameState
 from moderator.i18n import N_, _, ngettext
@@ -25,6 +25,7 @@ from moderator.tui.messages import CountAgain, EnterResults
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.caption import BoundDigits, Caption
+from moderator.tui.widgets.game_header import GameHeader
 
 #: Count words of the shipped voice-script languages (en, fr, de, es), and digits.
 _COUNT_WORDS = {
@@ -92,7 +93,7 @@ class FinaleScreen(PlayScreen):
 
     def compose(self) -> ComposeResult:
         """The reason, the count, the cue and, once, the next step."""
-        yield Header()
+        yield GameHeader()
         with Vertical(id="finale-box"):
             yield BigText(_(_TITLE), id="finale-title")
             yield Caption(id="finale-reason").data_bind(text=FinaleScreen.reason)

@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.widgets import Header
 
 from moderator.domain import GameState, passing_chart, rules
 from moderator.i18n import N_, _, ngettext
@@ -24,6 +23,7 @@ from moderator.tui.messages import AskKnockOut, AskSitOut, ResolveMeeting, Toggl
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.caption import BoundDigits, Caption
+from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.table_picture import PictureView, TablePicture
 
 
@@ -134,7 +134,7 @@ class MeetingScreen(PlayScreen):
 
     def compose(self) -> ComposeResult:
         """The Meeting's number, the instructions and the picture with the chart."""
-        yield Header()
+        yield GameHeader()
         with Horizontal(id="meeting-top"):
             with Vertical(id="meeting-number-box"):
                 yield Caption(id="meeting-number-label", classes="caption").data_bind(

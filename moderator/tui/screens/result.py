@@ -32,7 +32,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Header, Input, Static
+from textual.widgets import Button, Checkbox, Input, Static
 
 from moderator.domain import ResultsDeclared, Team, rules
 from moderator.i18n import N_, NP_, _
@@ -40,6 +40,7 @@ from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import DeclareResults
 from moderator.tui.screens.base import PlayScreen
+from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.result_fields import (
     GrowledBox,
     WaffleInput,
@@ -94,7 +95,7 @@ class ResultScreen(PlayScreen):
 
     def compose(self) -> ComposeResult:
         """One row per seat: growled?, team, Waffles (rows beyond the roster hidden)."""
-        yield Header()
+        yield GameHeader()
         yield Static(_(_HELP), id="result-help", markup=False)
         with VerticalScroll(id="result-rows"):
             for seat in range(rules.MAX_PLAYERS):

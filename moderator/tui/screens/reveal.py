@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.widgets import Digits, Header, Static
+from textual.widgets import Digits, Static
 
 from moderator.i18n import N_, NP_, _
 from moderator.table.controller import TableController
@@ -23,6 +23,7 @@ from moderator.tui.messages import FinishReveal, GoHome, PlayReveal, StopVoice, 
 from moderator.tui.screens.base import PhaseScreen, progress_words
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.bigtext import BigText
+from moderator.tui.widgets.game_header import GameHeader
 
 #: The big words before the voice speaks, and the status lines (msgids: drawn through `_()`).
 _TITLE = N_("EYES CLOSED REVEAL")
@@ -97,7 +98,7 @@ class RevealScreen(PhaseScreen):
 
     def compose(self) -> ComposeResult:
         """Caption, countdown, and a status line."""
-        yield Header()
+        yield GameHeader()
         with Vertical(id="reveal-box"):
             yield BigText(_(_TITLE), id="reveal-caption").data_bind(text=RevealScreen.caption)
             yield Digits("", id="reveal-countdown")

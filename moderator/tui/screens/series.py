@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Button, DataTable, Header, Static, TextArea
+from textual.widgets import Button, DataTable, Static, TextArea
 
 from moderator.domain import Team, rules
 from moderator.i18n import N_, NP_, _, ngettext
@@ -27,6 +27,7 @@ from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import ExportPlay, GoHome, NewSeries, NextGame
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
+from moderator.tui.widgets.game_header import GameHeader
 
 
 def board_names(games: Sequence[Mapping[str, int]]) -> list[str]:
@@ -110,7 +111,7 @@ class SeriesScreen(PlayScreen):
 
     def compose(self) -> ComposeResult:
         """Title, board, winner, choices."""
-        yield Header()
+        yield GameHeader()
         yield Static("", id="series-title", markup=False)
         yield BigText("", id="series-team").data_bind(text=SeriesScreen.team_line)
         yield DataTable(id="series-board", cursor_type="row", zebra_stripes=True)

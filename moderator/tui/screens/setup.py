@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Header, Input, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 
 from moderator.domain import IllegalAction, rules, setup_for
 from moderator.domain.names import clean_name, clean_roster, clean_said_as
@@ -46,6 +46,7 @@ from moderator.tui.screens.setup_words import (
     say_as_hint_for,
     seated_words,
 )
+from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.name_input import FixingList, NameInput
 
 
@@ -96,7 +97,7 @@ class SetupScreen(PhaseScreen):
 
     def compose(self) -> ComposeResult:
         """Name field, roster and checklist side by side."""
-        yield Header()
+        yield GameHeader()
         with Horizontal(id="setup-columns"):
             with Vertical(id="setup-left"):
                 yield Static("", id="setup-count", markup=False)

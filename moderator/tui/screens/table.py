@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.widgets import Header
 
 from moderator.domain import rules
 from moderator.i18n import N_, _
@@ -24,6 +23,7 @@ from moderator.tui.messages import AskKnockOut, DrawMeeting, PassTurn
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.caption import Caption
+from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.table_picture import PictureView, TablePicture
 
 
@@ -84,7 +84,7 @@ class TableScreen(PlayScreen):
 
     def compose(self) -> ComposeResult:
         """Turn, whose turn, Meetings; then the table picture."""
-        yield Header()
+        yield GameHeader()
         with Horizontal(id="table-top"):
             with Vertical(id="table-turn-box"):
                 yield Caption(id="table-turn-label", classes="caption").data_bind(

@@ -3,11 +3,14 @@
 A snapshot test used to start a fresh app per size and drive the whole
 scenario again (a three-game series typed key by key, twice), which was most
 of the snapshot files' time. `SizedShots` runs the scenario once at the first
-size, shoots the screen as `snap_compare` does, then resizes the terminal and
-shoots again at each other size. Each size keeps its own test and its own SVG
-(the names do not change); the first of a scenario's tests to run takes all
-the shots and the others compare the one for their size. The tests of one
-scenario share an `xdist_group`, so they run on the worker that took them.
+size, shoots the screen as `snap_compare` does, then resizes the terminal
+and shoots again at each other size. The first size is the largest: the
+series screen's table, grown from 80 to 120 columns after it was drawn, kept
+its rows' background 80 columns wide, unlike a fresh app at 120x40.
+Each size keeps its own test and its own SVG (the names do not change); the
+first of a scenario's tests to run takes all the shots and the others compare
+the one for their size. The tests of one scenario share an `xdist_group`, so
+they run on the worker that took them.
 
 A shot after a resize is what a table sees when it resizes its terminal; the
 SVGs a fresh app drew at that size are the ones it is compared against, so a
@@ -19,7 +22,6 @@ from __future__ import annotations
 import pickle
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import cast
 
 import pytest
 from pytest_textual_snapshot import PseudoApp, PseudoConsole, SVGImageExtension, node_to_report_path
@@ -27,7 +29,6 @@ from rich.console import Console
 from syrupy import SnapshotAssertion
 from textual.pilot import Pilot
 
-from moderator.tui.app import MindFlayerApp
 from tests.tui.helpers import Scenario, settle, still_cursor, tracked_app
 from tests.tui.quiet import settled
 
@@ -70,7 +71,7 @@ def shots(
             taken[(width, height)] = await _shoot(pilot)
         pilot.app.exit()
 
-    cast(MindFlayerApp, app).run(headless=True, auto_pilot=auto_pilot, size=sizes[0])
+    app.run(headless=True, auto_pilot=auto_pilot, size=sizes[0])
     assert set(taken) == set(sizes), f"the app ended before every shot: {sorted(taken)}"
     return taken
 

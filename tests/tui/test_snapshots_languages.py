@@ -7,8 +7,8 @@ deliberate change with
 `pytest tests/tui/test_snapshots_languages.py --snapshot-update` and look at the SVGs.
 
 Each scenario runs once per language: its 80x24 and 120x40 tests share the app
-run (`tests.tui.sized_shots`), which reaches the screen at 80x24 and shoots it
-there and again after resizing to 120x40.
+run (`tests.tui.sized_shots`), which reaches the screen at 120x40 and shoots it
+there and again after resizing to 80x24.
 """
 
 from __future__ import annotations
@@ -60,7 +60,8 @@ def _english_after() -> Iterator[None]:
     i18n.use_language("en")
 
 
-#: The shots of each (language, scenario), taken by the first of its tests on a worker.
+#: The shots of each (language, scenario), taken by the first of its tests on a worker:
+#: at 120x40 first (a screen grown after it was drawn left its table's rows 80 wide).
 SHOTS = SizedShots([(120, 40), (80, 24)])
 
 #: Every (language, screen, size), named as before (`de-setup-80x24`); a scenario's

@@ -27,7 +27,16 @@ def _isolated_dirs(
 
 #: Fixtures that start the real app, a terminal or a phone's session.
 APP_FIXTURES = frozenset(
-    {"app_factory", "board_app", "snap_compare", "terminal", "tmux_binary", "mindflayer", "phone"}
+    {
+        "app_factory",
+        "board_app",
+        "snap_compare",
+        "shot_compare",
+        "terminal",
+        "tmux_binary",
+        "mindflayer",
+        "phone",
+    }
 )
 #: Where an async test drives the app with Textual's Pilot.
 PILOT_FOLDERS = ("tui", "board")

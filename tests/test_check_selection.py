@@ -28,6 +28,7 @@ def _plain_test() -> None:
         ("tui", (), _plain_test, False),
         ("tui", ("app_factory",), _plain_test, True),
         ("storage", ("snap_compare",), _plain_test, True),
+        ("tui", ("shot_compare",), _plain_test, True),
         ("storage", ("tmp_path",), _plain_test, False),
         ("storage", (), _pilot_test, False),
     ],

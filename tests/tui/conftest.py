@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from syrupy import SnapshotAssertion
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
@@ -21,6 +22,7 @@ from moderator.narration.settings import (
 from moderator.tui.app import MindFlayerApp
 from tests.tui.helpers import AtResults, ReachResults, app_on, to_results
 from tests.tui.quiet import no_cursor_blink
+from tests.tui.sized_shots import matches
 from tests.tui.tmux import Terminal, app_in_terminal, required_program
 
 
@@ -75,6 +77,21 @@ def at_results(app_factory: Callable[..., MindFlayerApp]) -> ReachResults:
             yield app, pilot, await to_results(pilot)
 
     return reach
+
+
+@pytest.fixture
+def shot_compare(
+    snapshot: SnapshotAssertion, request: pytest.FixtureRequest
+) -> Callable[[str], bool]:
+    """Compares an SVG shot with this test's snapshot, as `snap_compare` compares a run.
+
+    For shots taken by `tests.tui.sized_shots` (one app run for several sizes).
+    """
+
+    def compare(svg: str) -> bool:
+        return matches(snapshot, request, svg)
+
+    return compare
 
 
 @pytest.fixture

@@ -5,6 +5,9 @@ muted narrator whose playbacks are waited for (`settle`), so captions and the
 finale count are final; notifications are cleared and text cursors do not
 blink. Regenerate after a deliberate change with
 `pytest tests/tui/test_snapshots.py --snapshot-update` and look at the SVGs.
+
+A scenario's two sizes share one app run (`tests.tui.sized_shots`): it reaches
+the screen at 120x40, shoots it, and shoots it again after resizing to 80x24.
 """
 
 from __future__ import annotations
@@ -33,14 +36,14 @@ from tests.tui.helpers import (
     press,
     seat_players,
     shown,
-    snapshot,
     until,
 )
+from tests.tui.sized_shots import SizedShots, shots
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
 def game_state(pilot: Pilot[None]) -> GameState:
@@ -169,12 +172,32 @@ SCENARIOS: dict[str, Scenario] = {
 }
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("screen", list(SCENARIOS))
+#: The shots of each scenario, taken by the first of its tests on a worker: at 120x40
+#: first (a screen grown after it was drawn left its table's rows 80 columns wide).
+SHOTS = SizedShots([(120, 40), (80, 24)])
+
+#: Every (screen, size), named as before (`setup-80x24`); a scenario's sizes in one
+#: `xdist_group`, so the worker that took its shots runs them all.
+CASES = [
+    pytest.param(
+        screen,
+        size,
+        id=f"{screen}-{size_id}",
+        marks=pytest.mark.xdist_group(f"snapshots-{screen}"),
+    )
+    for screen in SCENARIOS
+    for size_id, size in SIZES.items()
+]
+
+
+@pytest.mark.parametrize(("screen", "size"), CASES)
 def test_screen_snapshot(
-    snap_compare: Callable[..., bool],
+    shot_compare: Callable[[str], bool],
     folders: dict[str, Path],
     screen: str,
     size: tuple[int, int],
 ) -> None:
-    assert snapshot(snap_compare, folders, SCENARIOS[screen], size)
+    def take() -> dict[tuple[int, int], str]:
+        return shots(folders, SCENARIOS[screen], SHOTS.sizes)
+
+    assert shot_compare(SHOTS.of(screen, take)[size])

@@ -5,6 +5,10 @@ test_snapshots_dialogs.py), run by the one snapshot helper on an app whose
 settings.json says the table's language, as a table sets it. Regenerate after a
 deliberate change with
 `pytest tests/tui/test_snapshots_languages.py --snapshot-update` and look at the SVGs.
+
+Each scenario runs once per language: its 80x24 and 120x40 tests share the app
+run (`tests.tui.sized_shots`), which reaches the screen at 120x40 and shoots it
+there and again after resizing to 80x24.
 """
 
 from __future__ import annotations
@@ -18,11 +22,12 @@ from textual.pilot import Pilot
 from moderator import i18n
 from moderator.tui.screens.start import StartScreen
 from tests.tui import test_snapshots_dialogs as dialogs
-from tests.tui.helpers import Scenario, TrackedNarrator, shown, snapshot
+from tests.tui.helpers import Scenario, TrackedNarrator, shown
+from tests.tui.sized_shots import SizedShots, shots
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_snapshots import SCENARIOS as GAME_SCENARIOS
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 LANGUAGES = ["de", "fr"]
 
 
@@ -55,15 +60,36 @@ def _english_after() -> Iterator[None]:
     i18n.use_language("en")
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("screen", list(SCENARIOS))
-@pytest.mark.parametrize("lang", LANGUAGES)
+#: The shots of each (language, scenario), taken by the first of its tests on a worker:
+#: at 120x40 first (a screen grown after it was drawn left its table's rows 80 wide).
+SHOTS = SizedShots([(120, 40), (80, 24)])
+
+#: Every (language, screen, size), named as before (`de-setup-80x24`); a scenario's
+#: sizes in one `xdist_group`, so the worker that took its shots runs them all.
+CASES = [
+    pytest.param(
+        lang,
+        screen,
+        size,
+        id=f"{lang}-{screen}-{size_id}",
+        marks=pytest.mark.xdist_group(f"languages-{lang}-{screen}"),
+    )
+    for lang in LANGUAGES
+    for screen in SCENARIOS
+    for size_id, size in SIZES.items()
+]
+
+
+@pytest.mark.parametrize(("lang", "screen", "size"), CASES)
 def test_screen_snapshot_in_the_tables_language(
-    snap_compare: Callable[..., bool],
+    shot_compare: Callable[[str], bool],
     folders: dict[str, Path],
     lang: str,
     screen: str,
     size: tuple[int, int],
 ) -> None:
-    speaking(folders, lang)
-    assert snapshot(snap_compare, folders, SCENARIOS[screen], size)
+    def take() -> dict[tuple[int, int], str]:
+        speaking(folders, lang)
+        return shots(folders, SCENARIOS[screen], SHOTS.sizes)
+
+    assert shot_compare(SHOTS.of((lang, screen), take)[size])

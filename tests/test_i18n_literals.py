@@ -50,6 +50,9 @@ SHOWN_AT = {
     "_refused": ((0, "sentence"),),
     "_moved": ((1, "notice"),),
     "_act": ((1, "done"),),
+    # A voice script's problem at its line, and a bad placeholder's sentence.
+    "Problem": ((2, "message"),),
+    "TemplateError": ((0, None),),
 }
 #: Refusals whose leading arguments are English templates (extracted as msgids).
 TEMPLATES = {"IllegalAction": 1, "IllegalCount": 2}

@@ -19,7 +19,8 @@ from moderator.domain.rules import REVEAL_FROM_PLAYERS, setup_for
 from moderator.i18n import _, ngettext, refusals
 from moderator.narration.events import Countdown, Finished, LineStarted, NarrationEvent, Notice
 from moderator.narration.narrator import make_narrator
-from moderator.narration.scripts.library import ScriptLibrary, missing_folder, user_scripts_dir
+from moderator.narration.scripts.library import ScriptLibrary, user_scripts_dir
+from moderator.narration.scripts.library_words import missing_folder
 from moderator.narration.scripts.validation import SCRIPT_NAMES
 from moderator.narration.settings import MAX_REVEAL_SECONDS, MIN_REVEAL_SECONDS, VoiceSettings
 from moderator.narration.speech.engines import ChoosingSpeaker
@@ -85,7 +86,7 @@ def run_narrate(args: argparse.Namespace) -> int:
         return 2
     chosen = _scripts_dir(args)
     if chosen is not None and not chosen.is_dir():
-        print(missing_folder(chosen).replace("; using the shipped scripts", ""), file=sys.stderr)
+        print(missing_folder(chosen, falling_back=False), file=sys.stderr)
         return 2
     library = ScriptLibrary.load(user_scripts_dir(chosen))
     for warning in library.warnings:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from concurrent.futures import Future
 from pathlib import Path
 
+from moderator.i18n import _
 from moderator.narration.director import Director
 from moderator.narration.events import Finished, Notice
 from moderator.narration.job import EventSink, Job, Timing
@@ -209,6 +210,8 @@ def make_narrator(
             system = Pyttsx3Synthesizer(cache_dir, warm_up=(voice, clamped.rate, clamped.volume))
             speaker = ChoosingSpeaker(system, cache_dir)
         except Exception as error:
-            warnings.append(f"Speech is off ({error}); showing captions only.")
+            warnings.append(
+                _("Speech is off ({error}); showing captions only.").format(error=error)
+            )
             speaker = SilentSpeaker()
     return Narrator(settings, library, speaker, time_scale, warnings, timing)

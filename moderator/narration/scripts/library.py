@@ -26,10 +26,18 @@ from pathlib import Path
 
 from moderator.domain.errors import IllegalAction
 from moderator.domain.names import clean_name
+from moderator.i18n import _
+from moderator.i18n.refusals import refusal
 from moderator.narration.scripts.context import pause_seconds, script_values
+from moderator.narration.scripts.library_words import english_fallback, missing_folder
 from moderator.narration.scripts.spoken_names import spoken_values
 from moderator.narration.scripts.steps import Ambience, Pause, Say, Script, ScriptError
-from moderator.narration.scripts.validation import SCRIPT_NAMES, key_line, load_script
+from moderator.narration.scripts.validation import (
+    SCRIPT_NAMES,
+    file_reason,
+    key_line,
+    load_script,
+)
 from moderator.narration.settings import VoiceSettings
 from moderator.paths import config_dir
 from moderator.safe_input import FileProblem, parse_toml, read_text
@@ -131,18 +139,23 @@ class ScriptLibrary:
             library.warnings.append(missing_folder(user_dir))
         if not (shipped / BASE_LANGUAGE).is_dir():
             library.warnings.append(
-                f"The shipped voice scripts are missing ({shipped}); reinstall mindflayer."
+                _("The shipped voice scripts are missing ({folder}); reinstall mindflayer.").format(
+                    folder=shipped
+                )
             )
         codes = library._find_languages(folders, user_dir)
         for code in codes:
             in_english = [name for name in SCRIPT_NAMES if library._resolve(code, name, folders)]
             if in_english:
-                library.warnings.append(english_fallback(library.languages[code], in_english))
+                language = library.languages[code]
+                library.warnings.append(english_fallback(language.name, code, in_english))
         for name in SCRIPT_NAMES:
             if (BASE_LANGUAGE, name) not in library.scripts:
                 library.warnings.append(
-                    f"No usable {name} script: {shipped / BASE_LANGUAGE / (name + '.toml')} "
-                    "is missing or broken; that moment will be silent."
+                    _(
+                        "No usable {name} script: {path} is missing or broken; that moment "
+                        "will be silent."
+                    ).format(name=name, path=shipped / BASE_LANGUAGE / (name + ".toml"))
                 )
         return library
 
@@ -158,7 +171,9 @@ class ScriptLibrary:
                     continue
                 if not _LANG_CODE.match(sub.name):
                     self.warnings.append(
-                        f"{sub}: not a language code folder (like en, fr); ignored"
+                        _("{path}: not a language code folder (like en, fr); ignored").format(
+                            path=sub
+                        )
                     )
                     continue
                 meta = sub / LANGUAGE_FILE
@@ -171,8 +186,10 @@ class ScriptLibrary:
                         self.languages[sub.name] = language
                 elif sub.name not in self.languages:
                     self.warnings.append(
-                        f'{meta}:1: missing; write name = "..." and voice = "..." '
-                        "(an espeak-ng voice, see `mindflayer voices`)"
+                        _(
+                            '{path}:1: missing; write name = "..." and voice = "..." '
+                            "(an espeak-ng voice, see `mindflayer voices`)"
+                        ).format(path=meta)
                     )
                 if folder == user_dir:
                     for file in self._entries(sub):
@@ -182,8 +199,10 @@ class ScriptLibrary:
                             and (file.stem not in SCRIPT_NAMES)
                         ):
                             self.warnings.append(
-                                f"{file}:1: unknown script name {file.stem!r} "
-                                f"(known: {', '.join(SCRIPT_NAMES)}); ignored"
+                                _(
+                                    "{path}:1: unknown script name {name!r} (known: {known}); "
+                                    "ignored"
+                                ).format(path=file, name=file.stem, known=", ".join(SCRIPT_NAMES))
                             )
         ordered = sorted(self.languages, key=lambda code: (code != BASE_LANGUAGE, code))
         self.languages = {code: self.languages[code] for code in ordered}
@@ -199,16 +218,18 @@ class ScriptLibrary:
             return sorted(folder.iterdir())
         except OSError as error:
             self.warnings.append(
-                f"{folder}: the folder could not be read ({error.strerror or error}); ignored"
+                _("{path}: the folder could not be read ({error}); ignored").format(
+                    path=folder, error=error.strerror or error
+                )
             )
             return []
 
     def _tell_if_dangling(self, path: Path) -> None:
         """A link that leads nowhere (a loop, a deleted target) is told, not skipped."""
         if path.is_symlink() and not path.exists():
-            message = (
-                f"{path}:1: a link that leads nowhere (a symlink loop or a missing target); ignored"
-            )
+            message = _(
+                "{path}:1: a link that leads nowhere (a symlink loop or a missing target); ignored"
+            ).format(path=path)
             if message not in self.warnings:
                 self.warnings.append(message)
 
@@ -222,22 +243,30 @@ class ScriptLibrary:
             text = read_text(meta)
             data = parse_toml(text or "", meta)
         except FileProblem as problem:
-            self.warnings.append(f"{problem.where}: the file {problem.reason}")
+            self.warnings.append(f"{problem.where}: {file_reason(problem)}")
             return None
         lines = (text or "").splitlines()
         name, voice = data.get("name"), data.get("voice")
         where = f"{meta}:{key_line(lines, 'name', 1, len(lines))}"
         if not isinstance(name, str) or not name.strip():
-            self.warnings.append(f"{where}: name must be the language's name in quotes")
+            self.warnings.append(
+                _("{where}: name must be the language's name in quotes").format(where=where)
+            )
             return None
         try:
             name = clean_name(name)
         except IllegalAction as error:
-            self.warnings.append(f"{where}: the language's name is refused: {error}")
+            self.warnings.append(
+                _("{where}: the language's name is refused: {error}").format(
+                    where=where, error=refusal(error)
+                )
+            )
             return None
         if not isinstance(voice, str) or not _VOICE_NAME.match(voice):
             where = f"{meta}:{key_line(lines, 'voice', 1, len(lines))}"
-            self.warnings.append(f'{where}: voice must be an espeak-ng voice such as "fr"')
+            self.warnings.append(
+                _('{where}: voice must be an espeak-ng voice such as "fr"').format(where=where)
+            )
             return None
         return Language(code, name, voice)
 
@@ -257,7 +286,9 @@ class ScriptLibrary:
                 self.scripts[(code, name)] = (load_script(name, path), language)
                 return False
             except ScriptError as error:
-                self.warnings.append(f"Voice script refused (falling back): {error}")
+                self.warnings.append(
+                    _("Voice script refused (falling back): {error}").format(error=error)
+                )
         if code != BASE_LANGUAGE and BASE_LANGUAGE in self.languages:
             if (BASE_LANGUAGE, name) not in self.scripts:
                 self._resolve(BASE_LANGUAGE, name, folders)
@@ -336,30 +367,6 @@ def _from_line(actions: list[Action], start: object) -> list[Action]:
         if lines > start or isinstance(action, Bed):
             kept.append(action)
     return kept
-
-
-def english_fallback(language: Language, names: Sequence[str]) -> str:
-    """The one sentence for the scripts of `language` that English speaks instead."""
-    code = language.code
-    if len(names) == 1:
-        return (
-            f"{language.name} ({code}) has no usable {names[0]} script "
-            f"({code}/{names[0]}.toml): that moment is spoken in English, "
-            "with the English voice."
-        )
-    listed = f"{', '.join(names[:-1])} and {names[-1]}"
-    return (
-        f"{language.name} ({code}) has no usable {listed} scripts (in its folder {code}/): "
-        "those moments are spoken in English, with the English voice."
-    )
-
-
-def missing_folder(folder: Path) -> str:
-    """The sentence for a `--voice-scripts` folder that does not exist."""
-    return (
-        f"The voice-scripts folder {folder} does not exist (--voice-scripts); "
-        "using the shipped scripts."
-    )
 
 
 def user_scripts_dir(explicit: Path | None = None) -> Path:

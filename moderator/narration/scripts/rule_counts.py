@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from moderator.domain.setup_checklist import COUNT_FIELDS, SYMBOLS_FIELD
+from moderator.i18n import N_, _
 from moderator.narration.scripts.steps import Problem, Say, Step
 
 #: Per script whose numbers are the rules': the placeholders it must say, and the
@@ -29,9 +30,9 @@ RULE_COUNTS: Mapping[str, Mapping[str, str | None]] = {
 }
 #: What each placeholder stands for, in a sentence.
 _MEANING = {
-    "mind_flayer": "how many Mind Flayer cards to deal",
-    "waffle": "how many Waffle cards to deal",
-    SYMBOLS_FIELD: "which player symbols go back in the box",
+    "mind_flayer": N_("how many Mind Flayer cards to deal"),
+    "waffle": N_("how many Waffle cards to deal"),
+    SYMBOLS_FIELD: N_("which player symbols go back in the box"),
 }
 
 
@@ -55,21 +56,29 @@ def check_rule_counts(script: str, steps: Sequence[Step], path: Path) -> list[Pr
                 Problem(
                     path,
                     step.line,
-                    f'this line writes the number "{number}" itself; the setup\'s numbers come '
-                    f"from the rules (as on the setup screen): write one of {fields} "
-                    "where the number goes",
+                    _(
+                        'this line writes the number "{number}" itself; the setup\'s numbers '
+                        "come from the rules (as on the setup screen): write one of {fields} "
+                        "where the number goes"
+                    ).format(number=number, fields=fields),
                 )
             )
     if problems:
         return problems  # a number written in place of a count: the one thing to fix first
     for field, when in required.items():
         if not said.get(field, set()) & {None, when}:
-            where = "a line said every time" if when is None else f'a line (when = "{when}")'
+            where = (
+                _("a line said every time")
+                if when is None
+                else _('a line (when = "{when}")').format(when=when)
+            )
             problems.append(
                 Problem(
                     path,
                     1,
-                    f"no line says {_MEANING[field]}: add {{{field}}} to {where}",
+                    _("no line says {meaning}: add {{{field}}} to {where}").format(
+                        meaning=_(_MEANING[field]), field=field, where=where
+                    ),
                 )
             )
     return problems

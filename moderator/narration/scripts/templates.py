@@ -14,6 +14,8 @@ import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from moderator.i18n import _
+
 
 class TemplateError(ValueError):
     """A template uses something other than plain `{name}` placeholders."""
@@ -64,7 +66,9 @@ def parse_template(text: str) -> Template:
         parsed = list(string.Formatter().parse(text))
     except ValueError as error:
         raise TemplateError(
-            f"bad braces in {text!r} ({error}); write {{{{ and }}}} for literal braces"
+            _("bad braces in {text!r} ({error}); write {{{{ and }}}} for literal braces").format(
+                text=text, error=error
+            )
         ) from error
     for literal, field, spec, conversion in parsed:
         if field is None:
@@ -72,9 +76,13 @@ def parse_template(text: str) -> Template:
             continue
         if not field.isidentifier():
             raise TemplateError(
-                f"placeholder {{{field}}} is not a plain name (no dots, brackets or numbers)"
+                _(
+                    "placeholder {{{field}}} is not a plain name (no dots, brackets or numbers)"
+                ).format(field=field)
             )
         if conversion is not None or spec:
-            raise TemplateError(f"placeholder {{{field}}} must not use '!' or ':' formatting")
+            raise TemplateError(
+                _("placeholder {{{field}}} must not use '!' or ':' formatting").format(field=field)
+            )
         parts.append((literal, field))
     return Template(tuple(parts))

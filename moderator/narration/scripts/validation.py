@@ -21,6 +21,7 @@ from pathlib import Path
 
 from moderator.domain.names import BIDI_CONTROLS
 from moderator.domain.setup_checklist import COUNT_FIELDS, SYMBOLS_FIELD
+from moderator.i18n import _
 from moderator.narration.scripts.context import TAKING_PART_CONDITIONS
 from moderator.narration.scripts.rule_counts import check_rule_counts
 from moderator.narration.scripts.steps import (
@@ -108,13 +109,13 @@ def load_script(name: str, path: Path) -> Script:
     except FileProblem as problem:
         raise _refused(problem) from problem
     if text is None:
-        raise ScriptError([Problem(path, 1, "the file is missing")])
+        raise ScriptError([Problem(path, 1, _("the file is missing"))])
     return parse_script(name, text, path)
 
 
 def _refused(problem: FileProblem) -> ScriptError:
     """A file that could not be read or parsed, at its line (the first when unknown)."""
-    return ScriptError([Problem(problem.path, problem.line or 1, f"the file {problem.reason}")])
+    return ScriptError([Problem(problem.path, problem.line or 1, file_reason(problem))])
 
 
 def parse_script(name: str, text: str, path: Path) -> Script:
@@ -122,7 +123,15 @@ def parse_script(name: str, text: str, path: Path) -> Script:
     spec = SPECS.get(name)
     if spec is None:
         known = ", ".join(SCRIPT_NAMES)
-        raise ScriptError([Problem(path, 1, f"unknown script {name!r} (known: {known})")])
+        raise ScriptError(
+            [
+                Problem(
+                    path,
+                    1,
+                    _("unknown script {name!r} (known: {known})").format(name=name, known=known),
+                )
+            ]
+        )
     try:
         document = parse_toml(text, path)
     except FileProblem as problem:
@@ -138,7 +147,9 @@ def parse_script(name: str, text: str, path: Path) -> Script:
                 Problem(
                     path,
                     key_line(source_lines, key, 1, len(source_lines)),
-                    f"unknown key {key!r}; a script has [[step]] tables (and optionally 'and')",
+                    _(
+                        "unknown key {key!r}; a script has [[step]] tables (and optionally 'and')"
+                    ).format(key=key),
                 )
             )
     conjunction = document.get("and", "and")
@@ -147,7 +158,7 @@ def parse_script(name: str, text: str, path: Path) -> Script:
             Problem(
                 path,
                 key_line(source_lines, "and", 1, len(source_lines)),
-                "'and' must be a word, e.g. and = \"et\"",
+                _("'and' must be a word, e.g. and = \"et\""),
             )
         )
         conjunction = "and"
@@ -156,10 +167,11 @@ def parse_script(name: str, text: str, path: Path) -> Script:
     steps: list[Step] = []
     if not isinstance(raw_steps, list) or not raw_steps:
         problems.append(
-            Problem(path, 1, "no steps: add [[step]] tables with say = ... or pause = ...")
+            Problem(path, 1, _("no steps: add [[step]] tables with say = ... or pause = ..."))
         )
     elif len(raw_steps) > MAX_STEPS:
-        problems.append(Problem(path, 1, f"too many steps ({len(raw_steps)}, at most {MAX_STEPS})"))
+        too_many = _("too many steps ({count}, at most {most})")
+        problems.append(Problem(path, 1, too_many.format(count=len(raw_steps), most=MAX_STEPS)))
     else:
         for index, raw in enumerate(raw_steps):
             start = headers[index] if index < len(headers) else 1
@@ -185,7 +197,7 @@ def _parse_step(
     problems: list[Problem],
 ) -> Step | None:
     if not isinstance(raw, dict):
-        problems.append(Problem(path, start, "a step must be a table"))
+        problems.append(Problem(path, start, _("a step must be a table")))
         return None
     before = len(problems)
     unknown = sorted(set(raw) - STEP_KEYS)
@@ -194,8 +206,10 @@ def _parse_step(
             Problem(
                 path,
                 key_line(source_lines, key, start, end),
-                f'unknown step kind {key!r}; a step is say = "text", pause = seconds '
-                'or ambience = "start"/"stop"',
+                _(
+                    'unknown step kind {key!r}; a step is say = "text", pause = seconds '
+                    'or ambience = "start"/"stop"'
+                ).format(key=key),
             )
         )
     kinds = [kind for kind in STEP_KINDS if kind in raw]
@@ -205,8 +219,10 @@ def _parse_step(
                 Problem(
                     path,
                     start,
-                    'a step needs exactly one of say = "text", pause = seconds '
-                    'or ambience = "start"/"stop"',
+                    _(
+                        'a step needs exactly one of say = "text", pause = seconds '
+                        'or ambience = "start"/"stop"'
+                    ),
                 )
             )
         return None
@@ -226,7 +242,11 @@ def _parse_step(
             step = Ambience(value == "start", when, line)
         else:
             problems.append(
-                Problem(path, line, f'ambience must be "start" or "stop", not {value!r}')
+                Problem(
+                    path,
+                    line,
+                    _('ambience must be "start" or "stop", not {value!r}').format(value=value),
+                )
             )
     else:
         step = _parse_pause(spec, value, when, path, line, problems)
@@ -242,14 +262,18 @@ def _parse_say(
     problems: list[Problem],
 ) -> Say | None:
     if not isinstance(value, str) or not value.strip():
-        problems.append(Problem(path, line, "say must be some text in quotes"))
+        problems.append(Problem(path, line, _("say must be some text in quotes")))
         return None
     if len(value) > MAX_LINE_CHARS:
-        problems.append(Problem(path, line, f"line too long ({len(value)} > {MAX_LINE_CHARS})"))
+        too_long = _("line too long ({length} > {most})")
+        problems.append(
+            Problem(path, line, too_long.format(length=len(value), most=MAX_LINE_CHARS))
+        )
         return None
     hidden = _control_in(value)
     if hidden is not None:
-        problems.append(Problem(path, line, f"say holds a control character ({hidden}); remove it"))
+        hides = _("say holds a control character ({hidden}); remove it")
+        problems.append(Problem(path, line, hides.format(hidden=hidden)))
         return None
     try:
         template = parse_template(value)
@@ -270,16 +294,23 @@ def _parse_pause(
     problems: list[Problem],
 ) -> Pause | None:
     if isinstance(value, bool):
-        problems.append(Problem(path, line, "pause must be a number of seconds"))
+        problems.append(Problem(path, line, _("pause must be a number of seconds")))
         return None
     if isinstance(value, int | float):
         seconds = float(value)
         if not math.isfinite(seconds) or seconds <= 0:
-            problems.append(Problem(path, line, f"pause must be more than 0 seconds, not {value}"))
+            not_positive = _("pause must be more than 0 seconds, not {value}")
+            problems.append(Problem(path, line, not_positive.format(value=value)))
             return None
         if seconds > MAX_PAUSE_SECONDS:
             problems.append(
-                Problem(path, line, f"pause of {value} s is absurd (at most {MAX_PAUSE_SECONDS:g})")
+                Problem(
+                    path,
+                    line,
+                    _("pause of {value} s is absurd (at most {most:g})").format(
+                        value=value, most=MAX_PAUSE_SECONDS
+                    ),
+                )
             )
             return None
         return Pause(seconds, None, when, line)
@@ -298,12 +329,11 @@ def _parse_pause(
             if name not in spec.placeholders:
                 problems.append(Problem(path, line, _unknown_placeholder(spec, name)))
                 return None
-        allowed = ", ".join(f'"{{{n}}}"' for n in sorted(spec.numeric)) or "none in this script"
-        problems.append(
-            Problem(path, line, f"pause must be a number of seconds or one of: {allowed}")
-        )
+        allowed = ", ".join(f'"{{{n}}}"' for n in sorted(spec.numeric)) or _("none in this script")
+        one_of = _("pause must be a number of seconds or one of: {allowed}")
+        problems.append(Problem(path, line, one_of.format(allowed=allowed)))
         return None
-    problems.append(Problem(path, line, "pause must be a number of seconds"))
+    problems.append(Problem(path, line, _("pause must be a number of seconds")))
     return None
 
 
@@ -318,13 +348,15 @@ def _parse_when(
         flag = words[-1] if words and (len(words) == 1 or negated) else ""
         if flag in spec.conditions:
             return Condition(flag, negated)
-    allowed = ", ".join(sorted(spec.conditions)) or "none in this script"
+    allowed = ", ".join(sorted(spec.conditions)) or _("none in this script")
     problems.append(
         Problem(
             path,
             line,
-            f"when = {value!r} is not a known condition (known: {allowed}; "
-            "prefix with 'not ' to invert)",
+            _(
+                "when = {value!r} is not a known condition (known: {allowed}; "
+                "prefix with 'not ' to invert)"
+            ).format(value=value, allowed=allowed),
         )
     )
     return None
@@ -344,8 +376,15 @@ def _control_in(text: str) -> str | None:
 
 
 def _unknown_placeholder(spec: ScriptSpec, name: str) -> str:
-    known = ", ".join(f"{{{n}}}" for n in sorted(spec.placeholders)) or "none"
-    return f"unknown placeholder {{{name}}} in the {spec.name} script (known: {known})"
+    known = ", ".join(f"{{{n}}}" for n in sorted(spec.placeholders)) or _("none")
+    return _("unknown placeholder {{{name}}} in the {script} script (known: {known})").format(
+        name=name, script=spec.name, known=known
+    )
+
+
+def file_reason(problem: FileProblem) -> str:
+    """ "the file …" and why, in the screen's language (the path is the Problem's)."""
+    return _("the file {reason}").format(reason=problem.reason_in(_))
 
 
 def key_line(source_lines: Sequence[str], key: str, start: int, end: int) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from moderator.i18n import _
 from moderator.narration.scripts.steps import Ambience, Pause, Problem, Step
 from moderator.narration.settings import MAX_PAUSE_SECONDS, MAX_REVEAL_SECONDS, MIN_REVEAL_SECONDS
 
@@ -43,9 +44,11 @@ def _ambience_order(steps: Sequence[Step], path: Path) -> list[Problem]:
         if not isinstance(step, Ambience) or step.when is not None:
             continue
         if step.start and playing:
-            problems.append(Problem(path, step.line, 'ambience = "start" while it already plays'))
+            problems.append(
+                Problem(path, step.line, _('ambience = "start" while it already plays'))
+            )
         elif not step.start and not playing:
-            problems.append(Problem(path, step.line, 'ambience = "stop" before any "start"'))
+            problems.append(Problem(path, step.line, _('ambience = "stop" before any "start"')))
         playing = step.start
     return problems
 
@@ -59,16 +62,26 @@ def _one_window(steps: Sequence[Step], window: str, path: Path) -> list[Problem]
             Problem(
                 path,
                 1,
-                f"no eyes-open window: add one step {pause} (the reveal time of the settings, "
-                f"{MIN_REVEAL_SECONDS:g} to {MAX_REVEAL_SECONDS:g} seconds)",
+                _(
+                    "no eyes-open window: add one step {pause} (the reveal time of the "
+                    "settings, {least:g} to {most:g} seconds)"
+                ).format(pause=pause, least=MIN_REVEAL_SECONDS, most=MAX_REVEAL_SECONDS),
             )
         ]
     problems = [
-        Problem(path, step.line, f"a second eyes-open window ({pause}): the script needs one")
+        Problem(
+            path,
+            step.line,
+            _("a second eyes-open window ({pause}): the script needs one").format(pause=pause),
+        )
         for step in found[1:]
     ]
     problems += [
-        Problem(path, step.line, f"the eyes-open window ({pause}) cannot depend on a when")
+        Problem(
+            path,
+            step.line,
+            _("the eyes-open window ({pause}) cannot depend on a when").format(pause=pause),
+        )
         for step in found
         if step.when is not None
     ]
@@ -86,8 +99,10 @@ def _fixed_pauses(steps: Sequence[Step], path: Path) -> list[Problem]:
                     Problem(
                         path,
                         step.line,
-                        f"the pauses add up to more than {MAX_FIXED_PAUSES_SECONDS:g} seconds "
-                        "here; a script's fixed pauses may add up to at most that",
+                        _(
+                            "the pauses add up to more than {most:g} seconds here; a "
+                            "script's fixed pauses may add up to at most that"
+                        ).format(most=MAX_FIXED_PAUSES_SECONDS),
                     )
                 ]
     return []

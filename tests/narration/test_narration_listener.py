@@ -53,8 +53,11 @@ def speaker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pyttsx3Synthes
     [
         # Reached by espeak phonemes (espeak_markup: /p@s'Est/ after 120 ms, was "the next").
         "en",
-        # Reached by phrasing: "Les possédés, ..." (was "Joueurs possédés", heard "2 moules").
-        "fr",
+        # Reached by phrasing on an earlier machine: "Les possédés, ..." (was "Joueurs
+        # possédés", heard "2 moules"). On the machine CI runs on now the same audio is heard
+        # "2 moules, femme et le zéro..." again (Whisper base, int8, greedy; the same espeak
+        # file with float32 and beam 5 is heard "les possèdés"): marginal, so not reached.
+        pytest.param("fr", marks=NOT_REACHED),
         pytest.param("de", marks=NOT_REACHED),
         pytest.param("es", marks=NOT_REACHED),
     ],

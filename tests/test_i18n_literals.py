@@ -8,7 +8,8 @@ Wrapped in `_()`, `ngettext()`, `pgettext()` or `N_()`, it is a call, not a
 literal, and passes. In the modules whose functions return what a screen draws
 (`RETURNS_SHOWN`: the setup checklist's lines), a returned literal is checked
 too. The table controller's notices (`_outcome`, `_refused`,
-`_moved`, `_act`) and the phone board's `BoardError` are checked the same way.
+`_moved`, `_act`), the phone board's `BoardError` and the voice's faults
+(`SpeechFault`, shown as a toast and a marker) are checked the same way.
 A refusal of the rules (`IllegalAction`, `IllegalCount`) is the other way
 round: its template is the msgid (Babel extracts it by the class's name and
 `moderator.i18n.refusals` translates it where shown), so it must be a plain
@@ -53,6 +54,11 @@ SHOWN_AT = {
     # A voice script's problem at its line, and a bad placeholder's sentence.
     "Problem": ((2, "message"),),
     "TemplateError": ((0, None),),
+    # The voice's faults (a toast, and the header's marker) and the narrator's notices.
+    "SpeechFault": ((1, "message"),),
+    "LineRefused": ((1, "message"),),
+    "NothingToSay": ((1, "message"),),
+    "Notice": ((0, "message"),),
 }
 #: Refusals whose leading arguments are English templates (extracted as msgids).
 TEMPLATES = {"IllegalAction": 1, "IllegalCount": 2}

@@ -29,6 +29,7 @@ from aiohttp.typedefs import Handler
 
 from moderator.board.errors import BoardError
 from moderator.board.snapshot import BoardSnapshot
+from moderator.i18n import _
 
 __all__ = ["BoardAddress", "BoardError", "BoardServer", "lan_address", "new_token"]
 
@@ -209,16 +210,18 @@ class BoardServer:
     def _bind_sentence(self, error: OSError) -> str:
         where = f"{self.address.host}:{self.address.port}"
         if error.errno == errno.EADDRINUSE:
-            return (
-                f"The phone board could not start: port {self.address.port} is already "
+            return _(
+                "The phone board could not start: port {port} is already "
                 "in use on this laptop. Choose another board port in Settings (F2)."
-            )
+            ).format(port=self.address.port)
         if error.errno in (errno.EADDRNOTAVAIL, errno.ENETDOWN, errno.ENETUNREACH):
-            return (
-                f"The phone board could not start: {self.address.host} is not an address "
+            return _(
+                "The phone board could not start: {host} is not an address "
                 "of this laptop now (is the Wi-Fi connected?)."
-            )
-        return f"The phone board could not start on {where}: {error.strerror or error}."
+            ).format(host=self.address.host)
+        return _("The phone board could not start on {where}: {error}.").format(
+            where=where, error=error.strerror or error
+        )
 
     # --- answers --------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 
+from moderator.i18n import _
 from moderator.narration.audio.lead_in import led_in
 from moderator.narration.audio.span_mix import SpanClip
 from moderator.narration.events import AmbienceSpan, Finished, LineStarted, Notice
@@ -329,7 +330,7 @@ class Director:
     def _player_failed(self, job: Job, error: BaseException) -> None:
         """Tell a playback fault (any thread) and skip the player for the rest of `job`."""
         if not isinstance(error, SpeechFault):
-            error = SpeechFault("player", f"Sound playback failed ({error}).")
+            error = SpeechFault("player", _("Sound playback failed ({error}).").format(error=error))
         if error.part in PLAYER_PARTS:
             job.player_fault = error
         self._synthesis.tell(job, error)

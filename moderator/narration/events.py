@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from moderator.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class LineStarted:
@@ -91,21 +93,24 @@ VoiceHealth = SpeechFaulted | SpeechRecovered
 
 #: Short status for each failed part; anything else is "voice trouble".
 _MARKERS = {
-    "device": "voice off: no sound device",
-    "player": "voice off: no audio player",
-    "player-hang": "voice trouble: the audio player hung",
-    "library": "voice off: no speech engine",
-    "engine": "voice off: the speech engine failed",
-    "synthesis": "voice trouble: the speech engine is slow",
-    "cache": "voice trouble: cannot store speech",
+    "device": N_("voice off: no sound device"),
+    "player": N_("voice off: no audio player"),
+    "player-hang": N_("voice trouble: the audio player hung"),
+    "library": N_("voice off: no speech engine"),
+    "engine": N_("voice off: the speech engine failed"),
+    "synthesis": N_("voice trouble: the speech engine is slow"),
+    "cache": N_("voice trouble: cannot store speech"),
 }
+_TROUBLE = N_("voice trouble")
 
 
 def marker_for(part: str) -> str:
-    """The status-line words for a failed part."""
+    """The status-line words for a failed part, in the table's language when it is asked."""
     if part.startswith("voice:"):
-        return f"voice {part.partition(':')[2]!r} missing: shipped voice used"
-    return _MARKERS.get(part, "voice trouble")
+        return _("voice {name} missing: shipped voice used").format(
+            name=repr(part.partition(":")[2])
+        )
+    return _(_MARKERS.get(part, _TROUBLE))
 
 
 NarrationEvent = LineStarted | Countdown | Notice | Finished | AmbienceSpan

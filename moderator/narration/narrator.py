@@ -28,7 +28,8 @@ from moderator.narration.scripts.library import (
 )
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speech.engines import ChoosingSpeaker
-from moderator.narration.speech.speaker import SilentSpeaker, Speaker, SpeechFault
+from moderator.narration.speech.speaker import SilentSpeaker, Speaker
+from moderator.narration.synthesis import engine_failed
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +53,7 @@ class Narrator:
         try:
             problems = speaker.problems()
         except Exception as error:
-            problems = [SpeechFault("engine", f"The speech engine failed ({error}).")]
+            problems = [engine_failed(error)]
         for fault in problems:
             self._notices.defer(fault)
         self._lock = threading.Lock()
@@ -111,7 +112,10 @@ class Narrator:
         actions = self._library.actions(script, context, self._current_settings())
         if actions is None:
             self._director.cancel()
-            _safe(on_event, Notice(f"There is no voice script named {script!r}."))
+            _safe(
+                on_event,
+                Notice(_("There is no voice script named {name}.").format(name=repr(script))),
+            )
             _safe(on_event, Finished(cancelled=False))
             return
         self._director.submit(Job(actions, on_event))

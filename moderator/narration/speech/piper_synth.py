@@ -21,6 +21,7 @@ import tempfile
 from collections.abc import Hashable, Sequence
 from pathlib import Path
 
+from moderator.i18n import _
 from moderator.narration.audio.wavfile import Pcm, read_pcm, trim_silence
 from moderator.narration.speech.neural_voice import (
     ENGINE,
@@ -146,12 +147,16 @@ class PiperSynthesizer(ClipSynthesizer[PiperChild]):
             raw.unlink(missing_ok=True)
         pcm = trim_silence(scale_volume(audio, request.volume * LOUDNESS_MATCH))
         if not pcm.samples:
-            raise SpeechFault("neural", "The neural voice produced no sound for a line.")
+            raise SpeechFault("neural", _("The neural voice produced no sound for a line."))
         return pcm
 
     def _hung_fault(self) -> SpeechFault:
         return SpeechFault(
             "neural",
-            "The neural voice keeps hanging; the system voice speaks for the rest of the session.",
+            _(
+                "The neural voice keeps hanging; the system voice speaks for the rest of the "
+                "session."
+            ),
             permanent=True,
+            says_fallback=True,
         )

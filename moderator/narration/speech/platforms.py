@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from moderator.i18n import N_, _
 from moderator.narration.speech.speaker import SpeechFault
 
 #: The system library's names, tried in order where espeak is the driver.
@@ -36,7 +37,7 @@ LIBRARY_NAMES = ("libespeak-ng.so.1", "libespeak-ng.1.dylib", "libespeak.so.1")
 #: Linux players in order of preference: ALSA's, then PipeWire's, then PulseAudio's.
 LINUX_PLAYERS: tuple[tuple[str, ...], ...] = (("aplay", "-q"), ("pw-play",), ("paplay",))
 
-LIBRARY_MISSING = (
+LIBRARY_MISSING = N_(
     "Speech is off: the espeak-ng library is missing. Reinstall mindflayer (it brings "
     "espeakng-loader) or install it with `sudo apt-get install libespeak-ng1` "
     "(Fedora: espeak-ng). Showing captions only."
@@ -45,14 +46,14 @@ LIBRARY_MISSING = (
 #: The Python packages pyttsx3 drives each system voice through, and where that voice is set up.
 _PLATFORM_VOICE = {
     "sapi5": (
-        "Windows speech (SAPI5)",
-        "comtypes and pywin32",
-        "Settings > Time & language > Speech",
+        N_("Windows speech (SAPI5)"),
+        N_("comtypes and pywin32"),
+        N_("Settings > Time & language > Speech"),
     ),
     "nsss": (
-        "the macOS system voice",
+        N_("the macOS system voice"),
         "pyobjc",
-        "System Settings > Accessibility > Spoken Content > System voice > Manage Voices",
+        N_("System Settings > Accessibility > Spoken Content > System voice > Manage Voices"),
     ),
 }
 
@@ -62,32 +63,36 @@ Which = Callable[[str], str | None]
 def library_missing(driver: str) -> str:
     """The sentence for a speech engine whose library or Python packages cannot load."""
     if driver not in _PLATFORM_VOICE:
-        return LIBRARY_MISSING
+        return _(LIBRARY_MISSING)
     what, packages, _settings = _PLATFORM_VOICE[driver]
-    return (
-        f"Speech is off: {what} cannot be reached ({packages} missing). Reinstall mindflayer "
-        f"(it brings {packages}). Showing captions only."
-    )
+    return _(
+        "Speech is off: {voice} cannot be reached ({packages} missing). Reinstall mindflayer "
+        "(it brings {packages}). Showing captions only."
+    ).format(voice=_(what), packages=_(packages))
 
 
 def engine_check(driver: str) -> str:
     """What to check when the speech engine does not start, in this platform's terms."""
     if driver not in _PLATFORM_VOICE:
-        return "Check that espeak-ng works (`espeak-ng hello`)."
+        return _("Check that espeak-ng works (`espeak-ng hello`).")
     what, _packages, settings = _PLATFORM_VOICE[driver]
-    return f"Check that {what} speaks and has a voice ({settings})."
+    return _("Check that {voice} speaks and has a voice ({settings}).").format(
+        voice=_(what), settings=_(settings)
+    )
 
 
 def voice_missing(driver: str, voice: str) -> str:
     """The sentence for a language.toml voice this platform's engine does not have."""
-    sentence = (
-        f"The speech engine has no voice {voice!r} (set in a language.toml); "
-        "`mindflayer voices` lists the voices it has."
-    )
     if driver in _PLATFORM_VOICE:
         what, _packages, settings = _PLATFORM_VOICE[driver]
-        sentence = f"{sentence[:-1]}; {what} adds voices in {settings}."
-    return sentence
+        return _(
+            "The speech engine has no voice {voice} (set in a language.toml); "
+            "`mindflayer voices` lists the voices it has; {engine} adds voices in {settings}."
+        ).format(voice=repr(voice), engine=_(what), settings=_(settings))
+    return _(
+        "The speech engine has no voice {voice} (set in a language.toml); "
+        "`mindflayer voices` lists the voices it has."
+    ).format(voice=repr(voice))
 
 
 def platform_family(system: str = sys.platform) -> str:
@@ -178,7 +183,7 @@ def engine_setup(
     found = loader()
     if found is not None:
         return EngineSetup(driver, library=found[0], data=found[1])
-    return EngineSetup(driver, fault=SpeechFault("library", LIBRARY_MISSING, permanent=True))
+    return EngineSetup(driver, fault=SpeechFault("library", _(LIBRARY_MISSING), permanent=True))
 
 
 def player_command(system: str = sys.platform, which: Which = shutil.which) -> list[str] | None:

@@ -25,6 +25,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import IO, Protocol
 
+from moderator.i18n import _
 from moderator.narration.speech.child_process import (
     NOT_FOUND,
     end_child,
@@ -114,8 +115,10 @@ class CommandPlayer:
             _end(process)
             raise SpeechFault(
                 "player-hang",
-                f"The audio player ({self._name}) stopped responding and was ended; "
-                "check the sound settings.",
+                _(
+                    "The audio player ({player}) stopped responding and was ended; "
+                    "check the sound settings."
+                ).format(player=self._name),
             ) from None
         finally:
             with self._lock:
@@ -130,8 +133,15 @@ class CommandPlayer:
             elapsed = time.monotonic() - started
             raise SpeechFault(
                 "device",
-                f"voice off: no sound device ({self._name} exited with code {code} after "
-                f"{elapsed:.1f} s). {sound_check(self._system)} Showing captions only.",
+                _(
+                    "voice off: no sound device ({player} exited with code {code} after "
+                    "{seconds} s). {check} Showing captions only."
+                ).format(
+                    player=self._name,
+                    code=code,
+                    seconds=f"{elapsed:.1f}",
+                    check=sound_check(self._system),
+                ),
             )
 
     def stop(self) -> None:
@@ -181,8 +191,9 @@ class WinsoundPlayer:
         except RuntimeError as error:
             raise SpeechFault(
                 "device",
-                f"voice off: no sound device ({error}). {sound_check('win32')} "
-                "Showing captions only.",
+                _("voice off: no sound device ({error}). {check} Showing captions only.").format(
+                    error=error, check=sound_check("win32")
+                ),
             ) from error
         on_start()
         self._stopped.wait(duration)

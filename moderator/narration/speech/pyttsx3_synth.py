@@ -21,6 +21,7 @@ from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
+from moderator.i18n import _
 from moderator.narration.audio.wavfile import Pcm, read_pcm, trim_silence
 from moderator.narration.settings import DEFAULT_RATE
 from moderator.narration.speech.child_process import (
@@ -63,8 +64,16 @@ Voice = tuple[str, int, float]
 """(engine voice, rate in words per minute, volume): fixed for one synthesis child."""
 
 
-def _engine_off(why: str, driver: str) -> str:
-    return f"Speech is off: the speech engine {why}. {engine_check(driver)} Showing captions only."
+def _did_not_start(error: object, driver: str) -> str:
+    return _(
+        "Speech is off: the speech engine did not start ({error}). {check} Showing captions only."
+    ).format(error=error, check=engine_check(driver))
+
+
+def _could_not_start(error: object, driver: str) -> str:
+    return _(
+        "Speech is off: the speech engine could not start ({error}). {check} Showing captions only."
+    ).format(error=error, check=engine_check(driver))
 
 
 class Pyttsx3Child:
@@ -89,7 +98,7 @@ class Pyttsx3Child:
         except SpeechFault as fault:
             self.kill()
             raise SpeechFault(
-                "engine", _engine_off(f"did not start ({fault.message})", driver), permanent=True
+                "engine", _did_not_start(fault.message, driver), permanent=True
             ) from fault
         #: The espeak library file the child loaded (Linux), for diagnostics and tests.
         self.library = ready.get("library")
@@ -97,14 +106,16 @@ class Pyttsx3Child:
             self.kill()
             part = str(ready.get("part", "engine"))
             if part == "retry":
-                raise SpeechFault("retry", f"The speech engine lost its settings: {ready}")
+                raise SpeechFault(
+                    "retry", _("The speech engine lost its settings: {answer}").format(answer=ready)
+                )
             if part == "voice":
                 raise SpeechFault(f"voice:{name}", voice_missing(driver, name))
             if part == "library":
                 raise SpeechFault("library", library_missing(driver), permanent=True)
             raise SpeechFault(
                 "engine",
-                _engine_off(f"could not start ({ready.get('error')})", driver),
+                _could_not_start(ready.get("error"), driver),
                 permanent=True,
             )
 
@@ -118,7 +129,9 @@ class Pyttsx3Child:
             stdin.write((json.dumps(message) + "\n").encode("utf-8"))
             stdin.flush()
         except OSError as error:
-            raise SpeechFault("engine", f"The speech engine stopped ({error}).") from error
+            raise SpeechFault(
+                "engine", _("The speech engine stopped ({error}).").format(error=error)
+            ) from error
         deadline = time.monotonic() + timeout
         while True:
             answer = self._read(deadline)
@@ -132,14 +145,14 @@ class Pyttsx3Child:
         except LineTimeout:
             raise SpeechFault(
                 "synthesis",
-                "The speech engine did not answer in time; showing captions only for that line.",
+                _("The speech engine did not answer in time; showing captions only for that line."),
             ) from None
         if line is None:
-            raise SpeechFault("engine", "The speech engine stopped unexpectedly.")
+            raise SpeechFault("engine", _("The speech engine stopped unexpectedly."))
         try:
             answer = json.loads(line)
         except ValueError as error:
-            raise SpeechFault("engine", "The speech engine sent garbage.") from error
+            raise SpeechFault("engine", _("The speech engine sent garbage.")) from error
         return answer if isinstance(answer, dict) else {}
 
     def terminate(self) -> None:
@@ -251,8 +264,10 @@ class Pyttsx3Synthesizer(ClipSynthesizer[Pyttsx3Child]):
                 if attempt == START_ATTEMPTS:
                     raise SpeechFault(
                         "engine",
-                        "Speech is off: the speech engine keeps ignoring the speech rate. "
-                        "Showing captions only.",
+                        _(
+                            "Speech is off: the speech engine keeps ignoring the speech rate. "
+                            "Showing captions only."
+                        ),
                         permanent=True,
                     ) from fault
         raise AssertionError("unreachable")  # pragma: no cover
@@ -272,8 +287,10 @@ class Pyttsx3Synthesizer(ClipSynthesizer[Pyttsx3Child]):
             if not answer.get("ok"):
                 raise LineRefused(
                     "engine",
-                    f"The speech engine failed on a line ({answer.get('error')}); "
-                    "showing captions only for it.",
+                    _(
+                        "The speech engine failed on a line ({error}); "
+                        "showing captions only for it."
+                    ).format(error=answer.get("error")),
                 )
             return trim_silence(read_pcm(raw))
         finally:
@@ -282,7 +299,9 @@ class Pyttsx3Synthesizer(ClipSynthesizer[Pyttsx3Child]):
     def _hung_fault(self) -> SpeechFault:
         return SpeechFault(
             "synthesis",
-            "Speech is off: the speech engine keeps hanging. Showing captions "
-            "only; restart the app to try again.",
+            _(
+                "Speech is off: the speech engine keeps hanging. Showing captions "
+                "only; restart the app to try again."
+            ),
             permanent=True,
         )

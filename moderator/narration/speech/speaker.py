@@ -38,13 +38,18 @@ class SpeechFault(Exception):
             so the table is told once per part.
         message: A sentence for the table, including how to fix it.
         permanent: True when retrying later lines is pointless.
+        says_fallback: The sentence already tells the table which voice speaks instead
+            (the neural voice's; checked by flag, since the sentence is translated).
     """
 
-    def __init__(self, part: str, message: str, permanent: bool = False) -> None:
+    def __init__(
+        self, part: str, message: str, permanent: bool = False, *, says_fallback: bool = False
+    ) -> None:
         super().__init__(message)
         self.part = part
         self.message = message
         self.permanent = permanent
+        self.says_fallback = says_fallback
 
 
 @runtime_checkable

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
+from moderator.i18n import _
 from moderator.narration.audio.wavfile import Pcm, write_pcm_atomic
 from moderator.narration.speech.clip_cache import cached_clip, usable_cache
 from moderator.narration.speech.speaker import Clip, SpeechFault
@@ -291,5 +292,7 @@ class ClipSynthesizer(ABC, Generic[ChildT]):
             request.future.set_exception(fault)
         except (OSError, ValueError) as error:
             request.future.set_exception(
-                SpeechFault("cache", f"Could not store synthesized speech ({error}).")
+                SpeechFault(
+                    "cache", _("Could not store synthesized speech ({error}).").format(error=error)
+                )
             )

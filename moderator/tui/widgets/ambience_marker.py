@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-PLAYING = "ambience"
-UNHEARD = "ambience (no sound)"
+from moderator.i18n import N_, _
+
+#: Msgids, translated when a span begins (the table's language then).
+PLAYING = N_("ambience")
+UNHEARD = N_("ambience (no sound)")
 
 
 class AmbienceMarker(Static):
@@ -23,5 +26,5 @@ class AmbienceMarker(Static):
 
     def follow(self, started: bool, audible: bool) -> None:
         """A span began (shown) or ended (hidden)."""
-        self.update(PLAYING if audible else UNHEARD)
+        self.update(_(PLAYING if audible else UNHEARD))
         self.display = started

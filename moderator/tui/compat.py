@@ -290,7 +290,12 @@ def live_notices(app: App[Any]) -> list[Notification]:
     """The notifications still running, oldest first (none when the app hides them)."""
     if app._disable_notifications:  # `run_test(notifications=False)`: no toasts either
         return []
-    return list(app._notifications)
+    # Not `list(app._notifications)`: `list()` asks its argument's `__len__` for a size
+    # hint after taking the iterator, and Textual's `Notifications.__len__` drops the
+    # toasts expired since, out of the dict being iterated: "dictionary changed size
+    # during iteration" crashed the app when a toast ran out between the two (a loaded
+    # fuzz run). The comprehension only iterates.
+    return [notification for notification in app._notifications]
 
 
 def show_toast(app: App[Any], notification: Notification) -> None:

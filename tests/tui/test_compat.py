@@ -13,6 +13,7 @@ import ast
 import subprocess
 import sys
 import tomllib
+from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 from time import time
@@ -269,7 +270,7 @@ async def test_private_toast_api_still_behaves() -> None:
     async with app.run_test(notifications=True) as pilot:
         app.notify("first", severity="error")
         await settled(pilot)
-        (first,) = list(app._notifications)
+        (first,) = compat.live_notices(app)
         assert compat.toast_shown(app, first)
         compat.withdraw_toast(app, first)
         assert not compat.toast_shown(app, first)
@@ -310,3 +311,28 @@ async def test_private_compositor_reads_still_behave() -> None:
         assert regions["shown"] == Region(0, 0, 30, 1) and "hidden" not in regions
         rows = drawn_rows(app)
         assert len(rows) == 4 and rows[0].startswith("hello there")
+
+
+@dataclass
+class _ExpiringWhileListed(Notification):
+    """A toast whose timeout runs out between two looks (Textual reaps on each)."""
+
+    looks: int = 0
+
+    @property
+    def has_expired(self) -> bool:
+        self.looks += 1
+        return self.looks > 1
+
+
+def test_live_notices_survive_a_toast_expiring_while_they_are_listed() -> None:
+    """`list()` of Textual's collection reaped it mid-iteration; a loaded fuzz run crashed.
+
+    `list(notifications)` takes the iterator (a first reap), then asks `__len__`
+    for a size hint (a second reap, deleting what expired meanwhile from the dict
+    being iterated): "dictionary changed size during iteration" killed the app.
+    """
+    app: App[None] = App()
+    app._notifications.add(Notification("stays", timeout=60))
+    app._notifications.add(_ExpiringWhileListed("runs out", timeout=5))
+    assert [n.message for n in compat.live_notices(app)] == ["stays", "runs out"]

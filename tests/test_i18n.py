@@ -26,7 +26,7 @@ from moderator import i18n
 from moderator.cli import lang_given, main
 from moderator.i18n import catalogs, choose_language
 from moderator.i18n.choice import saved_language
-from moderator.i18n.numbers import date_and_time, number
+from moderator.i18n.numbers import date_and_time, decimal, number
 from moderator.i18n.po import CatalogError, compile_po, read_po
 from moderator.i18n.system import apple_locale, language_code, system_language, windows_user_locale
 
@@ -245,6 +245,13 @@ def test_numbers_and_dates_follow_the_language() -> None:
     assert (number(1234567), date_and_time(moment)) == ("1.234.567", "01.12.2026 20:05")
     i18n.use_language("es")
     assert (number(5001), number(10000)) == ("5001", "10.000")
+
+
+def test_decimals_follow_the_language() -> None:
+    assert (decimal(0.04), decimal(12.36)) == ("0.0", "12.4")
+    for lang in ("fr", "de", "es"):
+        i18n.use_language(lang)
+        assert (decimal(0.04), decimal(12.36), decimal(1.5, 2)) == ("0,0", "12,4", "1,50")
 
 
 # --- the command line ----------------------------------------------------------------------

@@ -14,6 +14,7 @@ tests/narration/test_narration_remedies.py).
 
 from __future__ import annotations
 
+import re
 import stat
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -49,6 +50,8 @@ NO_DEVICE = {
         "voz apagada: sin dispositivo de sonido (aplay",
     ),
 }
+#: How long the player ran, with the language's decimal mark.
+RAN_FOR = {"fr": r"après \d+,\d s\)", "de": r"nach \d+,\d s mit", "es": r"tras \d+,\d s\)"}
 #: The reveal's marker when the ambience bed cannot be heard.
 UNHEARD = {
     "fr": "ambiance (sans son)",
@@ -115,6 +118,7 @@ async def test_no_sound_card_is_told_and_marked_in_the_tables_language(
         told = [message for message in toasts(app) if message.startswith(toast_start)]
         assert len(told) == 1, toasts(app)
         assert english_on(told[0], lang) == {}, told[0]
+        assert re.search(RAN_FOR[lang], told[0]), told[0]
         assert english_on(app.title, lang) == {}, app.title
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import IO, Protocol
 
-from moderator.i18n import _
+from moderator.i18n import _, numbers
 from moderator.narration.speech.child_process import (
     NOT_FOUND,
     end_child,
@@ -139,7 +139,7 @@ class CommandPlayer:
                 ).format(
                     player=self._name,
                     code=code,
-                    seconds=f"{elapsed:.1f}",
+                    seconds=numbers.decimal(elapsed),
                     check=sound_check(self._system),
                 ),
             )

@@ -22,6 +22,7 @@ from moderator.storage.export import CSV_COLUMNS, JSON_FORMAT, JSON_VERSION, pro
 from moderator.storage.history_clock import LocalClocks, utc_clock
 from moderator.storage.history_rows import Game, Series, braced
 from moderator.storage.history_tally import Tally
+from moderator.storage.memo import Memo
 from moderator.storage.records import GameScore, clock_text, time_from_text, time_to_text
 from moderator.storage.score_cache import CachedScore
 
@@ -29,22 +30,11 @@ _LABEL = {"sane": "Sane", "possessed": "Possessed"}
 _TRUE = {True: "true", False: "false"}
 
 
-class _Quoted(dict[str, str]):
-    """Each name's JSON string, encoded once (a long history repeats a few names)."""
-
-    def __missing__(self, name: str) -> str:
-        text = self[name] = json_text.quoted(name)
-        return text
-
-
-class _CsvCell(dict[str, str]):
-    """Each name's CSV cell (formula-protected, quoted as `csv.writer` quotes), made once."""
-
-    def __missing__(self, name: str) -> str:
-        buffer = io.StringIO()
-        csv.writer(buffer).writerow((protect(name), ""))  # in a row, as the export has it
-        text = self[name] = buffer.getvalue()[: -len(",\r\n")]
-        return text
+def _csv_cell(name: str) -> str:
+    """A name's CSV cell (formula-protected, quoted as `csv.writer` quotes)."""
+    buffer = io.StringIO()
+    csv.writer(buffer).writerow((protect(name), ""))  # in a row, as the export has it
+    return buffer.getvalue()[: -len(",\r\n")]
 
 
 class _CsvSeats(dict[tuple[tuple[int, ...], str, int, int], tuple[tuple[str, str, str], ...]]):
@@ -76,7 +66,7 @@ def csv_text(series: Iterable[Series]) -> str:
     """The CSV document of these complete series (`export.csv_text`'s bytes).
 
     Every cell but the name is a number, a time or a team label, which `csv.writer`
-    writes as it is: the lines are formatted here, the names quoted by it (`_CsvCell`).
+    writes as it is: the lines are formatted here, the names quoted by it (`_csv_cell`).
     A series' lines but its ids and times depend on its kind (`history_rows`): from
     the second series of a kind on, they are one format string per kind
     (`_CsvSeries`), filled in with `series_values` (making one for a series whose
@@ -117,7 +107,7 @@ class _CsvSeries(dict[tuple[int, ...], str]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._cell = _CsvCell()
+        self._cell = Memo(_csv_cell)  # each name's cell, made once
         self._seats = _CsvSeats()
 
     def template(self, series: Series) -> str:
@@ -173,7 +163,7 @@ class _JsonSeries(dict[tuple[int, ...], str]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._quoted = _Quoted()
+        self._quoted = Memo(json_text.quoted)  # each name's JSON string, once
         #: (game kind, its index in the series) -> its part of the item.
         self._items: dict[tuple[int, int], str] = {}
 
@@ -217,7 +207,7 @@ class _PlayTemplates(dict[int, str]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._quoted = _Quoted()
+        self._quoted = Memo(json_text.quoted)  # each name's JSON string, once
         source = json_text.quoted(bgstats.SOURCE_NAME)
         title = json_text.quoted(bgstats.GAME_NAME)
         self._head = braced(f'{{"sourceName": {source}, "sourcePlayId": "mindflayer-')

@@ -22,6 +22,7 @@ from datetime import datetime
 from moderator import i18n
 from moderator.i18n import numbers
 from moderator.storage.history_clock import LocalClocks
+from moderator.storage.memo import Memo
 
 #: The date-and-time pattern's directives the fast path knows, and where each is in
 #: ``YYYY-MM-DD HH:MM``.
@@ -37,7 +38,7 @@ class Words:
         _ = i18n._
         english = i18n.active_language() == i18n.SOURCE_LANGUAGE
         #: A quantity as the language writes it (English: digits, as ever).
-        self.number: Callable[[int], str] = str if english else _Numbers().__getitem__
+        self.number: Callable[[int], str] = str if english else Memo(numbers.number).__getitem__
         self.no_history = (
             _("No complete series yet: the history starts once a series has had 3 games.") + "\n"
         )
@@ -113,7 +114,9 @@ class Words:
         """A row's UTC text -> its local date and time as the language writes it."""
         if self._pattern == _ISO:
             return LocalClocks(seconds=False)
-        return _Dates(self)
+        # `LocalClocks` whose times are written in the language's pattern, each text once.
+        local = LocalClocks(seconds=False)
+        return Memo(lambda text: self.date(local[text]))
 
     def date(self, clock: str) -> str:
         """``YYYY-MM-DD HH:MM`` (a local time as the clocks write it) in the language's form."""
@@ -122,27 +125,6 @@ class Words:
         found = self._dates.get(clock)
         if found is None:
             found = self._dates[clock] = _reordered(self._pattern, clock)
-        return found
-
-
-class _Numbers(dict[int, str]):
-    """`numbers.number` of each value once: a long report writes the same few points."""
-
-    def __missing__(self, value: int) -> str:
-        found = self[value] = numbers.number(value)
-        return found
-
-
-class _Dates(dict[str, str]):
-    """`LocalClocks` whose times are written in the language's pattern, each text once."""
-
-    def __init__(self, words: Words) -> None:
-        super().__init__()
-        self._clocks = LocalClocks(seconds=False)
-        self._words = words
-
-    def __missing__(self, text: str) -> str:
-        found = self[text] = self._words.date(self._clocks[text])
         return found
 
 

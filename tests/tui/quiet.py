@@ -6,8 +6,8 @@ it looked idle and the pause returned before a key's effect (a screen switch,
 a saved state) had happened: the next assert saw the old screen. `settled`
 waits instead until every message pump of the app (the app, its screens and
 their widgets) has caught up (a callback queued on each has run) and then holds
-no message or callback, twice in a row; it fails only if that never happens within `BOUND`
-seconds, far beyond any key's work.
+no message or callback, twice in a row, and laying out the screen leaves it so; it fails only
+if that never happens within `BOUND` seconds, far beyond any key's work.
 
 `ToastLog` keeps every toast the app raised: Textual drops a toast from
 `App._notifications` once its timeout (3 s for a notice) has passed by the wall
@@ -135,15 +135,23 @@ async def settled(pilot: Pilot[object], bound: float = BOUND) -> None:
     """
     app = pilot.app
     stall = Stall(app, bound)
-    quiet = 0
-    while quiet < 2:
-        await _round(app, bound)
-        await asyncio.sleep(0)
-        busy = busy_pumps(app)
-        quiet = 0 if busy else quiet + 1
-        if busy:
-            stall.check()
-    app.screen._on_timer_update()  # lay out what changed, as Pilot.pause does
+    while True:
+        quiet = 0
+        while quiet < 2:
+            await _round(app, bound)
+            await asyncio.sleep(0)
+            busy = busy_pumps(app)
+            quiet = 0 if busy else quiet + 1
+            if busy:
+                stall.check()
+        # Lay out what changed, as Pilot.pause does. On a starved loop the screen's own
+        # update timer may not have run yet, so this pass is the one that moves widgets,
+        # and it posts their Resize events: a widget that places its children on
+        # Resize (the table picture's tiles) has not done so yet. Quiet again, then.
+        app.screen._on_timer_update()
+        if not busy_pumps(app):
+            return
+        stall.check()
 
 
 def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,8 +12,11 @@ import time
 import pytest
 import textual._wait
 import textual.notifications
+from textual import events
 from textual.app import App, ComposeResult
+from textual.geometry import Size
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import Input, Static
 
 import tests.tui.quiet
@@ -184,3 +187,47 @@ async def test_an_app_that_stands_still_fails_the_wait() -> None:
         with pytest.raises(AssertionError, match="no progress"):
             await settled(pilot, bound=1.0)
         stuck.release.set()
+
+
+class Placer(Static):
+    """Places what it shows on Resize, as the table picture places its tiles."""
+
+    placed_for: Size | None = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.placed_for = event.size
+
+
+class GrowingApp(App[None]):
+    CSS = "#above { height: auto; } Placer { height: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("one line", id="above")
+        yield Placer("tiles")
+
+
+async def test_settled_waits_for_the_resize_its_own_layout_posts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A loaded run drew a Meeting's tiles where the old, taller picture had them.
+
+    On a starved loop the screen's update timer had not run when the queues went
+    quiet, so `settled`'s closing layout pass was the one that shrank the picture,
+    and the Resize it posted was still queued when the test read the tiles. Here
+    the screen's own updates never run, which makes that order certain.
+    """
+    resume = Timer.resume
+
+    def never_for_the_screen(timer: Timer) -> None:
+        if timer.name != "screen_update":
+            resume(timer)
+
+    monkeypatch.setattr(Timer, "resume", never_for_the_screen)
+    app = GrowingApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settled(pilot)
+        placer = app.query_one(Placer)
+        app.query_one("#above", Static).update("\n".join(["a longer text"] * 5))
+        await settled(pilot)
+        assert placer.size.height == 12 - 5, "the text above took five rows"
+        assert placer.placed_for == placer.size, "its Resize was handled before settled returned"

@@ -211,7 +211,14 @@ def make_narrator(
             language = library.languages.get(settings.lang)
             voice = language.voice if language else "en"
             clamped = settings.clamped()
-            system = Pyttsx3Synthesizer(cache_dir, warm_up=(voice, clamped.rate, clamped.volume))
+            # Warmed only for a table that hears the voice: a muted app started a speech
+            # child 1 s after launch all the same (~0.4 s of CPU, a process kept). Turned
+            # on later, the first line, or the prepared reveal, starts it.
+            system = Pyttsx3Synthesizer(
+                cache_dir,
+                warm_up=(voice, clamped.rate, clamped.volume),
+                warm=clamped.enabled,
+            )
             speaker = ChoosingSpeaker(system, cache_dir)
         except Exception as error:
             warnings.append(

@@ -6,13 +6,19 @@ down when the child started.
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import moderator
+from moderator.narration import VoiceSettings, make_narrator
+from moderator.narration.speech import pyttsx3_synth
+from moderator.narration.speech.child_process import spawn
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 PACKAGE_ROOT = Path(moderator.__file__).resolve().parent.parent
@@ -100,3 +106,35 @@ def test_a_line_asked_for_before_the_warm_up_does_not_wait_for_it(
             assert refused >= 1, records
     finally:
         speaker.close()
+
+
+@pytest.mark.usefixtures("speech")
+def test_a_muted_narrator_starts_no_speech_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the voice off nothing is said, so no speech child starts (one did, 1 s in).
+
+    A narrator with the voice on, made right after, is the clock: its engine
+    warms up after the same delay, so once its child has started the muted
+    one's warm-up time has passed too.
+    """
+    spawned: list[list[str]] = []
+
+    def recording(command: Sequence[str], **options: Any) -> subprocess.Popen[bytes]:
+        spawned.append(list(command))
+        return spawn(command, **options)
+
+    # The synthesizer's own name for the real `spawn`: every child it starts.
+    monkeypatch.setattr(pyttsx3_synth, "spawn", recording)
+    muted = make_narrator(VoiceSettings(enabled=False), None, tmp_path / "muted")
+    heard = make_narrator(VoiceSettings(enabled=True), None, tmp_path / "heard")
+    try:
+        deadline = time.monotonic() + 30
+        while not spawned and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert spawned, "the narrator with the voice on never warmed up"
+        time.sleep(0.5)
+        assert len(spawned) == 1, f"the muted narrator started a speech child: {spawned}"
+    finally:
+        muted.close()
+        heard.close()

@@ -91,6 +91,26 @@ async def test_every_word_of_the_tiles_is_drawn_whole(
             assert not english_on(said, lang, footers.FOUR), said
 
 
+@pytest.mark.parametrize("lang", ["en", *LANGUAGES, "es"])
+async def test_the_turn_caption_and_the_meetings_caption_never_touch(
+    app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], lang: str
+) -> None:
+    """The table's top row: whose turn and how many Meetings stay apart by a blank column.
+
+    Both captions fill their boxes, which sat side by side: at 80 columns the
+    Spanish row read "Da la vuelta a la carta deReuniones hechas: 0 de".
+    """
+    async with in_language(app_factory, folders, lang, "table") as app:
+        rows = drawn_rows(app)
+        box = app.screen.query_one("#table-meetings-box").region
+        touching = [
+            row
+            for row in rows[box.y : box.bottom]
+            if row[box.x - 1 : box.x + 1].strip() and " " not in row[box.x - 1 : box.x + 1]
+        ]
+        assert not touching, touching
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_the_checklist_is_in_the_tables_words(
     app_factory: Callable[[], MindFlayerApp], folders: dict[str, Path], lang: str

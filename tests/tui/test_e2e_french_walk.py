@@ -74,6 +74,30 @@ def inside_frame(capture: str) -> str:
     )
 
 
+#: The table's Meetings caption, which wraps onto a second row at 80 columns.
+MEETINGS_DONE = "Réunions terminées"
+
+
+def meetings_done(screen: str) -> str:
+    """The table's Meetings caption as read down its box ("Réunions terminées : 1 sur 3").
+
+    Its words start a row in the top-right box and go on below at that column;
+    "" when the table is not shown.
+    """
+    rows = screen.splitlines()
+    for index, row in enumerate(rows[:-1]):
+        at = row.find(MEETINGS_DONE)
+        if at >= 0:
+            return " ".join(f"{row[at:]} {rows[index + 1][at:]}".split())
+    return ""
+
+
+def meetings_shown(term: Terminal, done: int) -> str:
+    """Wait for the table with `done` Meetings done; that screen."""
+    caption = f"{MEETINGS_DONE} : {done} sur 3"
+    return wait_until(term, lambda s: meetings_done(s) == caption, caption)
+
+
 def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
     """One French game, keys as a table presses them; each screen's captures by name."""
     seen: dict[str, list[str]] = {}
@@ -98,7 +122,8 @@ def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
     term.keys("C-s")
     keep("reveal", term.wait_for("Partie 1 sur 3", "⏎"))
     term.keys("t")
-    keep("table", term.wait_for("Place 1 : à toi de jouer", "Réunions terminées : 0"))
+    term.wait_for("Place 1 : à toi de jouer")
+    keep("table", meetings_shown(term, 0))
 
     term.type("?")
     keep("help", term.wait_for("Sur cet écran"))
@@ -112,7 +137,7 @@ def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
     term.keys("m")
     keep("meeting", term.wait_for("Réunion 1 sur 3", "participent"))
     term.keys("Enter")
-    term.wait_for("Réunions terminées : 1")
+    meetings_shown(term, 1)
 
     term.keys("k")  # the first in play is highlighted: Ann goes out
     keep("pick", term.wait_for("1. Ann", "6. Fin", "Entrée pour choisir"))
@@ -127,7 +152,7 @@ def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
         keep("meeting", term.wait_for(f"Réunion {number} sur 3", "participent"))
         term.keys("Enter")
         if number == 2:
-            term.wait_for("Réunions terminées : 2")
+            meetings_shown(term, 2)
     # After the third Meeting: the finale counts, then waits for Enter.
     keep("finale", term.wait_for(said_in("fr", "Press Enter to enter who growled."), timeout=40))
 

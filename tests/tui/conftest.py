@@ -20,8 +20,9 @@ from moderator.narration.settings import (
     MIN_REVEAL_SECONDS,
 )
 from moderator.tui.app import MindFlayerApp
-from tests.tui.helpers import AtResults, ReachResults, app_on, to_results
+from tests.tui.helpers import AtResults, ReachResults, app_on
 from tests.tui.quiet import no_cursor_blink
+from tests.tui.seeded import to_results
 from tests.tui.sized_shots import matches
 from tests.tui.tmux import Terminal, app_in_terminal, required_program
 

@@ -33,7 +33,6 @@ from moderator.table.ports import NarratorLike
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.run import make_app
-from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.setup import SetupScreen
 from tests.tui.quiet import BOUND, record_toasts, settled
@@ -324,17 +323,6 @@ AtResults = tuple[MindFlayerApp, Pilot[None], ResultScreen]
 #: The `at_results` fixture: `async with at_results(size=..., notifications=...) as (app,
 #: pilot, screen)`; by default 80x24, toasts hidden (as `run_test`).
 ReachResults = Callable[..., AbstractAsyncContextManager[AtResults]]
-
-
-async def to_results(pilot: Pilot[None]) -> ResultScreen:
-    """Four players; Cy and Dee knocked out end the game; on to the result screen."""
-    await new_game(pilot, FOUR)
-    await key(pilot, "n")
-    await knock_out(pilot, 2)
-    await knock_out(pilot, 3)
-    await shown(pilot, FinaleScreen)
-    await key(pilot, "enter")
-    return await shown(pilot, ResultScreen)
 
 
 async def declare(

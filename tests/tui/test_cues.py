@@ -11,9 +11,8 @@ from moderator.narration.scripts.library import FROM_LINE
 from moderator.narration.scripts.validation import SPECS
 from moderator.table.cues import CUE_TYPES, ScriptName, SeriesWinnerCue, cue_context
 from moderator.tui.screens.series import SeriesScreen
-from tests.tui.helpers import key, new_game, settle, tracked_app
-from tests.tui.quiet import settled
-from tests.tui.test_flow import FOUR, play_quick_game
+from tests.tui.helpers import FOUR, settle, tracked_app
+from tests.tui.seeded import controller_of, declared, knocked_out, next_started, show, started
 
 
 def test_every_script_has_one_cue_and_every_cue_a_script() -> None:
@@ -49,15 +48,17 @@ def test_series_winners_are_joined_by_the_scripts_own_word_for_and(tmp_path: Pat
 async def test_a_tied_series_announces_both_winners_with_and(folders: dict[str, Path]) -> None:
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(100, 30)) as pilot:
-        await new_game(pilot, FOUR)
-        await play_quick_game(pilot, 0, (2, 3), {})  # Bob, Cy, Dee +1
+        controller = controller_of(pilot)
+        started(controller, FOUR)
+        # Cy and Dee knocked out end each game; who growled and the Waffles by seat.
+        knocked_out(controller, 2, 3)
+        declared(controller, [0])  # Bob, Cy, Dee +1
         for possessed, waffles in ((1, {}), (2, {0: 1})):
-            await key(pilot, "n")
-            await settled(pilot)
-            await key(pilot, "ctrl+s")
-            await play_quick_game(pilot, possessed, (2, 3), waffles)
+            next_started(controller)
+            knocked_out(controller, 2, 3)
+            outcome = declared(controller, [possessed], waffles)
+        await show(pilot, outcome, SeriesScreen)
         await settle(pilot, narrator)
-        assert isinstance(app.screen, SeriesScreen)
     assert narrator.played[-1] == "series_winner"
     winners = narrator.contexts[-1]
     assert winners == {"players": ("Ann", "Dee")}

@@ -35,10 +35,10 @@ from tests.tui.helpers import (
     settle,
     shown,
     text_of,
-    to_results,
     tracked_app,
 )
 from tests.tui.quiet import settled
+from tests.tui.seeded import to_results
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_play_screens_in_the_tables_language import (
     bar_of,

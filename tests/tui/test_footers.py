@@ -20,6 +20,7 @@ from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
 from tests.tui.helpers import declare, key, knock_out, new_game, seat_players, to_setup
+from tests.tui.seeded import accepted, controller_of, declared, knocked_out, show, started
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
@@ -37,32 +38,37 @@ async def at_setup(pilot: Pilot[None]) -> None:
 
 
 async def at_reveal(pilot: Pilot[None]) -> None:
-    await new_game(pilot, SIX)
+    await show(pilot, started(controller_of(pilot), SIX), RevealScreen)
 
 
 async def at_table(pilot: Pilot[None]) -> None:
-    await new_game(pilot, FOUR)
+    await show(pilot, started(controller_of(pilot), FOUR), TableScreen)
 
 
 async def at_meeting(pilot: Pilot[None]) -> None:
-    await new_game(pilot, FOUR)
-    await key(pilot, "m")
+    controller = controller_of(pilot)
+    started(controller, FOUR)
+    await show(pilot, accepted(controller.draw_meeting()), MeetingScreen)
 
 
 async def at_finale(pilot: Pilot[None]) -> None:
-    await new_game(pilot, FOUR)
-    await knock_out(pilot, 2)
-    await knock_out(pilot, 3)
+    controller = controller_of(pilot)
+    started(controller, FOUR)
+    await show(pilot, knocked_out(controller, 2, 3), FinaleScreen)
 
 
 async def at_result(pilot: Pilot[None]) -> None:
-    await at_finale(pilot)
-    await key(pilot, "enter")
+    controller = controller_of(pilot)
+    started(controller, FOUR)
+    knocked_out(controller, 2, 3)
+    await show(pilot, accepted(controller.enter_results()), ResultScreen)
 
 
 async def at_series(pilot: Pilot[None]) -> None:
-    await at_result(pilot)
-    await declare(pilot, [0])
+    controller = controller_of(pilot)
+    started(controller, FOUR)
+    knocked_out(controller, 2, 3)
+    await show(pilot, declared(controller, [0]), SeriesScreen)
 
 
 #: Each screen, how to get there, and the keys that must be whole on its footer:

@@ -26,10 +26,10 @@ from tests.tui.helpers import (
     save_showing_points,
     state_of,
     text_of,
-    to_results,
     until,
 )
 from tests.tui.quiet import settled
+from tests.tui.seeded import to_results
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])

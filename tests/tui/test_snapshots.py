@@ -20,7 +20,6 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from moderator.domain import GameState
-from moderator.i18n import _
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.meeting import MeetingScreen
@@ -31,12 +30,19 @@ from moderator.tui.screens.table import TableScreen
 from tests.tui.helpers import (
     Scenario,
     TrackedNarrator,
-    knock_out,
-    new_game,
     press,
     seat_players,
     shown,
     until,
+)
+from tests.tui.seeded import (
+    accepted,
+    controller_of,
+    declared,
+    knocked_out,
+    next_started,
+    show,
+    started,
 )
 from tests.tui.sized_shots import SizedShots, shots
 
@@ -73,20 +79,14 @@ async def setup_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
 
 async def table_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """Seven players, turn 4: one Meeting resolved, Fay knocked out, Gus to play."""
-    await new_game(pilot, SEVEN, first=2)
-    await press(pilot, "t")  # straight to the table (reveal skipped)
-    await shown(pilot, TableScreen)
-    await press(pilot, "n")  # Cy passes
-    await until(pilot, lambda: game_state(pilot).current == 3, "Dee's turn")
-    await press(pilot, "m")  # Dee's Meeting card
-    await shown(pilot, MeetingScreen)
-    await press(pilot, "enter")  # resolved
-    await shown(pilot, TableScreen)
-    await until(pilot, lambda: game_state(pilot).meetings_resolved == 1, "the Meeting resolved")
-    await knock_out(pilot, 5)
-    await press(pilot, "n")
-    await until(pilot, lambda: game_state(pilot).current == 6, "Gus's turn")
-    assert isinstance(pilot.app.screen, TableScreen)
+    controller = controller_of(pilot)
+    started(controller, SEVEN, first=2)
+    accepted(controller.finish_reveal())  # straight to the table (reveal skipped)
+    accepted(controller.pass_turn())  # Cy passes
+    accepted(controller.draw_meeting())  # Dee's Meeting card
+    accepted(controller.resolve_meeting())
+    knocked_out(controller, 5)
+    await show(pilot, accepted(controller.pass_turn()), TableScreen)
     state = game_state(pilot)
     assert (state.turn, state.current, state.meetings_resolved) == (4, 6, 1)
     assert state.knocked_out == frozenset({5})
@@ -106,12 +106,10 @@ async def meeting_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
 
 async def finale_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """Four players; two knocked out end the game; the count to 3 has run."""
-    await new_game(pilot, FOUR)
-    await press(pilot, "n")
-    await until(pilot, lambda: game_state(pilot).current == 1, "Bob's turn")
-    await knock_out(pilot, 2)
-    await knock_out(pilot, 3)
-    await shown(pilot, FinaleScreen)
+    controller = controller_of(pilot)
+    started(controller, FOUR)
+    accepted(controller.pass_turn())
+    await show(pilot, knocked_out(controller, 2, 3), FinaleScreen)
     assert game_state(pilot).in_play == (0, 1)
 
 
@@ -125,36 +123,18 @@ async def result_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     await until(pilot, lambda: "Bob 3" in winner_line(screen), "the points previewed")
 
 
-async def _quick_game(
-    pilot: Pilot[None], possessed: int, out: tuple[int, int], waffles: dict[int, int]
-) -> None:
-    for gone in out:
-        await knock_out(pilot, gone)
-    await press(pilot, "enter")
-    screen = await shown(pilot, ResultScreen)
-    screen.query_one(f"#possessed-{possessed}").value = True  # type: ignore[attr-defined]
-    for winner, count in waffles.items():
-        screen.query_one(f"#waffles-{winner}").value = str(count)  # type: ignore[attr-defined]
-    points = _(". Points: ").strip(" .")  # the preview's word in the table's language
-    await until(pilot, lambda: points in winner_line(screen), "the points previewed")
-    await press(pilot, "ctrl+s")
-    await shown(pilot, SeriesScreen)
-
-
 async def series_screen(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
     """A complete 3-game series of four: Ann and Dee share the win on 3 points."""
-    await new_game(pilot, FOUR)
+    controller = controller_of(pilot)
+    started(controller, FOUR)
     games = ((0, (2, 3), {}), (1, (2, 3), {}), (2, (0, 1), {0: 1}))
     for number, (possessed, out, waffles) in enumerate(games):
         if number:
-            await press(pilot, "n")
-            await shown(pilot, SetupScreen)
-            await press(pilot, "ctrl+s")
-            await shown(pilot, TableScreen)
-        await _quick_game(pilot, possessed, out, waffles)
-    app = pilot.app
-    assert isinstance(app, MindFlayerApp)
-    assert [game.points for game in app.controller.series_games()][-1] == {
+            next_started(controller)  # the same roster, as the setup screen offers it
+        knocked_out(controller, *out)
+        outcome = declared(controller, [possessed], waffles)
+    await show(pilot, outcome, SeriesScreen)
+    assert [game.points for game in controller.series_games()][-1] == {
         "Ann": 2,
         "Bob": 1,
         "Cy": 0,

@@ -22,6 +22,7 @@ from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
 from tests.tui.helpers import declare, key, knock_out, new_game, seat_players, until
 from tests.tui.quiet import settled, toasts_up
+from tests.tui.seeded import controller_of, declared, knocked_out, next_started, show, started
 
 FOUR = ("Ann", "Bob", "Noah", "Dee")
 SIX = ("Ann", "Bob", "Noah", "Dee", "Eve", "Fin")
@@ -285,17 +286,24 @@ async def test_the_footer_hides_next_game_once_the_series_is_complete(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await _play_game_one(pilot, app)
+        # Games 1 and 2 by the table's controller (Bob and Noah knocked out, Dee growls).
+        controller = controller_of(pilot)
+        started(controller, FOUR)
         for game in (2, 3):
+            if game == 3:
+                next_started(controller)
+            knocked_out(controller, 1, 2)
+            await show(pilot, declared(controller, [3]), SeriesScreen)
             assert "Next game" in _footer_keys(app), f"before game {game}"
-            await key(pilot, "n", "ctrl+s")  # the same roster, started
-            assert isinstance(app.screen, TableScreen)
-            await knock_out(pilot, 1)
-            await knock_out(pilot, 2)
-            await key(pilot, "enter")
-            await until(pilot, lambda: app.controller.phase is Phase.RESULT)
-            await declare(pilot, [3])
-            assert isinstance(app.screen, SeriesScreen)
+        # The last game by keys, as a table plays it.
+        await key(pilot, "n", "ctrl+s")  # the same roster, started
+        assert isinstance(app.screen, TableScreen)
+        await knock_out(pilot, 1)
+        await knock_out(pilot, 2)
+        await key(pilot, "enter")
+        await until(pilot, lambda: app.controller.phase is Phase.RESULT)
+        await declare(pilot, [3])
+        assert isinstance(app.screen, SeriesScreen)
         assert "Next game" not in _footer_keys(app)
         assert "New series" in _footer_keys(app)
         await key(pilot, "n")  # nothing happens: no fourth game

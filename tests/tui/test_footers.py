@@ -19,8 +19,8 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import declare, key, knock_out, new_game, seat_players, to_setup
-from tests.tui.seeded import accepted, controller_of, declared, knocked_out, show, started
+from tests.tui.helpers import declare, key, knock_out, seat_players, to_setup
+from tests.tui.seeded import accepted, controller_of, declared, knocked_out, seated, show, started
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
@@ -175,7 +175,7 @@ async def test_nine_players_at_80x24_see_the_series_buttons_without_scrolling(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, NINE)
+        await seated(pilot, NINE)
         await key(pilot, "t")
         for seat in range(7):
             await knock_out(pilot, seat)

@@ -14,7 +14,8 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.result import ResultScreen
-from tests.tui.helpers import ReachResults, key, new_game
+from tests.tui.helpers import ReachResults, key
+from tests.tui.seeded import seated
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -67,7 +68,7 @@ async def test_the_meeting_help_lists_the_seat_digits(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 40)) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         await key(pilot, "m")
         assert isinstance(app.screen, MeetingScreen)
         await key(pilot, "f1")

@@ -31,6 +31,7 @@ from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
 from tests.tui.helpers import FOUR, app_on, key, new_game, state_of, until
 from tests.tui.quiet import raised, settled, toasts
+from tests.tui.seeded import seated
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 DEEP = "[" * 100_000
@@ -58,7 +59,7 @@ async def test_a_keymap_nested_too_deeply_gives_the_default_keys_and_a_sentence(
             f"The keymap file {keymap} was not used: it has brackets nested too deeply "
             "to read. Using the default keys."
         ]
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         before = state_of(app).current
         await key(pilot, "n")
         assert state_of(app).current != before, "the default key passes the turn"
@@ -143,7 +144,7 @@ async def test_a_hostile_reveal_script_is_a_notice_and_the_shipped_reveal_plays(
     )
     app = app_on(folders, narrator)
     async with app.run_test(size=(100, 40), notifications=True) as pilot:
-        await new_game(pilot, SIX)
+        await seated(pilot, SIX)
         assert isinstance(app.screen, RevealScreen)
         await key(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))

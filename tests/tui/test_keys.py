@@ -14,8 +14,9 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.keymap import KEYMAP_FILE, KeymapError, is_key_name, parse_keymap
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import key, new_game, state_of
+from tests.tui.helpers import key, state_of
 from tests.tui.quiet import toasts
+from tests.tui.seeded import seated
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -41,7 +42,7 @@ async def test_help_lists_every_described_key_of_every_screen(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 40)) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         assert isinstance(app.screen, TableScreen)
         await key(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
@@ -101,7 +102,7 @@ async def test_a_keymap_file_changes_the_keys_and_the_help(
     app = app_factory()
     async with app.run_test(size=(100, 40)) as pilot:
         assert not [message for message in toasts(app) if "keymap" in message]
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         before = state_of(app).current
         await key(pilot, "n")
         assert state_of(app).current == before, "n no longer passes the turn"
@@ -138,7 +139,7 @@ async def test_a_broken_keymap_gives_a_sentence_and_the_default_keys(
         assert because in notices[0]
         assert notices[0].endswith("Using the default keys.")
         assert app.keymap == {}
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         before = state_of(app).current
         await key(pilot, "n")
         assert state_of(app).current != before, "the default key still works"

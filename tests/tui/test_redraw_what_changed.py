@@ -25,8 +25,9 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.table_picture import SeatTile
-from tests.tui.helpers import key, new_game, settle, text_of, tracked_app
+from tests.tui.helpers import key, settle, text_of, tracked_app
 from tests.tui.quiet import settled
+from tests.tui.seeded import seated
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -36,7 +37,7 @@ Refreshes = list[tuple[str, bool]]
 
 async def at_the_table(pilot: Pilot[None]) -> TableScreen:
     """Seven players seated, past the reveal: the table screen, with its snapshot."""
-    await new_game(pilot, SEVEN)
+    await seated(pilot, SEVEN)
     await key(pilot, "t")
     screen = pilot.app.screen
     assert isinstance(screen, TableScreen) and screen.snapshot is not None

@@ -22,14 +22,13 @@ from tests.tui.helpers import (
     domain_sentence,
     key,
     knock_out,
-    new_game,
     save_showing_points,
     state_of,
     text_of,
     until,
 )
 from tests.tui.quiet import settled
-from tests.tui.seeded import to_results
+from tests.tui.seeded import seated, to_results
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
@@ -189,7 +188,7 @@ async def test_the_finale_says_press_enter_once(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         await key(pilot, "n")
         await knock_out(pilot, 2)
         await knock_out(pilot, 3)

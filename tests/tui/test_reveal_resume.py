@@ -18,8 +18,9 @@ from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
-from tests.tui.helpers import key, new_game, state_of, until
+from tests.tui.helpers import key, state_of, until
 from tests.tui.quiet import toasts
+from tests.tui.seeded import seated
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -29,7 +30,7 @@ async def test_a_reveal_interrupted_by_closing_the_app_is_offered_on_resume(
 ) -> None:
     app = app_factory(time_scale=1.0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await new_game(pilot, SIX)
+        await seated(pilot, SIX)
         screen = app.screen
         assert isinstance(screen, RevealScreen)
         caption = screen.query_one("#reveal-caption", BigText)
@@ -55,7 +56,7 @@ async def test_a_finished_reveal_resumes_at_the_table(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await new_game(pilot, SIX)
+        await seated(pilot, SIX)
         await key(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
     again = app_factory()
@@ -69,7 +70,7 @@ async def test_undo_at_the_table_brings_the_reveal_back_then_the_setup(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await new_game(pilot, SIX)
+        await seated(pilot, SIX)
         await key(pilot, "t")  # skipped: the turns begin
         assert isinstance(app.screen, TableScreen)
         await key(pilot, "u")

@@ -24,6 +24,7 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from tests.tui.helpers import key, new_game, press, tracked_app
 from tests.tui.quiet import settled
+from tests.tui.seeded import seated
 from tests.tui.test_fuzz import BINDING_KEYS
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
@@ -61,7 +62,7 @@ async def test_fuzz_seed_7_keys_keep_the_start_screen(tmp_path: Path) -> None:
     popping the start screen and leaving the blank default screen."""
     app, _narrator = tracked_app(folders_in(tmp_path))
     async with app.run_test(size=(100, 30)) as pilot:
-        await new_game(pilot, SIX)
+        await seated(pilot, SIX)
         assert isinstance(app.screen, RevealScreen)
         await quick(
             pilot,
@@ -75,7 +76,7 @@ async def test_palette_closed_twice_keeps_the_game_screen(tmp_path: Path) -> Non
     """A palette closed already (Esc) ignores a second close; the table stays."""
     app, _narrator = tracked_app(folders_in(tmp_path))
     async with app.run_test(size=(100, 30)) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         assert isinstance(app.screen, TableScreen)
         await press(pilot, "ctrl+p")
         palette = app.screen
@@ -90,7 +91,7 @@ async def test_dialog_closed_twice_keeps_the_game_screen(tmp_path: Path) -> None
     """The player picker closed twice (Esc, then a queued pick) closes only itself."""
     app, _narrator = tracked_app(folders_in(tmp_path))
     async with app.run_test(size=(100, 30)) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         await press(pilot, "k")
         picker = app.screen
         assert isinstance(picker, PickPlayerScreen)

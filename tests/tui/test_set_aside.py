@@ -20,8 +20,9 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import FOUR, ReachResults, declare, key, new_game
+from tests.tui.helpers import FOUR, ReachResults, declare, key
 from tests.tui.quiet import toasts
+from tests.tui.seeded import seated
 
 QUESTION = "Set aside the series of Ann, Bob, Cy and Dee (game 1 of 3) and start a new series?"
 
@@ -44,7 +45,7 @@ async def test_n_on_the_start_screen_asks_and_esc_keeps_the_series_to_resume(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         await key(pilot, "n")  # next turn: Bob's
         series = unfinished_series(folders["data"])
         await key(pilot, "escape")
@@ -64,7 +65,7 @@ async def test_enter_right_after_n_keeps_the_series(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         series = unfinished_series(folders["data"])
         await key(pilot, "escape", "n")
         assert question_of(app).startswith(QUESTION)
@@ -78,7 +79,7 @@ async def test_yes_sets_the_series_aside_and_says_which(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         series = unfinished_series(folders["data"])
         await key(pilot, "escape", "n")
         options = app.screen.query_one("#pick-list", OptionList)

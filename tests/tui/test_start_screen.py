@@ -29,8 +29,9 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.title_bar import TitleBar
-from tests.tui.helpers import app_on, key, new_game, until
+from tests.tui.helpers import app_on, key, until
 from tests.tui.quiet import record_toasts, settled, toasts
+from tests.tui.seeded import seated
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -106,7 +107,7 @@ async def test_resume_is_offered_by_button_and_key_only_when_a_game_is_unfinishe
         assert "Resume" not in bar_line(app)
         await key(pilot, "c")  # not offered: nothing happens
         assert app.screen is screen
-        await new_game(pilot, FOUR)
+        await seated(pilot, FOUR)
         await key(pilot, "escape")
         assert app.screen is screen
         assert offered_and_on(screen, "start-resume")

@@ -24,8 +24,9 @@ from textual.strip import Strip
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.table_picture import SeatTile
-from tests.tui.helpers import key, new_game
+from tests.tui.helpers import key
 from tests.tui.quiet import settled
+from tests.tui.seeded import seated
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 #: The corners of Textual's heavy border (the current seat) and round one (the others).
@@ -34,7 +35,7 @@ HEAVY, ROUND = "┏", "╭"
 
 async def at_the_table(pilot: Pilot[Any]) -> TableScreen:
     """Seven players seated, past the reveal: the table screen."""
-    await new_game(pilot, SEVEN)
+    await seated(pilot, SEVEN)
     await key(pilot, "t")
     screen = pilot.app.screen
     assert isinstance(screen, TableScreen)

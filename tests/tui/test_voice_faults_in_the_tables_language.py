@@ -35,8 +35,9 @@ from moderator.tui.run import make_app
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from tests.tui.english_words import english_on
-from tests.tui.helpers import key, new_game, until
+from tests.tui.helpers import key, until
 from tests.tui.quiet import record_toasts, settled, toasts
+from tests.tui.seeded import seated
 
 #: The header's marker and the toast's first words when the player finds no sound card.
 NO_DEVICE = {
@@ -128,7 +129,7 @@ async def test_the_reveal_says_its_ambience_is_unheard_in_the_tables_language(
 ) -> None:
     app, _narrator = _app(folders, lang, tmp_path, 1.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
+        await seated(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
         screen = app.screen
         assert isinstance(screen, RevealScreen)
         marker = screen.query_one(AmbienceMarker)

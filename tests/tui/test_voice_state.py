@@ -22,6 +22,7 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.title_bar import TitleBar
 from tests.tui.helpers import app_on, key, until
 from tests.tui.quiet import settled, toasts
+from tests.tui.seeded import seated
 
 NO_DEVICE = "Could not play sound (aplay exited with code 1): is a sound card available?"
 
@@ -101,11 +102,10 @@ async def test_a_fault_known_at_start_is_marked_without_a_second_toast(
 async def test_a_fault_during_the_reveal_is_toasted_once(folders: dict[str, Path]) -> None:
     """The reveal's playback reports the fault as a notice too: the app shows it once."""
     from moderator.tui.screens.reveal import RevealScreen
-    from tests.tui.helpers import new_game
 
     _narrator, app = _app(folders)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await new_game(pilot, ("Ann", "Bob", "Cy", "Dee", "Eve", "Fin"))
+        await seated(pilot, ("Ann", "Bob", "Cy", "Dee", "Eve", "Fin"))
         reveal = app.screen
         assert isinstance(reveal, RevealScreen)
         await key(pilot, "enter")

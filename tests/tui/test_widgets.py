@@ -12,8 +12,9 @@ from textual.geometry import Region
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.widgets.bigtext import ROWS, big_lines, big_width, render_big, wrap_words
 from moderator.tui.widgets.table_picture import layout_counts, seat_boxes
-from tests.tui.helpers import key, new_game, settle, tracked_app
+from tests.tui.helpers import key, settle, tracked_app
 from tests.tui.quiet import settled
+from tests.tui.seeded import seated
 
 
 def test_big_text_draws_known_letters_in_three_rows() -> None:
@@ -85,7 +86,7 @@ async def test_ten_players_fit_on_an_80x24_screen(
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         app.theme = theme
-        await new_game(pilot, [f"Player {n}" for n in range(10)])
+        await seated(pilot, [f"Player {n}" for n in range(10)])
         await key(pilot, "t", "m")
         for _ in range(2):
             await settled(pilot)
@@ -110,7 +111,7 @@ async def test_a_long_instruction_above_a_meeting_cuts_no_passing_line(
     app, narrator = tracked_app(folders)
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy"]
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, names)
+        await seated(pilot, names)
         await key(pilot, "t", "m")
         await settle(pilot, narrator)  # the voice is done: no caption of its own comes after
         screen = app.screen

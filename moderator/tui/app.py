@@ -274,6 +274,10 @@ class MindFlayerApp(NarratedApp):
             screen.refused(outcome.notice)
         screen.snapshot = self.controller.snapshot(outcome)
 
+    def phase_screen(self, phase: Phase) -> PhaseScreen | None:
+        """The screen of `phase`, once it was shown (None before)."""
+        return self._screens.get(phase)
+
     def _accepts(self, intent: Intent) -> bool:
         """Whether the table is still in the phase whose screen asked."""
         return intent.origin is None or intent.origin is self.controller.phase

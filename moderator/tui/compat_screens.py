@@ -17,7 +17,9 @@ from textual import events
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette
+from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 
 ResultT = TypeVar("ResultT")
 
@@ -104,3 +106,20 @@ class DropsInputAfterClose(App[None]):
         if not self.screen_stack:
             return None
         return super().deliver_screenshot(filename, path, time_format)
+
+
+# --- A focus change repaints the whole screen ------------------------------------------
+#
+# No upstream issue found. `Screen.focused` is a reactive that repaints: every focus
+# change (a seat question opened over the table, then answered) marks the whole
+# screen dirty and the next frame draws every widget's lines again, about as long as
+# the knock-out itself (docs/measurements.md). The widgets that gain or lose the
+# focus repaint themselves (`Widget._on_focus`, `_on_blur`) and `set_focus` updates
+# the focus styles, so that full repaint shows nothing new. Canary:
+# `test_canary_a_focus_change_repaints_a_plain_screen_whole`.
+
+
+class FocusRepaintsItsWidgets(Screen[ResultT]):
+    """A screen on which a focus change repaints the widgets it concerns, not all."""
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)

@@ -7,7 +7,8 @@ digits) cannot be remapped; the help lists it only if it has a description.
 
 Screens are found by walking the `moderator.tui.screens` and
 `moderator.tui.dialogs` packages, so a new screen module shows up in the help
-without anyone editing this file.
+without anyone editing this file. A module whose screen gets its keys from a
+widget defined elsewhere names the classes in `KEY_OWNERS` (the picker dialog).
 """
 
 from __future__ import annotations
@@ -112,7 +113,9 @@ def binding_owners() -> list[BindingOwner]:
     """Each screen module that declares bindings, titled after the module."""
     owners = []
     for module in screen_modules():
-        classes = tuple(  # in the order the module defines them
+        # A screen whose keys a widget of its own declares (the picker dialog) names
+        # its classes in KEY_OWNERS; the others are found in the module, in order.
+        classes = getattr(module, "KEY_OWNERS", None) or tuple(
             cls
             for cls in vars(module).values()
             if isinstance(cls, type)

@@ -1,8 +1,9 @@
 """The questions the app asks before it acts: set a series aside, a renamed player, a seat.
 
-Each asks through the player picker (a dialog) and acts only on the table's
-answer, and only if the table is still in the phase that asked (a late answer
-changes nothing).
+Each asks through the player picker (`widgets/picker.py`), in a dialog before a
+game and over the phase screen during one, and acts only on the table's answer,
+and only if the table is still in the phase that asked (a late answer changes
+nothing).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from moderator.table.controller import TableController
 from moderator.table.outcomes import Outcome
 from moderator.table.set_aside import ANSWERS, KEEP, SET_ASIDE
 from moderator.tui.screen_classes import DIALOGS, load_class
+from moderator.tui.screens.base import PlayScreen
 
 if TYPE_CHECKING:
     from moderator.tui.app import MindFlayerApp
@@ -114,27 +116,9 @@ def ask_seat(
         if seat is not None and app.controller.phase is phase:
             app.settle(act(seat))
 
-    picker = seat_picker(app)
-    if picker in app.screen_stack:
-        return  # a second ask in a burst of keys: the table answers the one shown
-    picker.ask(question, choices, highlight)
-    app.push_screen(picker, picked)
-
-
-#: The name the seat picker is installed under.
-SEAT_PICKER = "seat-picker"
-
-
-def seat_picker(app: MindFlayerApp) -> PickPlayerScreen:
-    """The app's one seat picker (knock-out, sit-out), installed the first time it is asked.
-
-    Installed, it is kept when it closes: Textual removes a dialog that is not,
-    and removing a screen lays out the whole screen under it again (on the
-    table, as much as the knock-out itself). The questions before a start
-    (set aside, renames) come one after another from each answer: each gets
-    a new picker.
-    """
-    if not app.is_screen_installed(SEAT_PICKER):
-        pick = cast("type[PickPlayerScreen]", load_class(DIALOGS["pick"]))
-        app.install_screen(pick("", ()), SEAT_PICKER)
-    return cast("PickPlayerScreen", app.get_screen(SEAT_PICKER))
+    # Asked over the phase's own screen (no dialog pushed), and only while it is shown:
+    # a key that reaches the app as another screen opens asks nothing.
+    screen = app.phase_screen(phase)
+    on_top = screen is not None and app.screen is screen
+    if on_top and isinstance(screen, PlayScreen):
+        screen.ask_seat(question, choices, highlight, picked)

@@ -22,6 +22,7 @@ from time import monotonic
 from typing import Any, TypeVar
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, OptionList, Static
@@ -31,10 +32,11 @@ from moderator.narration import Finished, NarrationEvent, VoiceSettings, make_na
 from moderator.narration.narrator import Narrator
 from moderator.table.ports import NarratorLike
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.run import make_app
+from moderator.tui.screens.base import PlayScreen
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.setup import SetupScreen
+from moderator.tui.widgets.picker import Picker
 from tests.tui.quiet import BOUND, record_toasts, settled
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -297,13 +299,29 @@ async def new_game(
     )
 
 
+def seat_question(app: App[Any]) -> Picker | None:
+    """The seat question open over the current screen (knock-out, sit-out), if any."""
+    screen = app.screen
+    if isinstance(screen, PlayScreen) and screen.asking:
+        return screen.query_one("#pick-box.seat-question", Picker)
+    return None
+
+
+async def asked(pilot: Pilot[None]) -> Picker:
+    """Wait until a seat question is open over the current screen; the picker showing it."""
+    await until(pilot, lambda: seat_question(pilot.app) is not None, "a seat question")
+    picker = seat_question(pilot.app)
+    assert picker is not None
+    return picker
+
+
 async def knock_out(pilot: Pilot[None], seat: int) -> None:
-    """k, then pick `seat` in the dialog (it lists the seats still in play)."""
+    """k, then pick `seat` in the question (it lists the seats still in play)."""
     app = pilot.app
     assert isinstance(app, MindFlayerApp)
     in_play = app.controller.state.in_play
     await press(pilot, "k")
-    picker = (await shown(pilot, PickPlayerScreen)).query_one("#pick-list", OptionList)
+    picker = (await asked(pilot)).query_one("#pick-list", OptionList)
     picker.highlighted = in_play.index(seat)
     await settled(pilot)
     await press(pilot, "enter")
@@ -311,7 +329,7 @@ async def knock_out(pilot: Pilot[None], seat: int) -> None:
         pilot,
         lambda: (
             seat in app.controller.state.knocked_out
-            and not isinstance(app.screen, PickPlayerScreen)
+            and seat_question(app) is None
             and app.screen.is_mounted
         ),
         f"seat {seat} knocked out",

@@ -17,13 +17,18 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 from time import time
+from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.notifications import Notification
+from textual.timer import Timer
+from textual.widgets._toast import Toast
 
 from moderator.tui import compat
+from moderator.tui.compat import MIN_TIMER_DELAY
+from tests.tui.helpers import tracked_app
 from tests.tui.quiet import settled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -336,3 +341,38 @@ def test_live_notices_survive_a_toast_expiring_while_they_are_listed() -> None:
     app._notifications.add(Notification("stays", timeout=60))
     app._notifications.add(_ExpiringWhileListed("runs out", timeout=5))
     assert [n.message for n in compat.live_notices(app)] == ["stays", "runs out"]
+
+
+# --- The patch in the app: a toast timer with a negative delay (the 100% CPU freeze) ------
+#
+# Moved here from the key-burst tests: it subclasses Textual's private `Toast`, the
+# class the patch changes, as the canaries above do.
+
+
+class RecordingToast(Toast):
+    """A toast that notes the delay it starts its timer with (and never spins)."""
+
+    delays: list[float] = []
+
+    def set_timer(self, delay: float, *args: Any, **kwargs: Any) -> Timer:
+        """Note the delay; run the timer with a safe one whatever happens."""
+        self.delays.append(delay)
+        return super().set_timer(max(delay, MIN_TIMER_DELAY), *args, **kwargs)
+
+
+async def test_toast_timer_delay_is_never_negative(folders: dict[str, Path]) -> None:
+    """A toast built just after its notification ran out starts a positive timer.
+
+    Textual's timer loop spins forever (no await) when the delay is negative.
+    """
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        ran_out = Notification("Voice on.", timeout=1, raised_at=time() - 1.00006)
+        assert ran_out.time_left < 0
+        RecordingToast.delays = []
+        toast = RecordingToast(ran_out)
+        await app.screen.mount(toast)
+        await settled(pilot)
+        assert RecordingToast.delays, "the toast started no timer"
+        assert min(RecordingToast.delays) >= MIN_TIMER_DELAY, RecordingToast.delays

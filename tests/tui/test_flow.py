@@ -268,7 +268,7 @@ async def test_the_sit_out_list_marks_who_already_sits_out(
     app_factory: Callable[..., MindFlayerApp],
 ) -> None:
     """Issue 20 item 6: `o` in a Meeting lists "(sits out)" beside those who do."""
-    from moderator.tui.dialogs.pick_player import PickPlayerScreen
+    from tests.tui.helpers import asked
 
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -276,16 +276,14 @@ async def test_the_sit_out_list_marks_who_already_sits_out(
         await key(pilot, "m")
         assert isinstance(app.screen, MeetingScreen)
         await key(pilot, "o")
-        picker = app.screen
-        assert isinstance(picker, PickPlayerScreen)
+        picker = await asked(pilot)
         assert not any("sits out" in name for _seat, name in picker.choices)
-        picker.dismiss(1)  # Bob sits out
+        picker.answer(1)  # Bob sits out
         await settled(pilot)
         meeting = state_of(app).meeting
         assert meeting is not None and 1 in meeting.sitting_out
         await key(pilot, "o")
-        picker = app.screen
-        assert isinstance(picker, PickPlayerScreen)
+        picker = await asked(pilot)
         names = dict(picker.choices)
         assert names[1] == "Bob  (sits out)" and names[0] == "Ann"
 

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from textual.widgets import Input, Select, Static
-from textual.widgets._select import SelectOverlay
+from textual.widgets import Input, OptionList, Select, Static
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.table.config import SETTINGS_FILE, TableSettings, load_settings
@@ -266,7 +265,9 @@ async def test_a_language_name_with_markup_is_shown_literally_in_settings(
     async with app.run_test(size=(100, 40)) as pilot:
         await key(pilot, "f2")
         assert isinstance(app.screen, SettingsScreen)
-        overlay = app.screen.query_one("#settings-lang", Select).query_one(SelectOverlay)
+        overlay = app.screen.query_one("#settings-lang", Select).query_one(
+            "SelectOverlay", OptionList
+        )
         prompts = [overlay.get_option_at_index(i).prompt for i in range(overlay.option_count)]
         assert all(isinstance(prompt, Text) for prompt in prompts)
         shown = [prompt.plain for prompt in prompts if isinstance(prompt, Text)]
@@ -301,7 +302,9 @@ async def test_a_language_code_with_markup_from_the_settings_is_shown_literally(
     app = app_factory()
     async with app.run_test(size=(100, 40)) as pilot:
         await key(pilot, "f2")
-        overlay = app.screen.query_one("#settings-lang", Select).query_one(SelectOverlay)
+        overlay = app.screen.query_one("#settings-lang", Select).query_one(
+            "SelectOverlay", OptionList
+        )
         last = overlay.get_option_at_index(overlay.option_count - 1).prompt
         assert isinstance(last, Text) and last.plain == "[b]zz[/b]" and not last.spans
 

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Static
-from textual.widgets._header import HeaderTitle
 
 from moderator.narration import VoiceSettings
 from moderator.narration.scripts.library import Line, ScriptLibrary
@@ -111,7 +110,7 @@ def test_two_taking_part_hear_both_cards_go_to_the_other() -> None:
 
 def header(app: MindFlayerApp) -> str:
     """The header's title line, as drawn."""
-    return str(app.screen.query_one(HeaderTitle).render())
+    return str(app.screen.query_one("HeaderTitle").render())
 
 
 async def test_every_game_screen_says_the_game_and_the_meeting_in_words(

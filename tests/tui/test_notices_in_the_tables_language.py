@@ -21,12 +21,12 @@ from textual.widgets import Input, Static
 from moderator import i18n
 from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.table import TableScreen
 from tests.tui.drawn import drawn_rows
 from tests.tui.helpers import (
     TrackedNarrator,
+    asked,
     key,
     knock_out,
     settle,
@@ -131,7 +131,7 @@ async def test_the_apps_question_its_notices_and_its_keys_in_the_tables_language
         for word in keys:
             assert word in titles, (word, titles)
         await key(pilot, "k")
-        picker = await shown(pilot, PickPlayerScreen)
+        picker = await asked(pilot)
         title = str(picker.query_one("#pick-title", Static).render())
         assert title == question
         assert question in "\n".join(drawn_rows(app)), "the question is drawn whole at 80x24"

@@ -21,7 +21,6 @@ import pytest
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets._toast import Toast
 
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.meeting import MeetingScreen
@@ -56,10 +55,11 @@ async def to_table(pilot: Pilot[None], players: int) -> None:
 
 def notices_on_screen(app: MindFlayerApp) -> dict[Widget, Region]:
     """The notice widgets drawn on the current screen and where (toasts and the strip)."""
+    toasts = set(app.screen.query("Toast"))  # Textual's toast widget, found by its type name
     return {
         widget: region
         for widget, region in visible_regions(app).items()
-        if (isinstance(widget, Toast) or widget.id == NOTICES) and widget.visible
+        if (widget in toasts or widget.id == NOTICES) and widget.visible
     }
 
 

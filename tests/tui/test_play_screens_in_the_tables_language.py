@@ -17,7 +17,6 @@ import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Select, Static
-from textual.widgets._header import HeaderTitle
 
 from moderator import i18n
 from moderator.tui.app import MindFlayerApp
@@ -70,7 +69,7 @@ def words_of(app: MindFlayerApp, selector: str) -> str:
 
 
 def header(app: MindFlayerApp) -> str:
-    return str(app.screen.query_one(HeaderTitle).render())
+    return str(app.screen.query_one("HeaderTitle").render())
 
 
 def keys_listed(app: MindFlayerApp) -> list[str]:

@@ -4,25 +4,18 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from time import time
-from typing import Any
 
 import pytest
 from textual.app import ScreenStackError
 from textual.command import CommandPalette
-from textual.notifications import Notification
 from textual.pilot import Pilot
-from textual.timer import Timer
-from textual.widgets._toast import Toast
 
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.compat import MIN_TIMER_DELAY
-from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screen_classes import phase_screen_class
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import key, new_game, press, tracked_app
+from tests.tui.helpers import asked, key, new_game, press, seat_question, tracked_app
 from tests.tui.quiet import settled
 from tests.tui.seeded import seated
 from tests.tui.test_fuzz import BINDING_KEYS
@@ -87,18 +80,18 @@ async def test_palette_closed_twice_keeps_the_game_screen(tmp_path: Path) -> Non
         assert stack_of(app) == ["TableScreen"], stack_of(app)
 
 
-async def test_dialog_closed_twice_keeps_the_game_screen(tmp_path: Path) -> None:
-    """The player picker closed twice (Esc, then a queued pick) closes only itself."""
+async def test_a_seat_question_answered_twice_acts_once(tmp_path: Path) -> None:
+    """The seat question answered twice (Esc, then a queued pick) takes the first answer."""
     app, _narrator = tracked_app(folders_in(tmp_path))
     async with app.run_test(size=(100, 30)) as pilot:
         await seated(pilot, FOUR)
         await press(pilot, "k")
-        picker = app.screen
-        assert isinstance(picker, PickPlayerScreen)
-        picker.dismiss(None)
-        picker.dismiss(1)
+        picker = await asked(pilot)
+        picker.answer(None)
+        picker.answer(1)
         await settled(pilot)
         assert stack_of(app) == ["TableScreen"], stack_of(app)
+        assert seat_question(app) is None
         assert app.controller.state.knocked_out == frozenset()
 
 
@@ -112,38 +105,6 @@ async def test_start_screen_is_never_popped(tmp_path: Path) -> None:
             app.pop_screen()
         await settled(pilot)
         assert stack_of(app) == ["StartScreen"]
-
-
-# --- bug 2: the 100% CPU freeze (a toast timer with a negative delay) ------------------
-
-
-class RecordingToast(Toast):
-    """A toast that notes the delay it starts its timer with (and never spins)."""
-
-    delays: list[float] = []
-
-    def set_timer(self, delay: float, *args: Any, **kwargs: Any) -> Timer:
-        """Note the delay; run the timer with a safe one whatever happens."""
-        self.delays.append(delay)
-        return super().set_timer(max(delay, MIN_TIMER_DELAY), *args, **kwargs)
-
-
-async def test_toast_timer_delay_is_never_negative(tmp_path: Path) -> None:
-    """A toast built just after its notification ran out starts a positive timer.
-
-    Textual's timer loop spins forever (no await) when the delay is negative.
-    """
-    app, _narrator = tracked_app(folders_in(tmp_path))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settled(pilot)
-        ran_out = Notification("Voice on.", timeout=1, raised_at=time() - 1.00006)
-        assert ran_out.time_left < 0
-        RecordingToast.delays = []
-        toast = RecordingToast(ran_out)
-        await app.screen.mount(toast)
-        await settled(pilot)
-        assert RecordingToast.delays, "the toast started no timer"
-        assert min(RecordingToast.delays) >= MIN_TIMER_DELAY, RecordingToast.delays
 
 
 # --- bug 3: key bursts (screens shown and removed before they mounted) ------------------

@@ -28,6 +28,7 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.key_bar import KeyBar
 from tests.tui.drawn import drawn_rows
 from tests.tui.helpers import (
+    asked,
     key,
     new_game,
     seat_players,
@@ -308,6 +309,6 @@ async def test_the_seat_picker_marks_who_sits_out_in_german(folders: dict[str, P
         await settle(pilot, narrator)
         await key(pilot, "2")  # Bob sits out
         await key(pilot, "o")
-        picker = await shown(pilot, PickPlayerScreen)
+        picker = await asked(pilot)
         names = dict(picker.choices)
         assert names[1] == "Bob  (setzt aus)" and names[0] == "Ann", names

@@ -24,6 +24,7 @@ from moderator.tui.screens.start import StartScreen
 from tests.tui.helpers import (
     FOUR,
     TrackedNarrator,
+    asked,
     history_read,
     press,
     shown,
@@ -106,7 +107,7 @@ class TestPickDialog:
     async def knock_out(pilot: Pilot[None], narrator: TrackedNarrator) -> None:
         await seated(pilot, FOUR)
         await press(pilot, "k")
-        await shown(pilot, PickPlayerScreen)
+        await asked(pilot)
 
     @staticmethod
     async def set_aside(pilot: Pilot[None], narrator: TrackedNarrator) -> None:

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from textual.geometry import Region
 from textual.widgets import Button, Input
-from textual.widgets._footer import FooterKey
 
 from moderator.storage import Store
 from moderator.table.controller import TableController
@@ -20,7 +19,15 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import declare, key, knock_out, new_game, seat_players, until
+from tests.tui.helpers import (
+    declare,
+    key,
+    knock_out,
+    new_game,
+    seat_players,
+    seat_question,
+    until,
+)
 from tests.tui.quiet import settled, toasts_up
 from tests.tui.seeded import controller_of, declared, knocked_out, next_started, show, started
 
@@ -154,7 +161,7 @@ def _footer_keys(app: MindFlayerApp) -> list[str]:
     bars = app.screen.query(KeyBar)
     if bars:
         return [item.description for item in bars.first().items]
-    return [str(key.description) for key in app.screen.query(FooterKey)]
+    return [str(getattr(key, "description", "")) for key in app.screen.query("FooterKey")]
 
 
 async def test_the_footer_hides_resume_with_nothing_to_resume(
@@ -218,7 +225,7 @@ async def test_the_knock_out_picker_takes_the_seat_digit(
     async with app.run_test(size=(100, 30)) as pilot:
         await new_game(pilot, FOUR)
         await key(pilot, "k")
-        assert isinstance(app.screen, PickPlayerScreen)
+        assert seat_question(app) is not None
         await key(pilot, "3")
         assert app.controller.state.knocked_out == frozenset({2})
 

@@ -7,8 +7,6 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 
-from textual.widgets._header import HeaderTitle
-
 from moderator.narration import (
     Clip,
     Finished,
@@ -57,7 +55,7 @@ def _header(app) -> str:  # type: ignore[no-untyped-def]
     bars = app.screen.query(TitleBar)
     if bars:
         return str(bars.first().render())
-    return str(app.screen.query_one(HeaderTitle).render())
+    return str(app.screen.query_one("HeaderTitle").render())
 
 
 async def test_a_fault_outside_any_screen_is_toasted_once_and_marked_everywhere(

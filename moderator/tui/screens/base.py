@@ -13,24 +13,26 @@ playbacks started for its phase (`show_line`, `show_countdown`,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar
 
 from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.reactive import var
-from textual.screen import Screen
+from textual.widget import Widget
 
 from moderator.domain import GameState, rules
 from moderator.i18n import N_, NP_, _, active_language
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
+from moderator.tui.compat_screens import FocusRepaintsItsWidgets
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
 from moderator.tui.toasts import show_notices
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.notice_strip import NoticeStrip
+from moderator.tui.widgets.picker import Picker
 
 #: The rules of every screen but the start screen. Each of those screens names it
 #: as its `CSS_PATH`, so Textual reads it when the first of them is shown: the
@@ -77,7 +79,7 @@ APP_FOOTER_SHORT: Mapping[str, str] = {
 }
 
 
-class PhaseScreen(Screen[None]):
+class PhaseScreen(FocusRepaintsItsWidgets[None]):
     """The one screen of a phase."""
 
     CSS_PATH: ClassVar[Path | None] = SCREENS_CSS
@@ -236,6 +238,89 @@ class PlayScreen(PhaseScreen):
         Binding("u", "undo", N_("Undo"), id="undo", tooltip=N_("Take back the last table action")),
         Binding("r", "redo", N_("Redo"), id="redo", tooltip=N_("Do again what was just undone")),
     ]
+
+    def __init__(self, controller: TableController) -> None:
+        super().__init__(controller)
+        #: What the open seat question does with its answer (None: no question open).
+        self._answering: Callable[[int | None], None] | None = None
+        #: The widget that had the focus before the question (it gets it back).
+        self._focus_before: Widget | None = None
+
+    def seat_picker(self) -> Picker:
+        """The seat question, composed hidden by the screens that ask one (`ask_seat`)."""
+        picker = Picker(answered=self._answered)
+        picker.add_class("seat-question")
+        picker.display = False
+        return picker
+
+    @property
+    def asking(self) -> bool:
+        """Whether a seat question is open over this screen (its keys wait for the answer)."""
+        return self._answering is not None
+
+    def ask_seat(
+        self,
+        question: str,
+        choices: Sequence[tuple[int, str]],
+        highlight: int | None,
+        answered: Callable[[int | None], None],
+    ) -> None:
+        """Ask for a seat over this screen; `answered` gets the seat, or None on Esc.
+
+        The picker floats on its own layer: no screen is pushed or popped, so
+        the answer repaints only the picker's box and what the action changed.
+        A second question while one is open (a burst of keys) is not asked:
+        the table answers the one shown.
+        """
+        if self.asking:
+            return
+        picker = self._picker()
+        self._answering = answered
+        self._focus_before = self.focused
+        picker.display = True
+        picker.ask(question, choices, highlight)
+
+    def _answered(self, answer: int | None) -> None:
+        """The table answered the seat question: act on the answer, then close it.
+
+        In this order the widgets the answer changes (the knocked-out tile) ask
+        to be repainted before the picker's box does, so Textual draws both in
+        one frame; closed first, the box's frame went out alone and the tile
+        waited for the next one (~17-33 ms later, measured by bench_tui.py).
+        """
+        answered = self._answering
+        try:
+            if answered is not None:
+                answered(answer)
+        finally:
+            self._close_question()
+
+    def _close_question(self) -> None:
+        """Hide the seat question and give the focus back (nothing is answered)."""
+        if self._answering is None:
+            return
+        self._answering = None
+        self._picker().display = False
+        before, self._focus_before = self._focus_before, None
+        self.set_focus(before if before is not None and before.is_attached else None)
+
+    @on(events.ScreenSuspend)
+    def _drop_the_question(self) -> None:
+        """Another screen covers this one (a phase change, a dialog): the question is dropped.
+
+        Its answer would no longer be the table's (the phase it asked in may be
+        gone), as a dialog was closed when the table left its phase.
+        """
+        self._close_question()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """While a question is open, the focus stays in it (a click elsewhere cannot take it)."""
+        if self.asking and (picker := self._picker()) not in event.widget.ancestors:
+            picker.query_one("#pick-list").focus()
+
+    def _picker(self) -> Picker:
+        """The screen's seat picker (`seat_picker`, composed by the screens that ask)."""
+        return self.query_one("#pick-box.seat-question", Picker)
 
     def action_menu(self) -> None:
         """Esc: silence the voice at once if it is speaking, else back to the start screen.

@@ -134,6 +134,10 @@ class MeetingScreen(PlayScreen):
 
     def compose(self) -> ComposeResult:
         """The Meeting's number, the instructions and the picture with the chart."""
+        # First: its own layer draws it on top wherever it is, and as the first child
+        # its showing and hiding moves no other widget in Textual's drawing order,
+        # so closing it repaints its box alone (last, it repainted the whole screen).
+        yield self.seat_picker()
         yield GameHeader()
         with Horizontal(id="meeting-top"):
             with Vertical(id="meeting-number-box"):
@@ -228,7 +232,7 @@ class MeetingScreen(PlayScreen):
     def on_table_picture_seat_chosen(self, message: TablePicture.SeatChosen) -> None:
         """A click on a tile toggles sitting out."""
         state = self.controller.game_state
-        if state is not None and message.seat not in state.knocked_out:
+        if state is not None and message.seat not in state.knocked_out and not self.asking:
             self.action_toggle_seat(message.seat)
 
     def action_knock_out(self) -> None:

@@ -84,6 +84,10 @@ class TableScreen(PlayScreen):
 
     def compose(self) -> ComposeResult:
         """Turn, whose turn, Meetings; then the table picture."""
+        # First: its own layer draws it on top wherever it is, and as the first child
+        # its showing and hiding moves no other widget in Textual's drawing order,
+        # so closing it repaints its box alone (last, it repainted the whole screen).
+        yield self.seat_picker()
         yield GameHeader()
         with Horizontal(id="table-top"):
             with Vertical(id="table-turn-box"):
@@ -155,5 +159,5 @@ class TableScreen(PlayScreen):
     def on_table_picture_seat_chosen(self, message: TablePicture.SeatChosen) -> None:
         """A click on a tile offers to knock that player out."""
         state = self.controller.game_state
-        if state is not None and message.seat not in state.knocked_out:
+        if state is not None and message.seat not in state.knocked_out and not self.asking:
             self.action_knock_out(highlight=message.seat)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, cast
 
-from textual import events
+from textual import events, on
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette
@@ -123,3 +123,45 @@ class FocusRepaintsItsWidgets(Screen[ResultT]):
     """A screen on which a focus change repaints the widgets it concerns, not all."""
 
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+
+# --- Every mode switch restyles the whole screen it shows ------------------------------
+#
+# No upstream issue found. `App.switch_mode` posts `ScreenResume()`, whose
+# `refresh_styles` defaults to True, so every phase change applied the whole
+# stylesheet to every widget of the screen shown again (22 % of the fuzz's CPU in a
+# profile; docs/measurements.md), though `switch_mode` has already refreshed the
+# CSS when the theme or its variables changed (`_css_update_count`). What can leave a
+# kept screen's styles stale while another is shown: that count, the app's own
+# classes or pseudo-classes (Textual restyles only the screens on the current stack
+# for them: a theme's dark or light, the terminal's focus), or a stylesheet file
+# read meanwhile (a screen's CSS_PATH, first shown). A screen shown again is
+# restyled when one of them changed since it was last shown, not otherwise.
+# Canary: `test_canary_a_plain_screen_is_restyled_whole_on_every_mode_switch`.
+
+
+class RestylesWhenStale(Screen[ResultT]):
+    """A screen shown again is restyled only if the app's styles moved while it was away."""
+
+    #: What the app's styles were as this screen was last covered (None: never covered).
+    _styled_as: tuple[object, ...] | None = None
+
+    def _style_state(self) -> tuple[object, ...]:
+        app = self.app
+        return (
+            app._css_update_count,
+            app.classes,
+            app.pseudo_classes,
+            len(app.stylesheet.source),
+        )
+
+    @on(events.ScreenSuspend)
+    def _note_the_styles(self) -> None:
+        """Covered: the styles it has now are the app's as they are."""
+        self._styled_as = self._style_state()
+
+    @on(events.ScreenResume)
+    def _restyle_only_if_stale(self, event: events.ScreenResume) -> None:
+        """Before Textual's own resume (earlier in the MRO): skip its restyle if nothing moved."""
+        if event.refresh_styles and self._styled_as == self._style_state():
+            event.refresh_styles = False

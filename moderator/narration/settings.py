@@ -22,8 +22,9 @@ from moderator.narration.setting_rules import RULE, Choice, Code, Level, Number,
 MIN_RATE = 80
 MAX_RATE = 450
 #: espeak-ng's own default; measured clearest of 130 to 175 words per minute by the
-#: offline recognizer (bench/bench_intelligibility.py): reveal WER 0.35 at 175 against
-#: 0.50 at 160 and 0.69 at 150, finale within noise (0.44 / 0.42 / 0.64).
+#: offline recognizer of the time (pocketsphinx; bench/bench_intelligibility.py now
+#: scores with Whisper): reveal WER 0.35 at 175 against 0.50 at 160 and 0.69 at 150,
+#: finale within noise (0.44 / 0.42 / 0.64).
 DEFAULT_RATE = 175
 #: The rulebook says "five seconds later"; a table may want longer.
 DEFAULT_REVEAL_SECONDS = 5.0

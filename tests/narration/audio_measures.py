@@ -1,15 +1,21 @@
 """Measures and beds that only the tests and benchmarks need (the app never calls them).
 
 Moved out of `moderator.narration.audio`: a bed with no fades, a bed on its own,
-dB figures and the longest silence in a render are ways to *check* audio.
+dB figures and the longest silence in a render are ways to *check* audio. So is
+`checked_loudness`, the loudness meter the tests check renders with (numpy).
 """
 
 from __future__ import annotations
 
 import array
+import functools
 import math
 import operator
+from collections.abc import Sequence
 from itertools import repeat
+from typing import Any
+
+import loudness_reference
 
 from moderator.narration.audio.ambience import (
     FADE_SECONDS,
@@ -20,9 +26,23 @@ from moderator.narration.audio.ambience import (
     to_int16,
     unscaled_bed,
 )
+from moderator.narration.audio.loudness import gated_loudness
 from moderator.narration.audio.wavfile import SILENCE_THRESHOLD, Pcm
 
-__all__ = ["dbfs", "longest_silence", "peak", "render_bed", "rms", "steady_bed"]
+__all__ = [
+    "checked_loudness",
+    "clipped",
+    "dbfs",
+    "longest_silence",
+    "peak",
+    "render_bed",
+    "rms",
+    "steady_bed",
+]
+
+#: How much of the K filter's impulse response `checked_loudness` convolves with. Its
+#: slowest part (the 38 Hz high pass) has decayed to 1e-22 of the peak after 0.2 s.
+RESPONSE_SECONDS = 0.25
 
 
 def steady_bed(length: int, level: float, *, rate: int = RATE, seed: int = 0) -> list[float]:
@@ -68,5 +88,65 @@ def longest_silence(pcm: Pcm, threshold: int = SILENCE_THRESHOLD) -> tuple[float
 
 
 def peak(pcm: Pcm) -> int:
-    """Largest sample magnitude (0 for digital silence)."""
-    return max((abs(s) for s in pcm.samples), default=0)
+    """Largest sample magnitude (0 for digital silence): the extremes, not a step per sample."""
+    samples = pcm.samples
+    return max(abs(max(samples)), abs(min(samples))) if len(samples) else 0
+
+
+def clipped(samples: array.array[int]) -> int:
+    """How many 16-bit samples sit at full scale (a sample at or past +-32767 is clipped).
+
+    The extremes first, then the count only if one is at full scale: a render of
+    the reveal is ~500,000 samples, and the loudness tests count every render's.
+    """
+    assert samples.typecode == "h", "16-bit samples"
+    if not samples or (min(samples) > -FULL_SCALE and max(samples) < FULL_SCALE):
+        return 0
+    return sum(samples.count(value) for value in (FULL_SCALE, -FULL_SCALE, -FULL_SCALE - 1))
+
+
+@functools.cache
+def _k_response(rate: int) -> Any:
+    """The K filter's impulse response at `rate` (numpy floats, `RESPONSE_SECONDS` long).
+
+    Made by the plain meter's own two filter passes (loudness_reference.py) on a
+    unit impulse, and checked to have decayed by its end.
+    """
+    import numpy
+
+    impulse = [FULL_SCALE] + [0] * (round(RESPONSE_SECONDS * rate) - 1)
+    response = numpy.array(loudness_reference.k_weighted(impulse, rate))
+    tail = numpy.abs(response[-(rate // 10) :]).max()
+    assert tail < 1e-15 * numpy.abs(response).max(), "the response is cut too early"
+    return response
+
+
+@functools.cache
+def _k_spectrum(rate: int, size: int) -> Any:
+    """The response's spectrum for an FFT of `size` (a render's lines share a few sizes)."""
+    import numpy
+
+    return numpy.fft.rfft(_k_response(rate), size)
+
+
+def checked_loudness(samples: Sequence[int], rate: int) -> float:
+    """Integrated loudness in LUFS, as the tests check a render or a clip with it.
+
+    Why not the app's meter: the tests measure every line of every render they
+    check, and the K filter is a recursion, one Python step per sample (half
+    the loudness tests' time went to checking). Here it is a convolution with
+    the filter's impulse response, done by numpy's FFT, and the gating is the
+    app's (`gated_loudness`). It reads what the app's meter reads to within
+    1e-6 LU (test_narration_loudness.py checks that on known signals), far
+    inside the tests' 1 LU tolerance.
+    """
+    import numpy
+
+    if not len(samples):
+        return gated_loudness([], rate)
+    signal = numpy.asarray(samples, dtype=numpy.float64) / FULL_SCALE
+    size = 1 << (len(signal) + len(_k_response(rate)) - 2).bit_length()
+    spectrum = numpy.fft.rfft(signal, size) * _k_spectrum(rate, size)
+    weighted = numpy.fft.irfft(spectrum, size)[: len(signal)]
+    squares: list[float] = (weighted * weighted).tolist()
+    return gated_loudness(squares, rate)

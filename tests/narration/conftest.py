@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 from narration_helpers import Recorder, missing_speech, require_speech
+from shipped_renders import ShippedRenders
+
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 
 @pytest.fixture
@@ -29,6 +32,17 @@ def playback(speech: None) -> None:
 def speech_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One synthesis cache for the whole run: real audio, synthesized once."""
     return tmp_path_factory.mktemp("speech-cache")
+
+
+@pytest.fixture(scope="session")
+def shipped_renders(
+    speech_cache: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ShippedRenders]:
+    """The shipped scripts rendered once per process (shipped_renders.py: mark the test
+    `xdist_group(shipped_renders.GROUP)`, and take `speech` too for the skip)."""
+    speaker = Pyttsx3Synthesizer(speech_cache, warm=False)
+    yield ShippedRenders(speaker, tmp_path_factory.mktemp("shipped-renders"))
+    speaker.close()  # its children (one per voice) end with the session
 
 
 @pytest.fixture

@@ -13,8 +13,10 @@ a rerun of the bench or the test costs only the renders (which espeak caches
 too). The language is given, not detected: the table chose it, and Whisper
 misdetects the language of clips under about 3 s.
 
-Shared by `bench/bench_listener.py` (the table) and
-`test_narration_listener.py` (the targets on the reveal).
+Shared by the benches (`bench/bench_listener.py`: every script in every
+language; `bench_intelligibility.py` and `bench_engines.py`: English voices
+and engines) and `test_narration_listener.py` (the targets on the reveal and
+the finale). It replaced pocketsphinx in all of them (issue 21).
 """
 
 from __future__ import annotations
@@ -32,8 +34,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from moderator.narration.audio.wavfile import Pcm
+from shipped_renders import context_for
+
+from moderator.narration.audio.wavfile import Pcm, read_pcm
+from moderator.narration.render import render_script
+from moderator.narration.scripts.library import Line, ScriptLibrary
+from moderator.narration.scripts.validation import SCRIPT_NAMES
+from moderator.narration.settings import VoiceSettings
 from moderator.narration.speech.piper_synth import resample as to_rate
+from moderator.narration.speech.synthesizer import Synthesizer
 
 #: The model's sample rate.
 MODEL_RATE = 16000
@@ -107,6 +116,13 @@ def listener_problem() -> str | None:
     except ImportError as error:
         return f"the listener is missing ({error.name}): pip install -e '.[listen]' (make listen)"
     return None
+
+
+def script_lines(library: ScriptLibrary, lang: str, script: str) -> list[Line]:
+    """The lines one run of `script` speaks with the sample context."""
+    settings = VoiceSettings(lang=lang, ambience=False)
+    actions = library.actions(script, context_for(script), settings) or []
+    return [action for action in actions if isinstance(action, Line)]
 
 
 def cache_root() -> Path:
@@ -207,6 +223,23 @@ def align(reference: Sequence[str], hypothesis: Sequence[str]) -> tuple[int, lis
     return cost[-1][-1], heard
 
 
+def nearest(transcript: str, candidates: Sequence[str], lang: str) -> str | None:
+    """The candidate line the transcript is nearest to (least WER against it), None on a tie.
+
+    A closed-set pick, as a listener who knows the script would make it: the
+    line counts as understood when what was heard is nearer to it than to any
+    other line. A tie is no pick, so a transcript that matches nothing fails.
+    """
+    heard = words_of(transcript, lang)
+    rates = sorted(
+        (align(words, heard)[0] / max(1, len(words)), text)
+        for text, words in {text: words_of(text, lang) for text in candidates}.items()
+    )
+    if not rates or (len(rates) > 1 and rates[0][0] == rates[1][0]):
+        return None
+    return rates[0][1]
+
+
 @dataclass(frozen=True)
 class Hearing:
     """What the listener made of one render, against what was said."""
@@ -305,12 +338,66 @@ class Listener:
         return text
 
 
+def hear_render(
+    library: ScriptLibrary,
+    speaker: Synthesizer,
+    listener: Listener,
+    script: str,
+    settings: VoiceSettings,
+    out: Path,
+    leveled: bool = True,
+) -> tuple[Hearing, str]:
+    """Render `script` (sample context) through the app's pipeline to `out`; what is heard.
+
+    The listener is told the settings' language. Returns the score and the transcript.
+    """
+    rendered = render_script(library, speaker, script, context_for(script), settings, out, leveled)
+    heard = listener.transcribe(read_pcm(out), settings.lang)
+    return score(" ".join(rendered.lines), heard, settings.lang), heard
+
+
+@dataclass(frozen=True)
+class LinePick:
+    """One line heard alone, and the line of the language's scripts it was taken for."""
+
+    script: str
+    text: str
+    picked: str | None
+    heard: str
+
+    @property
+    def recognized(self) -> bool:
+        """Whether the line was taken for itself."""
+        return self.picked == self.text
+
+
+def pick_lines(
+    library: ScriptLibrary,
+    speaker: Synthesizer,
+    listener: Listener,
+    settings: VoiceSettings,
+    scripts: Sequence[str] = SCRIPT_NAMES,
+) -> list[LinePick]:
+    """Each line of `scripts`, synthesized alone as the table hears it, picked among every
+    line of every script of the settings' language (`nearest`)."""
+    settings = settings.clamped()
+    lang = settings.lang
+    every_line = [line.text for name in SCRIPT_NAMES for line in script_lines(library, lang, name)]
+    picks: list[LinePick] = []
+    for name in scripts:
+        for line in script_lines(library, lang, name):
+            future = speaker.synthesize(line.said, line.voice, settings.rate, settings.volume)
+            clip = future.result(timeout=60)
+            assert clip.path is not None, "scoring needs real audio"
+            heard = listener.transcribe(read_pcm(clip.path), lang)
+            picks.append(LinePick(name, line.text, nearest(heard, every_line, lang), heard))
+    return picks
+
+
 if __name__ == "__main__":
     # `python listener.py CACHE WAV LANG`: what the listener hears in WAV, printed
     # (a fresh process reads the decoding settings anew; see the listener tests).
     import sys
 
     cache, wav, language = sys.argv[1:4]
-    from moderator.narration.audio.wavfile import read_pcm
-
     sys.stdout.write(Listener(cache=Path(cache)).transcribe(read_pcm(Path(wav)), language))

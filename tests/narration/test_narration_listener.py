@@ -1,9 +1,16 @@
-"""The reveal's role words are heard: real espeak-ng renders, bed on, heard by Whisper base.
+"""The narration is understood: real espeak-ng renders heard by Whisper base.
+
+The reveal's role words are heard with the bed on, once per language; the
+English reveal and finale are understood as a whole (word error rate <= 0.5,
+issue 9's target), and every reveal line is picked out of all the English
+lines by what was heard. The English targets were pocketsphinx's until issue
+21 (English only, its figures moved by about 0.3 between decodes).
 
 Needs the `listen` extra (`make listen`); skips without it, and fails instead
-under MINDFLAYER_REQUIRE_LISTENER=1 (CI). Only the reveal, once per language,
-so the test's cost stays small; `make bench` (bench/bench_listener.py) scores
-every script. Transcripts are cached by the audio's hash.
+under MINDFLAYER_REQUIRE_LISTENER=1 (CI). Only the reveal and the finale, so
+the test's cost stays small; `make bench` (bench/bench_listener.py,
+bench_intelligibility.py) scores every script. Transcripts are cached by the
+audio's hash.
 """
 
 from __future__ import annotations
@@ -16,7 +23,17 @@ from pathlib import Path
 
 import listener as listener_module
 import pytest
-from listener import Listener, cache_root, listener_problem, score
+from listener import (
+    Listener,
+    cache_root,
+    hear_render,
+    listener_problem,
+    nearest,
+    pick_lines,
+    score,
+    script_lines,
+)
+from shipped_renders import CONTEXT
 
 from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.render import render_script
@@ -25,7 +42,8 @@ from moderator.narration.settings import VoiceSettings
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 pytestmark = [pytest.mark.speech, pytest.mark.slow]
-CONTEXT: dict[str, object] = {"players": 7, "player": "Eleven", "meeting": 2}
+#: Issue 9's target for the English reveal and finale, speech alone (bed off).
+TARGET_WER = 0.5
 #: Not reached yet with espeak-ng (issue 17 item 2): the role word is heard as another
 #: word. de: "Die Besessenen" (was "Besessene Spieler", 0/2) is heard 1/2 ("die
 #: besessenden"); phonemes with a pause, "Besessene," and "Wer besessen ist" did no
@@ -77,10 +95,35 @@ def test_the_reveal_role_words_are_heard_with_the_bed_on(
     assert hearing.roles_heard == hearing.roles_said, f"{lang} heard: {heard!r}"
 
 
+@pytest.mark.parametrize("script", ["reveal", "finale"])
+def test_the_english_reveal_and_finale_are_understood_as_a_whole(
+    speech: None, listener: Listener, speaker: Pyttsx3Synthesizer, tmp_path: Path, script: str
+) -> None:
+    """The speech alone (bed off): the voice and the phrasing are under test here;
+    the role words with the bed on are the test above. Measured: reveal 0.12, finale 0.03."""
+    settings = VoiceSettings(lang="en", ambience=False)
+    library = ScriptLibrary.load(None)
+    out = tmp_path / f"en-{script}.wav"
+    hearing, heard = hear_render(library, speaker, listener, script, settings, out)
+    assert hearing.wer <= TARGET_WER, f"{script}: WER {hearing.wer:.2f}, heard {heard!r}"
+
+
+def test_every_reveal_line_is_picked_among_all_english_lines(
+    speech: None, listener: Listener, speaker: Pyttsx3Synthesizer
+) -> None:
+    """Each reveal line alone, as the table hears it: what the listener wrote is nearer
+    to that line than to any other line of the English scripts."""
+    library = ScriptLibrary.load(None)
+    picks = pick_lines(library, speaker, listener, VoiceSettings(lang="en"), ["reveal"])
+    assert len(picks) == 4
+    assert [(pick.text, pick.picked) for pick in picks] == [(p.text, p.text) for p in picks]
+
+
 def test_the_listener_hears_english_and_can_fail(
     speech: None, listener: Listener, speaker: Pyttsx3Synthesizer
 ) -> None:
-    """A plain English line is heard; French audio scored as that English line is not."""
+    """A plain English line is heard; French audio scored as that English line is not,
+    nor picked as the English reveal line it translates."""
     text = "Everyone, open your eyes, and start the game."
     clip = speaker.synthesize(text, "en-us", 175, 1.0).result(timeout=30)
     assert clip.path is not None
@@ -88,6 +131,12 @@ def test_the_listener_hears_english_and_can_fail(
     french = speaker.synthesize("Tout le monde, ouvrez les yeux.", "fr", 175, 1.0).result(30)
     assert french.path is not None
     assert score(text, listener.transcribe(read_pcm(french.path), "en"), "en").wer >= 0.5
+    possessed = "Possessed players, close your eyes."
+    french = speaker.synthesize("Joueurs possédés, fermez les yeux.", "fr", 175, 1.0).result(30)
+    assert french.path is not None
+    reveal = [line.text for line in script_lines(ScriptLibrary.load(None), "en", "reveal")]
+    assert possessed in reveal
+    assert nearest(listener.transcribe(read_pcm(french.path), "en"), reveal, "en") != possessed
 
 
 def test_the_listener_hears_the_same_words_whatever_backend_the_machine_prefers(
@@ -118,6 +167,14 @@ def test_the_listener_hears_the_same_words_whatever_backend_the_machine_prefers(
         check=True,
     ).stdout
     assert there == here
+
+
+def test_a_transcript_picks_the_nearest_line_and_a_tie_picks_none() -> None:
+    lines = ["Everyone, close your eyes.", "Possessed players, close your eyes."]
+    assert nearest("the best player, close your eyes.", lines, "en") == lines[1]
+    assert nearest("everyone close your eyes", lines, "en") == lines[0]
+    assert nearest("close your eyes", ["Open your eyes.", "Shut your eyes."], "en") is None
+    assert nearest("anything", [], "en") is None
 
 
 def test_role_words_are_counted_where_they_were_said() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from audio_measures import longest_silence, peak
 from narration_helpers import PinnedClock, Recorder
+from shipped_renders import GROUP, ShippedRenders
 
 from moderator.cli import main
 from moderator.narration import Finished, LineStarted, Notice, VoiceSettings, make_narrator
@@ -47,18 +48,17 @@ def _native_scripts() -> list[tuple[str, str]]:
     ]
 
 
+@pytest.mark.xdist_group(GROUP)
 def test_every_shipped_script_in_every_language_renders_real_audio(
-    speaker: Pyttsx3Synthesizer, tmp_path: Path
+    speech: None, shipped_renders: ShippedRenders
 ) -> None:
-    library = ScriptLibrary.load(None)
+    """The default settings' renders, taken from the ones the loudness tests check."""
     pairs = _native_scripts()
     assert {name for lang, name in pairs if lang == "en"} == set(SCRIPT_NAMES)
     assert {lang for lang, _ in pairs} == {"en", "fr", "de", "es"}
     for lang, name in pairs:
-        out = tmp_path / f"{lang}-{name}.wav"
-        context = dict(CONTEXT, players=["Eleven", "Mike"] if name == "series_winner" else 7)
-        rendered = render_script(library, speaker, name, context, VoiceSettings(lang=lang), out)
-        pcm = read_pcm(out)
+        shipped = shipped_renders.render(lang, name)
+        rendered, pcm = shipped.rendered, shipped.pcm
         assert pcm.rate == 22050, (lang, name)
         assert peak(pcm) > 3000, f"{lang}/{name} is silent"
         assert rendered.duration > 0.3 * len(rendered.lines), (lang, name)

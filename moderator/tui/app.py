@@ -14,7 +14,6 @@ Beside it: the toast folding (`toasts`), the questions asked before acting
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
@@ -35,6 +34,7 @@ from moderator.table.outcomes import Outcome
 from moderator.table.phases import Phase
 from moderator.tui import compat
 from moderator.tui.app_keys import APP_BINDINGS, key_commands
+from moderator.tui.collector import Keeper, resume_after_start_up
 from moderator.tui.compat_screens import TablePalette
 from moderator.tui.database_check import check_after_start_up
 from moderator.tui.literal import visible
@@ -108,6 +108,8 @@ class MindFlayerApp(NarratedApp):
         self._error_toasts: dict[tuple[str, str], tuple[Notification, int]] = {}
         #: The screen of each phase the table has been in (created on first use, kept).
         self._screens: dict[Phase, PhaseScreen] = {}
+        #: Freezes the kept screens' objects for the collector (`moderator.tui.collector`).
+        self.collector = Keeper()
         for phase in Phase:
             self.add_mode(phase.value, self._factory(phase))
         controller.attach(self._narration_event)
@@ -160,6 +162,7 @@ class MindFlayerApp(NarratedApp):
         def build() -> Screen[None]:
             screen = phase_screen_class(phase)(self.controller)
             self._screens[phase] = screen
+            self.set_timer(SETTLE_DELAY, self.collector.kept)  # kept all evening: frozen
             return screen
 
         return build
@@ -198,17 +201,10 @@ class MindFlayerApp(NarratedApp):
     def _after_start_up(self) -> None:
         """Start the database check, resume the collector (if paused), build the voice.
 
-        `moderator.cli.pause_collector_for_start_up` pauses it while the app
-        loads. Resumed here, half a second after the first frame, with one
-        collection (about 20 ms: the ~1,500 objects of start-up garbage) and a
-        freeze: the ~75,000 objects loaded at start-up are then never scanned
-        again, so no later collection of a long game night rescans them. A
-        collector that was not paused (tests) is left as it is.
+        The collector is resumed with one collection and a freeze (`collector`).
         """
-        if not gc.isenabled():
-            gc.collect()
-            gc.freeze()
-            gc.enable()
+        if resume_after_start_up():
+            self.collector.started()
         check_after_start_up(self)
         self._start_voice()
 

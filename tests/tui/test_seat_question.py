@@ -1,0 +1,82 @@
+"""The seat question over the table and the Meeting: it has the keys until it is answered.
+
+It is no dialog screen (see `widgets/picker.py`), so what a dialog gave for free
+is checked here: the screen's keys wait, a click on a tile neither answers nor
+asks again, and a screen that covers the table drops the question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.widgets import OptionList
+
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.screens.meeting import MeetingScreen
+from moderator.tui.screens.table import TableScreen
+from tests.tui.helpers import asked, key, seat_question
+from tests.tui.quiet import settled
+from tests.tui.seeded import seated
+
+FIVE = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+async def test_the_screens_and_the_apps_keys_wait_for_the_answer(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await seated(pilot, FIVE)
+        state = app.controller.state
+        await key(pilot, "k")
+        await asked(pilot)
+        await key(pilot, "n", "m", "u", "v", "question_mark", "f2")  # next, Meeting, undo, …
+        assert app.controller.state == state, "a key behind the question acted"
+        assert isinstance(app.screen, TableScreen) and seat_question(app) is not None
+        assert not app.controller.muted
+        await key(pilot, "escape")
+        assert seat_question(app) is None
+        await key(pilot, "n")
+        assert app.controller.state.turn == state.turn + 1, "the keys are the table's again"
+
+
+async def test_a_click_on_a_tile_neither_answers_nor_takes_the_keys(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    """In a Meeting a click on a tile toggles sitting out, but not behind the question."""
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await seated(pilot, FIVE)
+        await key(pilot, "m")
+        await key(pilot, "o")
+        picker = await asked(pilot)
+        options = picker.query_one("#pick-list", OptionList)
+        await pilot.click("#seat-0")  # Ann's tile, outside the box
+        await settled(pilot)
+        meeting = app.controller.state.meeting
+        assert meeting is not None and meeting.sitting_out == frozenset()
+        assert seat_question(app) is picker
+        assert app.screen.focused is options, "the focus stays in the question"
+        await key(pilot, "2")
+        meeting = app.controller.state.meeting
+        assert meeting is not None and meeting.sitting_out == {1}
+
+
+async def test_a_screen_over_the_table_drops_the_question(
+    app_factory: Callable[[], MindFlayerApp],
+) -> None:
+    """The Meeting's sit-out question, then the Settings over it: closed, the question is gone."""
+    app = app_factory()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await seated(pilot, FIVE)
+        await key(pilot, "m")
+        assert isinstance(app.screen, MeetingScreen)
+        await key(pilot, "o")
+        await asked(pilot)
+        app.action_settings()  # what the palette's "Settings" command does
+        await settled(pilot)
+        await key(pilot, "escape")
+        assert isinstance(app.screen, MeetingScreen) and seat_question(app) is None
+        await key(pilot, "3")  # the Meeting's own digit again: Cy sits out
+        meeting = app.controller.state.meeting
+        assert meeting is not None and meeting.sitting_out == {2}

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from moderator import i18n
 
 
 @pytest.fixture(autouse=True)
@@ -23,6 +26,19 @@ def _isolated_dirs(
         monkeypatch.setenv(env, str(folder))
     # English screens in every test, whatever the developer's locale (moderator.i18n.system).
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    """Every test starts with English screens, whatever the one before it chose.
+
+    The screen's language is the process's (`moderator.i18n.use_language`), and the
+    command line sets it (`--lang fr`): a test that ran `main([... "--lang", "fr"])`
+    left French to whichever test its worker ran next (seen in a loaded run: a
+    remedy sentence checked in English came out in French).
+    """
+    yield
+    i18n.use_language(i18n.SOURCE_LANGUAGE)
 
 
 #: Fixtures that start the real app, a terminal or a phone's session.

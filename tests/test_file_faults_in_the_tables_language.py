@@ -8,7 +8,6 @@ reads that refusal in its own language, with the path exactly as it was typed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,6 @@ import pytest
 from moderator import i18n, safe_output
 from moderator.cli import main
 from moderator.i18n.refusals import refusal
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The active language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 def _no_rendering(monkeypatch: pytest.MonkeyPatch) -> None:

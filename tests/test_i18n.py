@@ -14,7 +14,6 @@ import gettext
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
@@ -31,13 +30,6 @@ from moderator.i18n.po import CatalogError, compile_po, read_po
 from moderator.i18n.system import apple_locale, language_code, system_language, windows_user_locale
 
 SCREEN = ("de", "en", "es", "fr")
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The active language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 # --- the choice ---------------------------------------------------------------------------

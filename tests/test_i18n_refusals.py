@@ -29,13 +29,6 @@ from moderator.table.controller import TableController
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 
 
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
-
-
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[TableController]:
     store = Store.open(tmp_path / "data")

@@ -34,7 +34,7 @@ from moderator.table.outcomes import Outcome
 from moderator.table.phases import Phase
 from moderator.tui import compat
 from moderator.tui.app_keys import APP_BINDINGS, key_commands
-from moderator.tui.collector import Keeper, resume_after_start_up
+from moderator.tui.collector import freeze_kept, resume_after_start_up
 from moderator.tui.compat_screens import TablePalette
 from moderator.tui.database_check import check_after_start_up
 from moderator.tui.literal import visible
@@ -108,8 +108,8 @@ class MindFlayerApp(NarratedApp):
         self._error_toasts: dict[tuple[str, str], tuple[Notification, int]] = {}
         #: The screen of each phase the table has been in (created on first use, kept).
         self._screens: dict[Phase, PhaseScreen] = {}
-        #: Freezes the kept screens' objects for the collector (`moderator.tui.collector`).
-        self.collector = Keeper()
+        #: Whether the start-up froze its objects for the collector (`tui.collector`).
+        self.froze_start_up = False
         for phase in Phase:
             self.add_mode(phase.value, self._factory(phase))
         controller.attach(self._narration_event)
@@ -162,10 +162,13 @@ class MindFlayerApp(NarratedApp):
         def build() -> Screen[None]:
             screen = phase_screen_class(phase)(self.controller)
             self._screens[phase] = screen
-            self.set_timer(SETTLE_DELAY, self.collector.kept)  # kept all evening: frozen
+            self.set_timer(SETTLE_DELAY, self._freeze_kept)  # kept all evening: frozen
             return screen
 
         return build
+
+    def _freeze_kept(self) -> None:
+        freeze_kept(self.froze_start_up)
 
     def use_keymap(self, keymap: Mapping[str, str]) -> None:
         """Apply the table's keys (see `moderator.tui.keymap`) with Textual's `set_keymap`."""
@@ -203,8 +206,7 @@ class MindFlayerApp(NarratedApp):
 
         The collector is resumed with one collection and a freeze (`collector`).
         """
-        if resume_after_start_up():
-            self.collector.started()
+        self.froze_start_up = resume_after_start_up()
         check_after_start_up(self)
         self._start_voice()
 

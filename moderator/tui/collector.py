@@ -5,7 +5,7 @@ The `mindflayer` command pauses the collector while the app loads
 frame `resume_after_start_up` runs one collection and freezes what is left: the
 ~75,000 objects loaded at start-up are never scanned again. Each phase screen
 is composed the first time the table reaches its phase and kept for the
-evening (its widgets, styles and bindings: thousands of objects); `Keeper`
+evening (its widgets, styles and bindings: thousands of objects); `freeze_kept`
 freezes those too, half a second after the screen is made. A full collection
 scanned them otherwise, and one that fell on a key made that key's frame late:
 a knock-out drawn 35 ms after its key instead of ~10 (docs/measurements.md).
@@ -32,18 +32,7 @@ def resume_after_start_up() -> bool:
     return True
 
 
-class Keeper:
-    """Freezes the objects of screens made to be kept, once the app froze its start-up."""
-
-    def __init__(self) -> None:
-        #: Whether this app paused and froze at start-up (the command), so freezes later.
-        self.freezing = False
-
-    def started(self) -> None:
-        """The start-up's collection ran (`resume_after_start_up` said True)."""
-        self.freezing = True
-
-    def kept(self) -> None:
-        """A screen made to be kept has settled: freeze what lives now (if freezing)."""
-        if self.freezing:
-            gc.freeze()
+def freeze_kept(froze_start_up: bool) -> None:
+    """A screen made to be kept has settled: freeze what lives now, if the start-up froze."""
+    if froze_start_up:
+        gc.freeze()

@@ -9,7 +9,6 @@ English is what it always was (tests/narration/test_narration_validation.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,13 +21,6 @@ from moderator.narration.speech import pyttsx3_synth
 from tests.tui.english_words import english_on
 
 BROKEN_REVEAL = '[[step]]\nsay = "Tout le monde, fermez les yeux."\n\n[[step]]\npause = -1\n'
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 def user_folder(tmp_path: Path, lang: str, scripts: dict[str, str]) -> Path:

@@ -16,14 +16,12 @@ import re
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from moderator import i18n
 from moderator.cli import main
 from moderator.domain import PlayerKnockedOut, ResultsDeclared
 from moderator.storage import Store
@@ -76,13 +74,6 @@ def history_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         for _ in range(333):
             play(store, TABLE)
     return folder
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The CLI's `--lang` sets the process's language: the next test starts in English."""
-    yield
-    i18n.use_language("en")
 
 
 def local(minute: int, pattern: str) -> str:

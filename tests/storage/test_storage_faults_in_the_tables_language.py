@@ -12,7 +12,6 @@ program's file, each in the table's language with the path exactly as given.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -83,13 +82,6 @@ HISTORY_FOREIGN = {
 }
 #: English words of the sentences these replace, which a translated table must not see.
 ENGLISH = ("score database", "Nothing was changed", "kept untouched", "try again", "folder")
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ language chosen in the Settings during a game shows on the screen under the dial
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -55,13 +54,6 @@ from tests.tui.test_play_screens_in_the_tables_language import (
 )
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 def drawn_whole(app: MindFlayerApp, sentence: str) -> None:

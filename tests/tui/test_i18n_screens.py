@@ -10,13 +10,12 @@ another language in the Settings shows it on the next screen.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.widgets import Label, Select, Static
 
-from moderator import i18n
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
@@ -28,13 +27,6 @@ from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar
 from tests.tui.helpers import key, shown
 from tests.tui.quiet import settled, toasts
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 def speaking(folders: dict[str, Path], lang: str) -> None:

@@ -8,14 +8,13 @@ whole on one drawn row (a word wrapped in two or cut with an ellipsis does not).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 from textual.widgets import Static
 
-from moderator import i18n
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.table_picture import SeatTile
@@ -28,13 +27,6 @@ from tests.tui.quiet import settled
 from tests.tui.test_i18n_screens import speaking
 
 LANGUAGES = ["de", "fr"]
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 def cut_words(text: str, rows: list[str]) -> set[str]:

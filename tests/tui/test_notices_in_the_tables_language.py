@@ -10,7 +10,7 @@ the Settings' rules refusing a value out of range (nothing is saved).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -18,7 +18,6 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from moderator import i18n
 from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
@@ -64,13 +63,6 @@ SAID = {
         "No hay nada que rehacer.",
     ),
 }
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 @asynccontextmanager

@@ -9,7 +9,6 @@ picture with both passing lines whole.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import combinations
 from pathlib import Path
 
@@ -18,7 +17,6 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Select, Static
 
-from moderator import i18n
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.meeting import MeetingScreen
@@ -40,13 +38,6 @@ from tests.tui.test_i18n_screens import speaking
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
 TEN = [f"Player {n}" for n in range(10)]
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 async def playing(

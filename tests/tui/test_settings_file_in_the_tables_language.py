@@ -10,12 +10,11 @@ words as they are.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from moderator import i18n
 from moderator.table.config import SETTINGS_FILE, TableSettings
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.keymap import KEYMAP_FILE
@@ -36,13 +35,6 @@ SAID = {
         "les autres sont conservés."
     ),
 }
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 @pytest.mark.parametrize("lang", sorted(SAID))

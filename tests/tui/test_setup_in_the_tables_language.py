@@ -11,13 +11,11 @@ setup voice in that language. The names stay as typed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from textual.widgets import Button, Input, OptionList, Static
 
-from moderator import i18n
 from moderator.narration import VoiceSettings
 from moderator.table.cues import SetupCue
 from moderator.tui.app import MindFlayerApp
@@ -106,13 +104,6 @@ FOOTER = {
     "de": ["Hilfe", "Entf", "Erster", "Ändern", "Start", "Lesen", "Zurück"],
     "es": ["Ayuda", "Supr", "1.º", "Editar", "Empezar", "Leer", "Volver"],
 }
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 def words_of(screen: SetupScreen, selector: str) -> str:

@@ -13,13 +13,12 @@ there and again after resizing to 80x24.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
-from moderator import i18n
 from moderator.tui.screens.start import StartScreen
 from tests.tui import test_snapshots_dialogs as dialogs
 from tests.tui.helpers import Scenario, TrackedNarrator, shown
@@ -51,13 +50,6 @@ SCENARIOS: dict[str, Scenario] = {
     "settings": dialogs.TestSettingsDialog.from_the_start,
     "history": dialogs.TestHistoryDialog.empty,
 }
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 #: The shots of each (language, scenario), taken by the first of its tests on a worker:

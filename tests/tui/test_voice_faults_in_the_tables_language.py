@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -59,13 +59,6 @@ UNHEARD = {
     "de": "Klangteppich (ohne Ton)",
     "es": "ambiente (sin sonido)",
 }
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """The screen's language is the process's: every test leaves it English."""
-    yield
-    i18n.use_language("en")
 
 
 def stand_in_aplay(folder: Path) -> Path:

@@ -20,7 +20,6 @@ from typing import ClassVar
 from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.reactive import var
-from textual.widget import Widget
 
 from moderator.domain import GameState, rules
 from moderator.i18n import N_, NP_, _, active_language
@@ -243,8 +242,6 @@ class PlayScreen(PhaseScreen):
         super().__init__(controller)
         #: What the open seat question does with its answer (None: no question open).
         self._answering: Callable[[int | None], None] | None = None
-        #: The widget that had the focus before the question (it gets it back).
-        self._focus_before: Widget | None = None
 
     def seat_picker(self) -> Picker:
         """The seat question, composed hidden by the screens that ask one (`ask_seat`)."""
@@ -276,7 +273,6 @@ class PlayScreen(PhaseScreen):
             return
         picker = self._picker()
         self._answering = answered
-        self._focus_before = self.focused
         picker.display = True
         picker.ask(question, choices, highlight)
 
@@ -296,13 +292,16 @@ class PlayScreen(PhaseScreen):
             self._close_question()
 
     def _close_question(self) -> None:
-        """Hide the seat question and give the focus back (nothing is answered)."""
+        """Hide the seat question (nothing is answered); the focus leaves it.
+
+        The screens that ask focus nothing else (the table and the Meeting hold
+        no field), so the focus goes back to none.
+        """
         if self._answering is None:
             return
         self._answering = None
         self._picker().display = False
-        before, self._focus_before = self._focus_before, None
-        self.set_focus(before if before is not None and before.is_attached else None)
+        self.set_focus(None)
 
     @on(events.ScreenSuspend)
     def _drop_the_question(self) -> None:

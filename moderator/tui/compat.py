@@ -47,6 +47,14 @@ it, with no parent, and `Screen._forward_event` raised AttributeError
 pointer is such a widget (the fuzz test clicked one). A detached widget is
 not offered for selection: the press goes on as over empty space.
 
+Paging a list not laid out yet (known downstream, e.g. kagan-sh/kagan-legacy
+issue 31; no upstream issue found). `OptionList` pages from its line map, which
+it builds only once it has a size; Page Up or Page Down reaching a list shown
+in the same frame (the seat question opened and paged in one burst of keys:
+the fuzz test met it) raised KeyError from `_move_page`. Before its first
+layout a list pages as a list that fits whole does: up to its first enabled
+option, down to its last.
+
 Toasts on screen (no patch; private API). Textual keeps no public list of the
 toasts being shown, so counting an error toast that comes again ("... (x3)",
 `MindFlayerApp.notify`) reads `App._notifications` (expired toasts drop out as
@@ -76,6 +84,7 @@ from textual.geometry import Offset
 from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import OptionList
 from textual.widgets._header import Header, HeaderTitle
 from textual.widgets._select import Select, SelectCurrent, SelectOverlay
 from textual.widgets._toast import Toast
@@ -132,6 +141,11 @@ PATCHES = (
         NO_UPSTREAM_ISSUE,
         "test_canary_a_press_on_a_removed_widget_raises",
     ),
+    Patch(
+        "OptionList pages to its first or last option before its first layout",
+        NO_UPSTREAM_ISSUE,
+        "test_canary_paging_a_list_not_laid_out_raises",
+    ),
 )
 
 
@@ -149,6 +163,7 @@ def apply() -> None:
     _patch(Stylesheet, "set_variables", _cache_keeping_set_variables)
     _patch(Stylesheet, "reparse", _cache_sharing_reparse)
     _patch(Screen, "get_widget_and_offset_at", _attached_widget_at)
+    _patch(OptionList, "_move_page", _paging_before_layout)
 
 
 #: (class, attribute) pairs already replaced, so `apply` can run once per app.
@@ -178,6 +193,22 @@ def _attached_widget_at(
         return widget, offset
 
     return get_widget_and_offset_at
+
+
+def _paging_before_layout(original: Any) -> Callable[[OptionList, int], None]:
+    """Page as Textual does once the list has lines; before that, to its first or last option."""
+
+    def _move_page(self: OptionList, direction: int) -> None:
+        if self.option_count and not self.scrollable_content_region:
+            # No size yet, so no line map: the whole list is the page.
+            if direction < 0:
+                self.action_first()
+            else:
+                self.action_last()
+            return
+        original(self, direction)
+
+    return _move_page
 
 
 def _clamped_toast_mount(original: Any) -> Callable[[Toast, Mount], None]:

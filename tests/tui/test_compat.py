@@ -196,6 +196,37 @@ report(Probe())
 """
 
 
+#: A list paged in the frame it was shown, before Textual laid it out (the seat question
+#: opened and paged in one burst of keys).
+PAGE_PROBE = """
+from textual.containers import Vertical
+from textual.widgets import OptionList
+
+paged = []
+
+class Probe(App):
+    def compose(self):
+        with Vertical(id="box") as box:
+            box.display = False
+            yield OptionList(*(f"seat {n}" for n in range(1, 11)))
+
+    def on_mount(self):
+        self.set_timer(0.1, self.show_and_page)
+
+    def show_and_page(self):
+        self.query_one("#box").display = True
+        options = self.query_one(OptionList)
+        options.highlighted = 4
+        options.action_page_down()
+        down = options.highlighted
+        options.action_page_up()
+        paged.append(f"paged to {down} then {options.highlighted}")
+        self.exit()
+
+report(Probe())
+print(*paged, flush=True)  # after "ran", unless it raised
+"""
+
 # --- canaries: the bug on plain Textual ----------------------------------------------
 
 
@@ -230,6 +261,11 @@ def test_canary_a_press_on_a_removed_widget_raises() -> None:
     assert outcome.startswith("raised AttributeError"), still_needed("_attached_widget_at")
 
 
+def test_canary_paging_a_list_not_laid_out_raises() -> None:
+    outcome = run_probe(PAGE_PROBE, "plain")
+    assert outcome.startswith("raised KeyError"), still_needed("_paging_before_layout")
+
+
 # --- the same apps with the patches: the bug is gone ---------------------------------
 
 
@@ -240,6 +276,11 @@ def test_canary_a_press_on_a_removed_widget_raises() -> None:
 )
 def test_the_patches_remove_the_bug(probe: str) -> None:
     assert run_probe(probe, "patched") == "ran"
+
+
+def test_with_the_patch_a_list_not_laid_out_pages_to_its_ends() -> None:
+    """Page Down to the last seat, Page Up to the first, as a list that fits whole."""
+    assert run_probe(PAGE_PROBE, "patched") == "paged to 9 then 0"
 
 
 def test_with_the_patch_a_mode_parses_the_app_css_once() -> None:

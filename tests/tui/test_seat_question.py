@@ -8,10 +8,13 @@ asks again, and a screen that covers the table drops the question.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+import pytest
 from textual.widgets import OptionList
 
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.screens.base import PlayScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from tests.tui.helpers import asked, key, seat_question
@@ -80,3 +83,37 @@ async def test_a_screen_over_the_table_drops_the_question(
         await key(pilot, "3")  # the Meeting's own digit again: Cy sits out
         meeting = app.controller.state.meeting
         assert meeting is not None and meeting.sitting_out == {2}
+
+
+async def test_paging_the_question_before_it_is_laid_out(
+    app_factory: Callable[[], MindFlayerApp],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Page Down in the frame the question opens, before its list has a size (fuzz seed
+    20261129 had a key burst do it: KeyError): the last seat, then Page Up the first.
+
+    The page key is sent from inside `ask_seat`, right after the list is shown: no
+    layout can come in between, whatever the machine's load.
+    """
+    app = app_factory()
+    sizes: list[int] = []
+
+    def ask_and_page(screen: PlayScreen, *args: Any) -> None:
+        ask_seat(screen, *args)
+        options = screen.query_one("#pick-list", OptionList)
+        sizes.append(options.size.height)
+        options.action_page_down()
+
+    ask_seat = PlayScreen.ask_seat
+    monkeypatch.setattr(PlayScreen, "ask_seat", ask_and_page)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot, FIVE)
+        await key(pilot, "k")
+        picker = await asked(pilot)
+        assert sizes == [0], "the list was laid out already: the test pages too late"
+        options = picker.query_one("#pick-list", OptionList)
+        assert options.highlighted == len(FIVE) - 1
+        await key(pilot, "pageup")
+        assert options.highlighted == 0
+        await key(pilot, "enter")
+        assert app.controller.state.knocked_out == {0}, "the first seat was picked"

@@ -9,7 +9,8 @@ render), so the only difference is the voice.
 For each engine: every English script is rendered as `mindflayer narrate --wav`
 writes it (ambience off, then on at the default level) and transcribed by the
 listener (Whisper base, the `listen` extra: tests/narration/listener.py); the
-word error rate (WER) is printed per script. Then every line is heard alone and
+word error rate (WER) is printed per script, and the role words heard (a miss is
+printed with what was heard). Then every line is heard alone and
 picked among all the English lines (`listener.nearest`), and the time to
 synthesize each line (fresh cache, engine warmed up) is summarized. (Scored by
 pocketsphinx until issue 21.)
@@ -74,22 +75,28 @@ def line_times(speaker: ChoosingSpeaker, library: ScriptLibrary) -> list[float]:
 def measure(
     engine: str, library: ScriptLibrary, listener: Listener, workdir: Path
 ) -> dict[str, object]:
-    """WER per script (ambience off and on), lines recognized, time per line."""
+    """WER and role words per script (ambience off and on), lines recognized, time per line."""
     results: dict[str, object] = {}
     for ambience in (False, True):
         settings = VoiceSettings(lang=BASE_LANGUAGE, ambience=ambience)
         wer: dict[str, float] = {}
+        roles = [0, 0]
         for name in SCRIPT_NAMES:
             folder = workdir / f"{engine}-{ambience}-{name}"
             folder.mkdir()
             speaker = speaker_for(engine, workdir / f"cache-{engine}-{name}", library)
             try:
                 out = folder / f"{name}.wav"
-                hearing, _heard = hear_render(library, speaker, listener, name, settings, out)
+                hearing, heard = hear_render(library, speaker, listener, name, settings, out)
             finally:
                 speaker.close()
             wer[name] = hearing.wer
+            roles[0] += hearing.roles_heard
+            roles[1] += hearing.roles_said
+            if hearing.roles_heard < hearing.roles_said:
+                print(f"  {engine} {name} bed {ambience}: role word missed, heard {heard!r}")
         results[f"wer-{'on' if ambience else 'off'}"] = wer
+        results[f"roles-{'on' if ambience else 'off'}"] = tuple(roles)
     speaker = speaker_for(engine, workdir / f"cache-{engine}-lines", library)
     try:
         # Timed on the fresh cache; the lines heard alone then take the same clips
@@ -144,6 +151,13 @@ def main() -> int:
             ratio = ours[name] / base[name] if base[name] else float("nan")
             row += f" {ratio:20.2f}"
         print(f"{name:<14}{row}")
+    for engine, result in measured.items():
+        heard_off, said_off = result["roles-off"]  # type: ignore[misc]
+        heard_on, said_on = result["roles-on"]  # type: ignore[misc]
+        print(
+            f"{engine}: role words heard, every script: bed off {heard_off}/{said_off}, "
+            f"bed on {heard_on}/{said_on}"
+        )
     for engine, result in measured.items():
         ok, total = result["recognized"]  # type: ignore[misc]
         times = result["times"]

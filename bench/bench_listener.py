@@ -18,6 +18,14 @@ shipped render over it. (The scripts' rephrasing cannot be undone in the same
 run: the figures of the scripts as they were are in the commit that changed them.) Transcripts
 are cached by the audio's hash (see `tests/narration/listener.py`), so a rerun
 costs only the renders. Set MINDFLAYER_BENCH_LANGS=en,fr to measure fewer.
+
+Several takes, each script by a fresh engine. espeak's audio for a line
+depends on what the same voice said before (by tens of ms), and Whisper's
+verdict on a marginal word flips with it: in one engine the same scripts were
+heard 13 or 22 role words of 24 by the order they were rendered in. So every
+script is rendered by an engine of its own (as a fresh install says it), at
+the table's rate and at -10 and +10 words per minute (`TAKES`), and every
+figure pools the three takes. MINDFLAYER_BENCH_TAKES=1 keeps only the first.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -40,6 +49,9 @@ from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
 from moderator.narration.settings import VoiceSettings  # noqa: E402
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa: E402
 
+#: Rate offsets (words per minute) of the takes of every render; the first is the table's.
+TAKES = (0, -10, 10)
+
 #: Targets of issue 17 with the bed on: role-word recall, pooled WER.
 TARGETS = {"en": (1.0, 0.10), "fr": (0.9, 0.35), "de": (0.9, 0.35), "es": (0.9, 0.35)}
 
@@ -51,6 +63,7 @@ class Row:
     script: str
     lang: str
     ambience: bool
+    take: int
     hearing: Hearing
     heard: str
 
@@ -66,32 +79,62 @@ def pooled(rows: list[Row]) -> tuple[float, float]:
 
 def measure(
     library: ScriptLibrary,
-    speaker: Pyttsx3Synthesizer,
+    engine: Callable[[Path], Pyttsx3Synthesizer],
     listener: Listener,
     langs: list[str],
     settings: VoiceSettings,
     workdir: Path,
     leveled: bool = True,
+    takes: Sequence[int] = TAKES,
 ) -> list[Row]:
-    """Render and hear every script of `langs`, ambience off and on."""
+    """Render and hear every script of `langs`, ambience off and on, once per take.
+
+    Each render has an engine of its own, made by `engine` on an empty cache
+    folder, so no render depends on what was rendered before it.
+    """
     rows: list[Row] = []
-    for lang in langs:
-        for ambience in (False, True):
-            for script in SCRIPT_NAMES:
-                chosen = replace(settings, lang=lang, ambience=ambience)
-                out = workdir / f"{lang}-{script}-{ambience}-{leveled}.wav"
-                hearing, text = hear_render(
-                    library, speaker, listener, script, chosen, out, leveled
-                )
-                rows.append(Row(script, lang, ambience, hearing, text))
-                bed = "on " if ambience else "off"
-                roles = f"{hearing.roles_heard}/{hearing.roles_said}" if hearing.roles_said else "-"
-                print(
-                    f"  {lang} {script:<14} bed {bed} WER {hearing.wer:4.2f} roles {roles:<5}"
-                    f" heard: {text[:110]}",
-                    flush=True,
-                )
+    for take in takes:
+        for lang in langs:
+            for ambience in (False, True):
+                for script in SCRIPT_NAMES:
+                    chosen = replace(
+                        settings, lang=lang, ambience=ambience, rate=settings.rate + take
+                    )
+                    name = f"{lang}-{script}-{ambience}-{leveled}-{take}"
+                    speaker = engine(workdir / name)
+                    try:
+                        hearing, text = hear_render(
+                            library,
+                            speaker,
+                            listener,
+                            script,
+                            chosen,
+                            workdir / f"{name}.wav",
+                            leveled,
+                        )
+                    finally:
+                        speaker.close()
+                    rows.append(Row(script, lang, ambience, take, hearing, text))
+                    bed = "on " if ambience else "off"
+                    roles = (
+                        f"{hearing.roles_heard}/{hearing.roles_said}" if hearing.roles_said else "-"
+                    )
+                    print(
+                        f"  {lang} {script:<14} {take:+3d} wpm bed {bed} WER {hearing.wer:4.2f}"
+                        f" roles {roles:<5} heard: {text[:100]}",
+                        flush=True,
+                    )
     return rows
+
+
+def summed(rows: list[Row]) -> tuple[float, int, int]:
+    """(WER, role words heard, role words said) over all the takes in `rows`."""
+    wer, _recall = pooled(rows)
+    return (
+        wer,
+        sum(row.hearing.roles_heard for row in rows),
+        sum(row.hearing.roles_said for row in rows),
+    )
 
 
 def main() -> int:
@@ -105,36 +148,43 @@ def main() -> int:
     library = ScriptLibrary.load(None)
     wanted = os.environ.get("MINDFLAYER_BENCH_LANGS", "")
     langs = [lang for lang in library.languages if not wanted or lang in wanted.split(",")]
+    takes = TAKES[: max(1, int(os.environ.get("MINDFLAYER_BENCH_TAKES", len(TAKES))))]
     listener = Listener()
     with tempfile.TemporaryDirectory(prefix="mindflayer-bench-") as folder:
         workdir = Path(folder)
-        plain = Pyttsx3Synthesizer(workdir / "plain", warm=False, say_as={})
-        speaker = Pyttsx3Synthesizer(workdir / "cache", warm=False)
-        try:
-            print("baseline: espeak's own role words, bare clips (no lead-in, no leveling)")
-            bare = VoiceSettings(lead_in=0.0)
-            base = measure(library, plain, listener, langs, bare, workdir, leveled=False)
-            print("shipped: role words marked up, lead-in, every clip at one loudness")
-            ours = measure(library, speaker, listener, langs, VoiceSettings(), workdir)
-        finally:
-            speaker.close()
-            plain.close()
+
+        def plain(cache: Path) -> Pyttsx3Synthesizer:
+            return Pyttsx3Synthesizer(cache, warm=False, say_as={})
+
+        def shipped(cache: Path) -> Pyttsx3Synthesizer:
+            return Pyttsx3Synthesizer(cache, warm=False)
+
+        print(f"takes at the table's rate {', '.join(f'{t:+d}' for t in takes)} wpm")
+        print("baseline: espeak's own role words, bare clips (no lead-in, no leveling)")
+        bare = VoiceSettings(lead_in=0.0)
+        base = measure(library, plain, listener, langs, bare, workdir, False, takes)
+        print("shipped: role words marked up, lead-in, every clip at one loudness")
+        ours = measure(library, shipped, listener, langs, VoiceSettings(), workdir, True, takes)
     print()
     print(
         f"{'script':<14} {'lang':<5} {'bed':<4} {'WER base':>9} {'WER ours':>9} "
         f"{'roles base':>11} {'roles ours':>11}"
     )
-    for before, after in zip(base, ours, strict=True):
-        b, o = before.hearing, after.hearing
-        roles = (
-            (f"{b.roles_heard}/{b.roles_said}", f"{o.roles_heard}/{o.roles_said}")
-            if o.roles_said
-            else ("-", "-")
-        )
-        print(
-            f"{after.script:<14} {after.lang:<5} {'on' if after.ambience else 'off':<4} "
-            f"{b.wer:9.2f} {o.wer:9.2f} {roles[0]:>11} {roles[1]:>11}"
-        )
+    for lang in langs:
+        for ambience in (False, True):
+            for script in SCRIPT_NAMES:
+                key = (script, lang, ambience)
+                b_wer, b_heard, b_said = summed(
+                    [r for r in base if (r.script, r.lang, r.ambience) == key]
+                )
+                o_wer, o_heard, o_said = summed(
+                    [r for r in ours if (r.script, r.lang, r.ambience) == key]
+                )
+                roles = (f"{b_heard}/{b_said}", f"{o_heard}/{o_said}") if o_said else ("-", "-")
+                print(
+                    f"{script:<14} {lang:<5} {'on' if ambience else 'off':<4} "
+                    f"{b_wer:9.2f} {o_wer:9.2f} {roles[0]:>11} {roles[1]:>11}"
+                )
     print()
     print(
         f"{'lang':<5} {'bed':<4} {'WER base':>9} {'WER ours':>9} {'ratio':>6} "

@@ -155,7 +155,7 @@ def test_meeting_finale_and_winners() -> None:
     assert "Meeting 2 of 3." in text("meeting", {"meeting": 2})
     assert "last meeting" not in text("meeting", {"meeting": 2})
     assert "last meeting" in text("meeting", {"meeting": 3})
-    reminder = "players who are Sane must keep their Mind Flayer cards"
+    reminder = "if you are Sane, you must keep your Mind Flayer cards"
     assert reminder in text("meeting", {"meeting": 1})
     finale = text("finale", {})
     assert finale.index("One,") < finale.index("Two,") < finale.index("Three.")

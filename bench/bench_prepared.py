@@ -112,7 +112,7 @@ async def _in_the_app(folder: Path) -> tuple[float, float]:
     here: a table types for far longer than the preparation takes).
     """
     from moderator.tui.run import make_app
-    from tests.tui.helpers import key, new_game, wait_for
+    from tests.tui.helpers import key, new_game, until
 
     cache = folder / f"app-cache-{time.perf_counter_ns()}"
     player = StampingPlayer()
@@ -125,14 +125,14 @@ async def _in_the_app(folder: Path) -> tuple[float, float]:
     times: list[float] = []
     async with app.run_test() as pilot:
         await new_game(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"])
-        await wait_for(
+        await until(
             pilot, lambda: bool(narrator.futures) and all(f.done() for f in narrator.futures)
         )
         for _ in range(2):
             player.asked.clear()
             begin = time.perf_counter()
             app.simulate_key("enter")
-            await wait_for(pilot, lambda: bool(player.asked))
+            await until(pilot, lambda: bool(player.asked))
             times.append(player.asked[0] - begin)
             await key(pilot, "escape")
     return times[0], times[1]

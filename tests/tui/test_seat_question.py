@@ -92,8 +92,8 @@ async def test_paging_the_question_before_it_is_laid_out(
     """Page Down in the frame the question opens, before its list has a size (fuzz seed
     20261129 had a key burst do it: KeyError): the last seat, then Page Up the first.
 
-    The page key is sent from inside `ask_seat`, right after the list is shown: no
-    layout can come in between, whatever the machine's load.
+    Page Down's action runs inside `ask_seat`, right after the list is shown, as a key
+    arriving in that frame would: no layout can come in between, whatever the load.
     """
     app = app_factory()
     sizes: list[int] = []

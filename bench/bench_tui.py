@@ -289,10 +289,6 @@ class KeyTimes:
         self._started = (0.0, 0.0)
         self.clock: FrameClock | None = None
 
-    def watch(self, app: Any) -> None:
-        """Time `app`'s frames from now on (an app timed for several actions shares one clock)."""
-        self.clock = FrameClock(app)
-
     @property
     def started(self) -> float:
         """When the timed key was pressed (perf_counter)."""
@@ -496,7 +492,7 @@ async def latency_bare(keys: int, samples: KeyTimes) -> None:
     app = namespace["Bare"]()  # type: ignore[operator]
     async with app.run_test(size=(100, 32)) as pilot:  # type: ignore[attr-defined]
         await pilot.pause()
-        samples.watch(app)
+        samples.clock = FrameClock(app)
         for count in range(1, keys + 1):
             await spaced()
             samples.start()

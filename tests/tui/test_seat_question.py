@@ -11,17 +11,27 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
+from moderator.tui.widgets.picker import Picker
 from tests.tui.helpers import asked, key, seat_question
 from tests.tui.quiet import settled
 from tests.tui.seeded import seated
 
 FIVE = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+async def sit_out_question(pilot: Pilot[None]) -> Picker:
+    """FIVE seated, a Meeting started (m) and its sit-out question open (o)."""
+    await seated(pilot, FIVE)
+    await key(pilot, "m")
+    await key(pilot, "o")
+    return await asked(pilot)
 
 
 async def test_the_screens_and_the_apps_keys_wait_for_the_answer(
@@ -49,10 +59,7 @@ async def test_a_click_on_a_tile_neither_answers_nor_takes_the_keys(
     """In a Meeting a click on a tile toggles sitting out, but not behind the question."""
     app = app_factory()
     async with app.run_test(size=(120, 40)) as pilot:
-        await seated(pilot, FIVE)
-        await key(pilot, "m")
-        await key(pilot, "o")
-        picker = await asked(pilot)
+        picker = await sit_out_question(pilot)
         options = picker.query_one("#pick-list", OptionList)
         await pilot.click("#seat-0")  # Ann's tile, outside the box
         await settled(pilot)
@@ -71,11 +78,8 @@ async def test_a_screen_over_the_table_drops_the_question(
     """The Meeting's sit-out question, then the Settings over it: closed, the question is gone."""
     app = app_factory()
     async with app.run_test(size=(100, 32)) as pilot:
-        await seated(pilot, FIVE)
-        await key(pilot, "m")
+        await sit_out_question(pilot)
         assert isinstance(app.screen, MeetingScreen)
-        await key(pilot, "o")
-        await asked(pilot)
         app.action_settings()  # what the palette's "Settings" command does
         await settled(pilot)
         await key(pilot, "escape")

@@ -242,12 +242,20 @@ class PlayScreen(PhaseScreen):
         super().__init__(controller)
         #: What the open seat question does with its answer (None: no question open).
         self._answering: Callable[[int | None], None] | None = None
+        #: The seat question's picker, made by `seat_picker` (the screens that ask compose it).
+        self._seat_picker: Picker | None = None
 
     def seat_picker(self) -> Picker:
-        """The seat question, composed hidden by the screens that ask one (`ask_seat`)."""
+        """The seat question, hidden until asked (`ask_seat`); a screen that asks yields it first.
+
+        Its own layer draws it on top wherever it is; as the screen's first child,
+        showing and hiding it moves no other widget in Textual's drawing order, so
+        closing it repaints its box alone (last, it repainted the whole screen).
+        """
         picker = Picker(answered=self._answered)
         picker.add_class("seat-question")
         picker.display = False
+        self._seat_picker = picker
         return picker
 
     @property
@@ -319,7 +327,9 @@ class PlayScreen(PhaseScreen):
 
     def _picker(self) -> Picker:
         """The screen's seat picker (`seat_picker`, composed by the screens that ask)."""
-        return self.query_one("#pick-box.seat-question", Picker)
+        if self._seat_picker is None:
+            raise LookupError(f"{type(self).__name__} composes no seat picker")
+        return self._seat_picker
 
     def action_menu(self) -> None:
         """Esc: silence the voice at once if it is speaking, else back to the start screen.

@@ -134,10 +134,7 @@ class MeetingScreen(PlayScreen):
 
     def compose(self) -> ComposeResult:
         """The Meeting's number, the instructions and the picture with the chart."""
-        # First: its own layer draws it on top wherever it is, and as the first child
-        # its showing and hiding moves no other widget in Textual's drawing order,
-        # so closing it repaints its box alone (last, it repainted the whole screen).
-        yield self.seat_picker()
+        yield self.seat_picker()  # first (see `seat_picker`)
         yield GameHeader()
         with Horizontal(id="meeting-top"):
             with Vertical(id="meeting-number-box"):

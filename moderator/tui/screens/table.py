@@ -84,10 +84,7 @@ class TableScreen(PlayScreen):
 
     def compose(self) -> ComposeResult:
         """Turn, whose turn, Meetings; then the table picture."""
-        # First: its own layer draws it on top wherever it is, and as the first child
-        # its showing and hiding moves no other widget in Textual's drawing order,
-        # so closing it repaints its box alone (last, it repainted the whole screen).
-        yield self.seat_picker()
+        yield self.seat_picker()  # first (see `seat_picker`)
         yield GameHeader()
         with Horizontal(id="table-top"):
             with Vertical(id="table-turn-box"):

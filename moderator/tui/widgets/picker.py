@@ -126,9 +126,13 @@ class Picker(Vertical):
         if self.is_mounted:
             self.query_one("#pick-title", Static).update(title)
             self.query_one("#pick-list", OptionList).set_options(self._options)
-            self.on_mount()
+            self._start_on_highlight()
 
     def on_mount(self) -> None:
+        """The first question's highlight (a later one sets its own as it is asked)."""
+        self._start_on_highlight()
+
+    def _start_on_highlight(self) -> None:
         """Start on the clicked player, if any, else on the first; the list has the keys."""
         options = self.query_one("#pick-list", OptionList)
         seats = [seat for seat, _name in self.choices]

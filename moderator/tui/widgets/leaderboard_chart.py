@@ -1,0 +1,69 @@
+"""The leaderboard as a picture: the text drawing of `history_charts` in a Static.
+
+The History dialog and the series board both show it. The figures come from a
+worker (`read_figures`, off the UI thread); drawing them is cheap, so the
+widget redraws itself on a resize and when the order changes. Names are shown
+literally (`markup=False`; the drawing is plain text).
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from moderator.storage import HistorySummary
+from moderator.storage import history_charts as charts
+from moderator.storage import history_figures
+from moderator.storage.history_figures import Figures
+
+#: Who the figures are about: a group of names, or None for everyone.
+Group = frozenset[str] | None
+
+
+def read_figures(summary: HistorySummary, group: Group) -> Figures:
+    """The figures of `group`'s series in `summary` (call it off the UI thread)."""
+    return history_figures.figures(history_figures.narrowed(summary.rows, group))
+
+
+class LeaderboardChart(Static):
+    """Each player's points, series won and win rates, as bars, sorted as asked."""
+
+    DEFAULT_CSS = "LeaderboardChart { height: auto; }"
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:  # noqa: A002
+        super().__init__("", id=id, classes=classes, markup=False)
+        self.figures: Figures | None = None
+        self.group: Group = None
+        self.order = "points"
+        #: Say whose history it is and how long, above the bars.
+        self.titled = True
+        self._drawn_at = 0
+
+    def show_figures(self, figures: Figures, group: Group) -> None:
+        """Draw `figures` (the history of `group`)."""
+        self.figures, self.group = figures, group
+        self.redraw()
+
+    def next_order(self) -> str:
+        """Sort by the next of `history_figures.SORTS`; its name, to tell the table."""
+        orders = history_figures.SORTS
+        self.order = orders[(orders.index(self.order) + 1) % len(orders)]
+        self.redraw()
+        return charts.order_names()[self.order]
+
+    def redraw(self) -> None:
+        """The drawing at the widget's width (the screen's, before the first layout)."""
+        figures = self.figures
+        if figures is None:
+            self.update("")
+            return
+        cells = self._drawn_at = self.content_size.width or self.app.size.width
+        lines = []
+        if self.titled:
+            lines.append(charts.group_title(self.group, figures.series, figures.games))
+        lines += charts.leaderboard(figures.leaderboard, cells, self.order)
+        self.update("\n".join(lines))
+
+    def on_resize(self) -> None:
+        """Fit the bars to a new width (a new height is the drawing's own)."""
+        if self.content_size.width != self._drawn_at:
+            self.redraw()

@@ -10,6 +10,7 @@ The numbers are `history_figures`'; this module only lays them out.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 
 from moderator.i18n import _, ngettext
@@ -70,6 +71,11 @@ def fit(text: str, cells: int) -> str:
 def right(text: str, cells: int) -> str:
     """`text` right-aligned in `cells` cells."""
     return " " * max(0, cells - width(text)) + text
+
+
+def wrapped(text: str, cells: int) -> list[str]:
+    """A sentence as lines of `cells` at most (a word longer than that is cut)."""
+    return textwrap.wrap(text, max(cells, 10)) or [""]
 
 
 def order_names() -> dict[str, str]:
@@ -176,8 +182,11 @@ def trends(figures: Figures, cells: int) -> list[str]:
     if not figures.games:
         return []
     lines = [
-        _("Games won: {sane} the Sane, {possessed} the Possessed.").format(
-            sane=FULL, possessed=POSSESSED
+        *wrapped(
+            _("Games won: {sane} the Sane, {possessed} the Possessed.").format(
+                sane=FULL, possessed=POSSESSED
+            ),
+            cells,
         ),
         "",
         _("By month:"),
@@ -191,7 +200,8 @@ def trends(figures: Figures, cells: int) -> list[str]:
     ]
     lines += team_bars(figures.by_players, sizes, cells)
     lines.append("")
-    lines += sentences(figures)
+    for sentence in sentences(figures):
+        lines += wrapped(sentence, cells)
     return lines
 
 
@@ -258,8 +268,8 @@ def summary(figures: Figures, group: frozenset[str] | None, cells: int, order: s
     """`mindflayer history --summary`: the title, the leaderboard, its legend, the trends."""
     if not figures.series:
         return _("No complete series yet: the history starts once a series has had 3 games.")
-    lines = [group_title(group, figures.series, figures.games), ""]
+    lines = [*wrapped(group_title(group, figures.series, figures.games), cells), ""]
     lines += leaderboard(figures.leaderboard, cells, order)
-    lines += [leaderboard_legend(), ""]
+    lines += [*wrapped(leaderboard_legend(), cells), ""]
     lines += trends(figures, cells)
     return "\n".join(lines)

@@ -243,3 +243,30 @@ def rows_of(records: Iterable[SeriesRecord]) -> list[Series]:
             )
         )
     return rows
+
+
+@dataclass(frozen=True)
+class Narrowing:
+    """Which series a history shows: of one group (None: anyone), ended since a day."""
+
+    group: frozenset[str] | None = None
+    since: date | None = None
+
+    @property
+    def narrows(self) -> bool:
+        """Whether any series can be left out."""
+        return self.group is not None or self.since is not None
+
+    def rows(self, rows: Iterable[Series]) -> list[Series]:
+        """The flat rows it keeps."""
+        return narrowed(rows, self.group, self.since)
+
+    def records(self, records: Iterable[SeriesRecord]) -> list[SeriesRecord]:
+        """The store's records it keeps (the replayed path's), as `rows` keeps rows."""
+        start = self.since.isoformat() if self.since is not None else ""
+        return [
+            record
+            for record in records
+            if (self.group is None or frozenset(record.totals) == self.group)
+            and time_to_text(record.finished_at)[:10] >= start
+        ]

@@ -8,12 +8,16 @@ literally (`markup=False`; the drawing is plain text).
 
 from __future__ import annotations
 
+from textual import work
+from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Static
 
 from moderator.storage import HistorySummary
 from moderator.storage import history_charts as charts
 from moderator.storage import history_figures
 from moderator.storage.history_figures import Figures
+from moderator.table.ports import ACTION_ERRORS
 
 #: Who the figures are about: a group of names, or None for everyone.
 Group = frozenset[str] | None
@@ -59,7 +63,9 @@ class LeaderboardChart(Static):
         cells = self._drawn_at = self.content_size.width or self.app.size.width
         lines = []
         if self.titled:
-            lines.append(charts.group_title(self.group, figures.series, figures.games))
+            lines += charts.wrapped(
+                charts.group_title(self.group, figures.series, figures.games), cells
+            )
         lines += charts.leaderboard(figures.leaderboard, cells, self.order)
         self.update("\n".join(lines))
 
@@ -67,3 +73,48 @@ class LeaderboardChart(Static):
         """Fit the bars to a new width (a new height is the drawing's own)."""
         if self.content_size.width != self._drawn_at:
             self.redraw()
+
+
+class LeaderboardRead(Message):
+    """The series board's worker has counted tonight's table's figures (None: it failed)."""
+
+    def __init__(self, figures: Figures | None, group: frozenset[str]) -> None:
+        super().__init__()
+        self.figures = figures
+        self.group = group
+
+
+class SeriesBoardLeaderboard(Screen[None]):
+    """The series board's part: tonight's table's leaderboard under the board.
+
+    A mixin of `SeriesScreen`. The history is read off the UI thread once per
+    game played (the board is redrawn after every action); the chart is hidden
+    while this table has no complete series.
+    """
+
+    #: The (table, games played) the leaderboard was last read for.
+    _leaderboard_for: tuple[frozenset[str], int] | None = None
+
+    def read_leaderboard(self, group: frozenset[str], played: int) -> None:
+        """Read the figures of `group` unless they were read for this many games."""
+        if not group or self._leaderboard_for == (group, played):
+            return
+        self._leaderboard_for = (group, played)
+        self._count_leaderboard(group)
+
+    @work(thread=True, exit_on_error=False, exclusive=True, group="leaderboard")
+    def _count_leaderboard(self, group: frozenset[str]) -> None:
+        controller = getattr(self, "controller", None)
+        try:
+            summary = controller.history(0) if controller is not None else None
+        except ACTION_ERRORS:
+            summary = None  # the board says the store's trouble; the chart just stays hidden
+        figures = read_figures(summary, group) if summary is not None else None
+        self.post_message(LeaderboardRead(figures, group))
+
+    def on_leaderboard_read(self, message: LeaderboardRead) -> None:
+        """Draw the table's leaderboard, or hide it (no complete series yet)."""
+        chart = self.query_one("#series-leaderboard", LeaderboardChart)
+        chart.display = message.figures is not None and message.figures.series > 0
+        if message.figures is not None:
+            chart.show_figures(message.figures, message.group)

@@ -48,11 +48,16 @@ class Clock:
         return self.now
 
 
-def build(folder: Path) -> None:
-    """Write the five series into a new database in `folder`."""
+def build(folder: Path, others_last: bool = False) -> None:
+    """Write the five series into a new database in `folder`.
+
+    `others_last`: then a sixth, series 3 played again on April 4 (the other table
+    played last).
+    """
     clock = Clock()
+    played = [*SERIES, (OTHERS, (4, 4), SERIES[2][2])] if others_last else SERIES
     with Store.open(folder, clock=clock) as store:
-        for players, (month, day), games in SERIES:
+        for players, (month, day), games in played:
             clock.now = datetime(2026, month, day, 19, 0, tzinfo=UTC)
             series = store.new_series()
             for possessed, waffles, minutes in games:

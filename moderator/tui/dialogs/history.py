@@ -12,7 +12,7 @@ only the listed series become objects.
 Above the tables, the leaderboard and the trends as pictures
 (`history_figures`, drawn by `history_charts`), counted in the same worker: of
 tonight's table by default (the players of the current series, or of the
-setup to come), or of everyone (g). o sorts the leaderboard.
+setup to come, or else of the newest series), or of everyone (g). o sorts the leaderboard.
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ class HistoryScreen(HistoryPictures, DialogScreen[None]):
         """Read the history (the newest `SHOWN_SERIES` series, the stats) and post it back."""
         try:
             summary = self.controller.history(SHOWN_SERIES)
-            group = tonights_group(self.controller)
+            group = tonights_group(self.controller, summary)
         except ACTION_ERRORS as error:
             self.post_message(HistoryRead(None, refusal(error)))
             return

@@ -16,18 +16,22 @@ from textual.widgets import Static
 from moderator.i18n import N_, _
 from moderator.storage import HistorySummary
 from moderator.storage import history_charts as charts
+from moderator.storage import history_figures
 from moderator.storage.history_figures import Figures
 from moderator.table.controller import TableController
 from moderator.tui.widgets.leaderboard_chart import Group, LeaderboardChart, read_figures
 
 
-def tonights_group(controller: TableController) -> Group:
-    """The players of the current series, or of the setup to come; None if neither."""
+def tonights_group(controller: TableController, summary: HistorySummary) -> Group:
+    """The players of the current series, or of the setup to come, or else of the newest
+    complete series (the table that played last); None for an empty history."""
     games = controller.series_games()
     if games:
         return frozenset(name for game in games for name in game.points)
     plan = controller.seating_plan()
-    return frozenset(plan.players) if plan is not None else None
+    if plan is not None:
+        return frozenset(plan.players)
+    return history_figures.group_of(summary.rows[-1]) if summary.rows else None
 
 
 def figures_of(summary: HistorySummary, group: Group) -> tuple[Figures, Figures | None]:

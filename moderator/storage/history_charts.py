@@ -144,7 +144,9 @@ def leaderboard(board: Sequence[Standing], cells: int, order: str = "points") ->
                     + right(points[index], points_w),
                     right(won[index], series_w),
                     rate_bar(s.sane_rate, sane_bar) + " " + right(sane[index], rate_w),
-                    rate_bar(s.possessed_rate, possessed_bar) + " " + right(possessed[index], rate_w),
+                    rate_bar(s.possessed_rate, possessed_bar)
+                    + " "
+                    + right(possessed[index], rate_w),
                 ]
             ).rstrip()
         )

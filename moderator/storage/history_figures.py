@@ -227,7 +227,7 @@ def rows_of(records: Iterable[SeriesRecord]) -> list[Series]:
                     tuple(game.points[name] for name in game.players),
                     tuple(sorted(seats[name] for name in game.possessed)),
                     game.winner.value,
-                    seats[game.first_player],
+                    seats.get(game.first_player or "", 0),  # not a figure: any seat
                     -1,
                 )
             )

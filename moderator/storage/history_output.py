@@ -21,7 +21,6 @@ from moderator.storage.history_text import render, render_rows
 from moderator.storage.records import GameScore, utc_now
 from moderator.storage.store import Store
 
-
 #: The whole history: nothing left out.
 WHOLE = Narrowing()
 

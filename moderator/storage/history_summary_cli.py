@@ -34,9 +34,7 @@ def since_date(text: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            _("{text!r} is not a date: write it as YYYY-MM-DD, e.g. 2026-03-01.").format(
-                text=text
-            )
+            _("{text!r} is not a date: write it as YYYY-MM-DD, e.g. 2026-03-01.").format(text=text)
         ) from None
 
 

@@ -43,9 +43,7 @@ def test_the_summary_is_the_leaderboard_and_the_trends_without_the_wall(
     assert all(len(line) <= 80 for line in lines)
 
 
-def test_group_and_since_narrow_the_summary(
-    data: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_group_and_since_narrow_the_summary(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = ("--data-dir", str(data), "history", "--summary", "--since", "2026-02-08")
     status, out, _ = run(capsys, *args, "--group", "Dee", "Cyd", "Bob", "Ann")
     assert status == 0
@@ -54,9 +52,7 @@ def test_group_and_since_narrow_the_summary(
     assert "2026-01" not in out and "2026-03" in out
 
 
-def test_since_narrows_the_printed_history(
-    data: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_since_narrows_the_printed_history(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "--data-dir", str(data), "history", "--since", "2026-03-01")
     assert status == 0
     assert "Series 5:" in out and "Series 4:" not in out

@@ -8,15 +8,16 @@ without reading anything again.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
 from moderator.i18n import N_, _
-from moderator.storage import HistorySummary
+from moderator.storage import HistorySummary, history_figures
 from moderator.storage import history_charts as charts
-from moderator.storage import history_figures
 from moderator.storage.history_figures import Figures
 from moderator.table.controller import TableController
 from moderator.tui.widgets.leaderboard_chart import Group, LeaderboardChart, read_figures
@@ -43,7 +44,7 @@ def figures_of(summary: HistorySummary, group: Group) -> tuple[Figures, Figures 
 class HistoryPictures(Screen[None]):
     """The leaderboard, its legend and the trends, above the dialog's tables."""
 
-    BINDINGS: list[BindingType] = [  # noqa: RUF012  # Textual's own declaration
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "sort_leaderboard", N_("Sort"), id="history-sort"),
         Binding("g", "switch_group", N_("Group"), id="history-group"),
     ]

@@ -13,9 +13,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from moderator.storage import HistorySummary
+from moderator.storage import HistorySummary, history_figures
 from moderator.storage import history_charts as charts
-from moderator.storage import history_figures
 from moderator.storage.history_figures import Figures
 from moderator.table.ports import ACTION_ERRORS
 
@@ -33,7 +32,7 @@ class LeaderboardChart(Static):
 
     DEFAULT_CSS = "LeaderboardChart { height: auto; }"
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:  # noqa: A002
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__("", id=id, classes=classes, markup=False)
         self.figures: Figures | None = None
         self.group: Group = None

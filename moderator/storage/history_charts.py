@@ -88,8 +88,13 @@ def order_names() -> dict[str, str]:
     }
 
 
-def leaderboard(board: Sequence[Standing], cells: int, order: str = "points") -> list[str]:
+def leaderboard(
+    board: Sequence[Standing], cells: int, order: str = "points", cut: bool = True
+) -> list[str]:
     """The leaderboard, one line per player under a header line, `cells` wide at most.
+
+    Bars shrink to fit `cells`; a line still wider (long words, long names) is cut
+    with "…", unless `cut` is False (the phone's page scrolls it sideways instead).
 
     Points as a bar scaled to the best; series won as "won/played"; the win
     rates as Sane and as Possessed (games won in that team over games played in
@@ -114,14 +119,21 @@ def leaderboard(board: Sequence[Standing], cells: int, order: str = "points") ->
     points_w = max(map(width, points))
     series_w = max(width(headers["series"]), *map(width, won))
     rate_w = max(*map(width, sane), *map(width, possessed))
+    # Each bar at least as wide as its header needs, then the spare cells shared out:
+    # two fifths to the points, the rest to the rates (both rate bars alike).
+    points_min = max(_BAR_MIN, width(headers["points"]) - points_w - 1)
+    rates_min = max(
+        _BAR_MIN,
+        width(headers["sane"]) - rate_w - 1,
+        width(headers["possessed"]) - rate_w - 1,
+    )
     fixed = name_w + series_w + points_w + 2 * rate_w + 3 + 4 * len(_GAP)
-    spare = max(0, cells - fixed)
-    points_bar = max(_BAR_MIN, min(_BAR_MAX, spare * 2 // 5))
-    rates_bar = max(_BAR_MIN, min(_BAR_MAX // 2, (spare - points_bar) // 2))
-    # A header wider than its column widens the bar under it (the line may then be cut).
-    points_bar = max(points_bar, width(headers["points"]) - points_w - 1)
-    sane_bar = max(rates_bar, width(headers["sane"]) - rate_w - 1)
-    possessed_bar = max(rates_bar, width(headers["possessed"]) - rate_w - 1)
+    spare = max(0, cells - fixed - points_min - 2 * rates_min)
+    points_bar = min(max(points_min, _BAR_MAX), points_min + spare * 2 // 5)
+    rates_bar = min(
+        max(rates_min, _BAR_MAX // 2), rates_min + (spare - points_bar + points_min) // 2
+    )
+    sane_bar = possessed_bar = rates_bar
     most = max(s.points for s in rows)
     lines = [
         _GAP.join(
@@ -150,7 +162,7 @@ def leaderboard(board: Sequence[Standing], cells: int, order: str = "points") ->
                 ]
             ).rstrip()
         )
-    return [line if width(line) <= cells else fit(line, cells) for line in lines]
+    return [line if width(line) <= cells or not cut else fit(line, cells) for line in lines]
 
 
 def leaderboard_legend() -> str:

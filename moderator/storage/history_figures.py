@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
+from typing import Any
 
 from moderator.storage.history_rows import Series
 from moderator.storage.records import SeriesRecord, time_from_text, time_to_text
@@ -129,24 +130,29 @@ def groups(rows: Iterable[Series]) -> list[tuple[frozenset[str], int]]:
 
 
 def figures(rows: Sequence[Series]) -> Figures:
-    """The leaderboard and the trends of `rows` (complete series, oldest first)."""
-    table: dict[str, list[int]] = {}
+    """The leaderboard and the trends of `rows` (complete series, oldest first).
+
+    A long history repeats itself (`history_rows`: kinds of series and of games),
+    so the leaderboard's counters are added once per kind of series and once per
+    kind of game, times how often each occurs; what depends on each series' own
+    times (months, streaks, the quickest game) is counted series by series.
+    """
+    series_kinds: dict[tuple[int, ...], list[Any]] = {}  # kind -> [count, a series of it]
     months: dict[str, list[int]] = {}
-    sizes: dict[int, list[int]] = {}
     runs: dict[str, tuple[int, int]] = {}  # name -> (current run, its first series)
     best: Streak | None = None
     quickest: Quickest | None = None
     quickest_key: tuple[int, int] | None = None
-    games = 0
-    for series_id, _, finished, played, totals, winners, _ in rows:
-        for name, total in totals.items():
-            line = table.get(name)
-            if line is None:
-                line = table[name] = [0] * 7
-            line[0] += total
-            line[1] += 1
+    parse = datetime.fromisoformat  # the rows' UTC texts, as `time_to_text` writes them
+    for series in rows:
+        series_id, _, finished, played, totals, winners, kind = series
+        seen = series_kinds.get(kind)
+        if seen is None:
+            series_kinds[kind] = [1, series]
+        else:
+            seen[0] += 1
+        for name in totals:
             if name in winners:
-                line[2] += 1
                 run, first = runs.get(name, (0, series_id))
                 run, first = (run + 1, first) if run else (1, series_id)
                 runs[name] = (run, first)
@@ -156,23 +162,42 @@ def figures(rows: Sequence[Series]) -> Figures:
                 runs[name] = (0, series_id)
         month = months.setdefault(finished[:7], [0, 0])
         for game in played:
-            games += 1
-            _, number, started, ended, names, _, possessed, winner, _, _ = game
-            sane_won = winner == "sane"
-            month[0 if sane_won else 1] += 1
-            size = sizes.setdefault(len(names), [0, 0])
-            size[0 if sane_won else 1] += 1
-            for seat, name in enumerate(names):
-                line = table[name]
-                is_possessed = seat in possessed
-                line[5 if is_possessed else 3] += 1
-                if is_possessed is not sane_won:
-                    line[6 if is_possessed else 4] += 1
-            seconds = int((time_from_text(ended) - time_from_text(started)).total_seconds())
-            key = (seconds, len(names))
+            month[0 if game[7] == "sane" else 1] += 1
+            seconds = int((parse(game[3]) - parse(game[2])).total_seconds())
+            key = (seconds, len(game[4]))
             if quickest_key is None or key < quickest_key:
                 quickest_key = key
-                quickest = Quickest(series_id, number, seconds, winner, len(names))
+                quickest = Quickest(series_id, game[1], seconds, game[7], len(game[4]))
+    table: dict[str, list[int]] = {}
+    sizes: dict[int, list[int]] = {}
+    game_kinds: dict[int, list[Any]] = {}  # game kind -> [count, a game of it]
+    games = 0
+    for times, series in series_kinds.values():
+        for name, total in series[4].items():
+            line = table.get(name)
+            if line is None:
+                line = table[name] = [0] * 7
+            line[0] += total * times
+            line[1] += times
+            if name in series[5]:
+                line[2] += times
+        for game in series[3]:
+            seen = game_kinds.get(game[9])
+            if seen is None:
+                game_kinds[game[9]] = [times, game]
+            else:
+                seen[0] += times
+    for times, game in game_kinds.values():
+        games += times
+        names, possessed, sane_won = game[4], game[6], game[7] == "sane"
+        size = sizes.setdefault(len(names), [0, 0])
+        size[0 if sane_won else 1] += times
+        for seat, name in enumerate(names):
+            line = table[name]
+            is_possessed = seat in possessed
+            line[5 if is_possessed else 3] += times
+            if is_possessed is not sane_won:
+                line[6 if is_possessed else 4] += times
     board = [
         Standing(name, points, played, won, sane, sane_won, possessed, possessed_won)
         for name, (points, played, won, sane, sane_won, possessed, possessed_won) in table.items()
@@ -213,6 +238,7 @@ def sorted_by(board: Iterable[Standing], order: str) -> list[Standing]:
 def rows_of(records: Iterable[SeriesRecord]) -> list[Series]:
     """The store's records as flat rows (the path taken when a game had to be replayed)."""
     rows: list[Series] = []
+    kinds = 0  # each game and series its own kind (negative: never a read's kind)
     for record in records:
         games = []
         for game in record.games:
@@ -228,7 +254,7 @@ def rows_of(records: Iterable[SeriesRecord]) -> list[Series]:
                     tuple(sorted(seats[name] for name in game.possessed)),
                     game.winner.value,
                     seats.get(game.first_player or "", 0),  # not a figure: any seat
-                    -1,
+                    -1 - kinds - len(games),
                 )
             )
         rows.append(
@@ -239,9 +265,10 @@ def rows_of(records: Iterable[SeriesRecord]) -> list[Series]:
                 games,
                 dict(record.totals),
                 tuple(record.winners),
-                (),
+                tuple(game[9] for game in games),
             )
         )
+        kinds += len(games)
     return rows
 
 

@@ -148,6 +148,16 @@ function drawSeries(s) {
   }
 }
 
+// Tonight's table's leaderboard between games: lines the app drew in the table's language
+// (its catalogues), shown as text (names stay literal).
+function drawLeaderboard(s) {
+  const board = s.phase === "series" ? s.leaderboard : null;
+  show("leaderboard", Boolean(board));
+  if (!board) return;
+  text("leaderboard-title", board.title);
+  text("leaderboard-lines", board.lines.join("\n"));
+}
+
 function announce(s) {
   let line = "";
   if (s.eyes_closed && !(last && last.eyes_closed)) line = strings.announceEyes;
@@ -164,6 +174,7 @@ function draw(s) {
   if (last && s.eyes_closed !== last.eyes_closed) buzz(s.eyes_closed ? [300] : [150, 100, 150]);
   drawGame(s);
   drawSeries(s);
+  drawLeaderboard(s);
   if (!s.seats.length && s.phase !== "series") text("status", strings.waiting);
   else text("status", strings.live);
   announce(s);

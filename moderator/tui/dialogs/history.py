@@ -136,7 +136,9 @@ class HistoryScreen(HistoryPictures, DialogScreen[None]):
         """Show the loading line and read the history off the UI thread."""
         for part in self.query(".history-part"):
             part.display = False
-        self._read_history()
+        # After the first paint: the worker's read competes with the UI thread for the GIL,
+        # and the loading frame is what the table waits to see.
+        self.call_after_refresh(self._read_history)
 
     @work(thread=True, exit_on_error=False, exclusive=True)
     def _read_history(self) -> None:

@@ -16,7 +16,13 @@ from textual.widgets import Static
 from moderator.storage import HistorySummary, history_figures
 from moderator.storage import history_charts as charts
 from moderator.storage.history_figures import Figures
+from moderator.board.snapshot import LeaderboardView
+from moderator.table.board_host import BoardHost
 from moderator.table.ports import ACTION_ERRORS
+
+#: The phone board's leaderboard width: a phone held upright (390 px) shows about this
+#: many monospace cells at the page's size; a wider line scrolls sideways, uncut.
+PHONE_CELLS = 50
 
 #: Who the figures are about: a group of names, or None for everyone.
 Group = frozenset[str] | None
@@ -112,8 +118,24 @@ class SeriesBoardLeaderboard(Screen[None]):
         self.post_message(LeaderboardRead(figures, group))
 
     def on_leaderboard_read(self, message: LeaderboardRead) -> None:
-        """Draw the table's leaderboard, or hide it (no complete series yet)."""
+        """Draw the table's leaderboard, or hide it (no complete series yet); the phone
+        board shows the same."""
         chart = self.query_one("#series-leaderboard", LeaderboardChart)
-        chart.display = message.figures is not None and message.figures.series > 0
-        if message.figures is not None:
-            chart.show_figures(message.figures, message.group)
+        figures = message.figures
+        chart.display = figures is not None and figures.series > 0
+        if figures is not None:
+            chart.show_figures(figures, message.group)
+        host = getattr(self.app, "board", None)
+        if isinstance(host, BoardHost):
+            host.show_leaderboard(phone_leaderboard(figures, message.group))
+
+
+def phone_leaderboard(figures: Figures | None, group: Group) -> LeaderboardView | None:
+    """The leaderboard as the phone board shows it (None: nothing to show)."""
+    if figures is None or not figures.series:
+        return None
+    title = charts.group_title(group, figures.series, figures.games)
+    lines = charts.leaderboard(figures.leaderboard, PHONE_CELLS, "points", cut=False)
+    return LeaderboardView(
+        title, (*lines, *charts.wrapped(charts.leaderboard_legend(), PHONE_CELLS))
+    )

@@ -20,7 +20,7 @@ from datetime import date, datetime
 from typing import Any
 
 from moderator.storage.history_rows import Series
-from moderator.storage.records import SeriesRecord, time_from_text, time_to_text
+from moderator.storage.records import SeriesRecord, time_to_text
 
 #: The orders the leaderboard can be sorted in (a key cycles through them).
 SORTS = ("points", "series", "sane", "possessed")

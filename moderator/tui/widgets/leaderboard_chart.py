@@ -13,10 +13,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from moderator.board.snapshot import LeaderboardView
 from moderator.storage import HistorySummary, history_figures
 from moderator.storage import history_charts as charts
 from moderator.storage.history_figures import Figures
-from moderator.board.snapshot import LeaderboardView
 from moderator.table.board_host import BoardHost
 from moderator.table.ports import ACTION_ERRORS
 

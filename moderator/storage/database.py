@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import uuid
 from collections.abc import Callable
 from datetime import datetime
@@ -71,6 +72,7 @@ def open_database(
     file) to `integrity_problem` later: the app runs it after its first frame.
     """
     notices: list[str] = []
+    refuse_special_file(path)
     problem = diagnose(path, check_integrity)
     if problem is not None:
         kept = quarantine(path, now())
@@ -127,6 +129,7 @@ def open_reader(path: Path, factory: ConnectionFactory = sqlite3.Connection) -> 
     """
     if not path.exists():
         raise StorageError(N_("There is no score database in {folder} yet."), folder=path.parent)
+    refuse_special_file(path)
     uri = path.resolve().as_uri()
     try:
         conn = _checked_reader(f"{uri}?mode=ro", path, factory)
@@ -150,6 +153,27 @@ def open_reader(path: Path, factory: ConnectionFactory = sqlite3.Connection) -> 
             N_("The score database {path} cannot be read ({error})."), path=path, error=str(error)
         ) from error
     return conn
+
+
+def refuse_special_file(path: Path) -> None:
+    """Refuse a database path that is not a regular file, before anything opens it.
+
+    Opening a FIFO waits for a writer forever (the app showed a blank screen
+    with dead keys, `history` hung); a device or a folder is no database either.
+    `stat` never blocks. A missing file is fine (a fresh database is made).
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # missing, or unreadable: the opening that follows says so
+    if not stat.S_ISREG(mode):
+        raise StorageError(
+            N_(
+                "The score database {path} is not a file (a folder, a device or a pipe); "
+                "move it away, or choose another folder with --data-dir."
+            ),
+            path=path,
+        )
 
 
 def _wal_is_empty(path: Path) -> bool:

@@ -49,6 +49,7 @@ from moderator.table.cues import (
     TurnCue,
 )
 from moderator.table.describe import describe
+from moderator.table.drafts import results_key
 from moderator.table.outcomes import Outcome, SeatingPlan
 from moderator.table.phases import Flags, Phase
 from moderator.table.play_export import export_game
@@ -101,7 +102,9 @@ class TableController(TableReading):
         notice = None
         if self._game is not None and self._game.state.reveal_pending:
             notice = _("The eyes-closed reveal had not finished: it is offered again.")
-        return self._moved(Flags(at_start=False), notice)
+        # Ticks typed on the result screen before a crash: back there, not to the finale.
+        typed = self._game is not None and self.drafts.results(results_key(self._game.game_id))
+        return self._moved(Flags(at_start=False, entering_results=bool(typed)), notice)
 
     def set_aside_question(self) -> str | None:
         """What to ask before `new_series` sets a started series aside (None: nothing to lose).

@@ -27,6 +27,7 @@ from moderator.table.cues import (
     Cue,
     KnockoutCue,
 )
+from moderator.table.drafts import Drafts
 from moderator.table.outcomes import PlayExport, RenameQuestions, SeatingPlan
 from moderator.table.phases import Flags, Phase, phase_for
 from moderator.table.playback import Report, Voice
@@ -66,6 +67,8 @@ class TableReading:
         self._plan: SeatingPlan | None = None
         #: Told after every answered action (the phone board publishes its snapshot).
         self._published: Callable[[], None] = lambda: None
+        #: What the table typed but has not saved (`drafts`): offered back on Resume.
+        self.drafts = Drafts(data_dir)
 
     def attach(self, report: Report) -> None:
         """Narration progress goes to `report(playback, event)` (the app makes messages)."""
@@ -98,6 +101,11 @@ class TableReading:
         if self._game is None:
             raise RuntimeError("No game is open.")
         return self._game.state
+
+    @property
+    def series_id(self) -> int | None:
+        """The open series' id (None before one is begun): the drafts are kept by it."""
+        return self._series_id
 
     @property
     def game_number(self) -> int | None:

@@ -42,6 +42,9 @@ DAMAGE_CODES = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB"})
 _ROW_TABLES = ("meta", "series", "games", "renames")
 #: Past this rowid, jumping ahead stops: nothing the app writes comes near it.
 _LAST_ROWID = 2**62
+#: When a table's highest rowid cannot be read, the rows jumped over are asked for one
+#: by one this far at most (the app's tables hold one row per game or series).
+_MOST_PROBES = 2**16
 #: A replay of a damaged game's log that fails for these is left to `set_aside`.
 _REPLAY_ERRORS = (IllegalAction, ValueError, TypeError, KeyError, AttributeError)
 
@@ -214,8 +217,10 @@ def _copy_rows(source: sqlite3.Connection, target: sqlite3.Connection, table: st
             return copied
         except (_Damaged, sqlite3.DatabaseError):  # the seek itself may meet the damage
             start = after if after is not None else -1
-            found, next_after = _jump(source, table, start)
-            for row in _one_by_one(source, select, start, next_after):
+            ceiling = _ceiling(source, table)
+            found, next_after = _jump(source, table, start, ceiling)
+            last = min(next_after, ceiling if ceiling is not None else start + _MOST_PROBES)
+            for row in _one_by_one(source, select, start, last):
                 copied += target.execute(insert, row).rowcount
             if found is None:
                 return copied
@@ -239,14 +244,26 @@ def _rows(cursor: sqlite3.Cursor) -> Iterable[tuple[object, ...]]:
         yield tuple(row)
 
 
-def _jump(source: sqlite3.Connection, table: str, after: int) -> tuple[int | None, int]:
+def _ceiling(source: sqlite3.Connection, table: str) -> int | None:
+    """The table's highest rowid when it still reads (only the rightmost pages are read)."""
+    try:
+        value = source.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0]  # noqa: S608
+    except sqlite3.DatabaseError:
+        return None
+    return value if isinstance(value, int) else None
+
+
+def _jump(
+    source: sqlite3.Connection, table: str, after: int, ceiling: int | None
+) -> tuple[int | None, int]:
     """The first rowid that reads past `after`, found by jumps of 1, 2, 4... rows.
 
     Returns (that rowid or None when none is left, where the one-by-one reading
-    of the rows jumped over ends).
+    of the rows jumped over ends). No jump goes past `ceiling` (when known).
     """
     step = 1
-    while after + step < _LAST_ROWID:
+    top = _LAST_ROWID if ceiling is None else ceiling
+    while after + step <= top:
         try:
             row = source.execute(
                 f"SELECT rowid FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT 1",  # noqa: S608
@@ -256,7 +273,7 @@ def _jump(source: sqlite3.Connection, table: str, after: int) -> tuple[int | Non
             step *= 2
             continue
         return (None if row is None else int(row[0])), after + step
-    return None, _LAST_ROWID
+    return None, top
 
 
 def _one_by_one(

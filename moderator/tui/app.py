@@ -36,9 +36,8 @@ from moderator.table.board_host import BoardHost
 from moderator.table.controller import TableController
 from moderator.table.outcomes import Outcome
 from moderator.table.phases import Phase
-from moderator.tui import compat
+from moderator.tui import textual_fixes
 from moderator.tui.before_a_game import QuestionsBeforeAGame
-from moderator.tui.compat_screens import DropsInputAfterClose, TablePalette
 from moderator.tui.literal import visible
 from moderator.tui.messages import Intent, Narration
 from moderator.tui.narration_routing import NarrationRouter
@@ -46,6 +45,7 @@ from moderator.tui.notices import ErrorToast, Notices, NoticesChanged
 from moderator.tui.screen_classes import DIALOGS, load_class, phase_screen_class
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.start_up import StartUp
+from moderator.tui.textual_fixes.screens import DropsInputAfterClose, TablePalette
 from moderator.tui.widgets.title_bar import fitted_title
 from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
 
@@ -82,7 +82,7 @@ class MindFlayerApp(DropsInputAfterClose):
     BINDINGS: ClassVar[list[BindingType]] = list(APP_BINDINGS)
 
     def __init__(self, controller: TableController, notices: Iterable[str] = ()) -> None:
-        compat.apply()  # before any toast: see the module for the freeze it fixes
+        textual_fixes.apply()  # before any toast: see the module for the freeze it fixes
         super().__init__()
         self.title = _(self.TITLE)
         self.controller = controller

@@ -25,7 +25,7 @@ from textual.app import App, ScreenStackError
 from textual.message import Message
 from textual.notifications import Notification
 
-from moderator.tui import compat
+from moderator.tui.textual_fixes import private
 from moderator.tui.widgets.notice_strip import NoticeStrip
 
 
@@ -50,7 +50,7 @@ def show_notices(app: App[Any]) -> None:
         screen = app.screen
     except ScreenStackError:
         return  # the app is closing
-    notices = compat.live_notices(app)
+    notices = private.live_notices(app)
     for strip in screen.query_children(NoticeStrip):
         strip.follow(notices)
 
@@ -73,12 +73,12 @@ class Notices:
         key = (toast.title, toast.message)
         count = 1
         shown = self._shown.get(key)
-        if shown is not None and compat.toast_shown(app, shown[0]):
+        if shown is not None and private.toast_shown(app, shown[0]):
             count = shown[1] + 1
-            compat.withdraw_toast(app, shown[0])
+            private.withdraw_toast(app, shown[0])
         text = toast.message if count == 1 else f"{toast.message} (×{count})"
         timeout = app.NOTIFICATION_TIMEOUT if toast.timeout is None else toast.timeout
         notification = Notification(text, toast.title, "error", timeout, markup=toast.markup)
         self._shown[key] = (notification, count)
-        compat.show_toast(app, notification)
+        private.show_toast(app, notification)
         show_notices(app)

@@ -26,9 +26,9 @@ from moderator.i18n import N_, NP_, _, active_language
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
-from moderator.tui.compat_screens import FocusRepaintsItsWidgets, RestylesWhenStale
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
 from moderator.tui.notices import show_notices
+from moderator.tui.textual_fixes.screens import FocusRepaintsItsWidgets, RestylesWhenStale
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.notice_strip import NoticeStrip
 from moderator.tui.widgets.picker import Picker

@@ -38,13 +38,13 @@ from moderator.table.outcomes import Outcome
 from moderator.table.phases import Phase
 from moderator.tui import textual_fixes
 from moderator.tui.before_a_game import QuestionsBeforeAGame
-from moderator.tui.literal import visible
 from moderator.tui.messages import Intent, Narration
 from moderator.tui.narration_routing import NarrationRouter
 from moderator.tui.notices import ErrorToast, Notices, NoticesChanged
 from moderator.tui.screen_classes import DIALOGS, load_class, phase_screen_class
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.start_up import StartUp
+from moderator.tui.text_from_files import visible
 from moderator.tui.textual_fixes.screens import DropsInputAfterClose, TablePalette
 from moderator.tui.widgets.title_bar import fitted_title
 from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
@@ -124,7 +124,7 @@ class MindFlayerApp(DropsInputAfterClose):
         identical red toasts hide the table. The same sentence again replaces its
         toast with one that says how many times ("… (×3)"). Thread-safe like
         `App.notify`: the counting happens on the app's loop. Sentences quote
-        files and parsers, so control characters are removed (`literal.visible`):
+        files and parsers, so control characters are removed (`text_from_files.visible`):
         an ESC in a toast would reach the real terminal.
         """
         message, title = visible(message), visible(title)

@@ -22,7 +22,7 @@ from moderator.safe_output import OutputError
 from moderator.table.config import TableSettings
 from moderator.table.controller import TableController
 from moderator.tui.dialogs.dialog import DialogScreen
-from moderator.tui.literal import literal
+from moderator.tui.text_from_files import literal
 
 #: What the number fields accept while typing. Textual's own type="number" and
 #: type="integer" patterns backtrack catastrophically (about 20 digits followed by

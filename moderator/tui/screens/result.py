@@ -155,7 +155,7 @@ class ResultScreen(PlayScreen):
             with self.prevent(Checkbox.Changed, Input.Changed):
                 box.value = seat in possessed
                 waffles.value = str(counts[seat]) if seat < len(counts) else "0"
-                waffles.settle()
+                waffles.clear_refused()
         self._label_rows()
         self.query_one("#result-error", Static).update("")
         self.snapshot = snapshot

@@ -24,9 +24,11 @@ from textual.binding import BindingType
 from textual.command import CommandPalette
 from textual.content import Content
 from textual.notifications import Notification, SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
+from moderator import i18n
 from moderator.i18n import N_, _
 from moderator.table.board_host import BoardHost
 from moderator.table.controller import TableController
@@ -97,11 +99,15 @@ class MindFlayerApp(NarratedApp):
     CSS_PATH = CSS_DIR / "app.tcss"
     DEFAULT_MODE = Phase.START.value
     BINDINGS: ClassVar[list[BindingType]] = list(APP_BINDINGS)
+    #: The screen's language now ("en", "fr"...): every screen and widget that draws
+    #: words follows it (`moderator.tui.widgets.tables_language`); set by `use_language`.
+    language: var[str] = var(i18n.SOURCE_LANGUAGE, init=False)
 
     def __init__(self, controller: TableController, notices: Iterable[str] = ()) -> None:
         compat.apply()  # before any toast: see the module for the freeze it fixes
         super().__init__()
         self.title = _(self.TITLE)
+        self.set_reactive(MindFlayerApp.language, i18n.active_language())
         self.controller = controller
         self._notices = list(notices)
         #: Error toasts on screen by (title, sentence): the toast and how many times.
@@ -226,6 +232,22 @@ class MindFlayerApp(NarratedApp):
         for warning in warnings:
             if not self.voice_state.is_fault(warning):
                 self.notify(warning, severity="warning", markup=False, timeout=10)
+
+    def use_language(self, code: str) -> str:
+        """Show every screen in `code` from now on, at once; the language now shown.
+
+        A language without a screen translation shows English (`i18n.use_language`).
+        """
+        self.language = i18n.use_language(code)
+        return self.language
+
+    def watch_language(self) -> None:
+        """The header's title in the new language (with the voice's fault markers)."""
+        voice_state = getattr(self, "voice_state", None)
+        if voice_state is not None:
+            voice_state.retitle()
+        else:
+            self.title = _(self.TITLE)
 
     def on_voice_faulted(self, message: VoiceFaulted) -> None:
         """A speech part failed for the first time: toast it, mark it in the header."""

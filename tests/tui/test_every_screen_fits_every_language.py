@@ -216,7 +216,8 @@ async def test_every_game_screen_fits_at_both_sizes(folders: dict[str, Path], la
         await at_each_size(pilot, narrator)
         await show(pilot, accepted(controller.enter_results()), ResultScreen)
         await at_each_size(pilot, narrator, check_result_rows)
-        await show(pilot, accepted(controller.declare(results(controller, (1, 2, 3)))), SeriesScreen)
+        declared = accepted(controller.declare(results(controller, (1, 2, 3))))
+        await show(pilot, declared, SeriesScreen)
         # Two more games of six: seats come and go, so players miss a game or two.
         for roster in (TEN[:5] + TEN[6:7], TEN[1:5] + TEN[6:8]):
             accepted(controller.next_game())

@@ -164,7 +164,10 @@ class ChoiceList(Widget, can_focus=True):
 
     def on_mount(self) -> None:
         """The labels are drawn in the language of each render: repaint on a switch."""
-        follow_the_language(self, self.refresh)
+        follow_the_language(self, self._relabel)
+
+    def _relabel(self) -> None:
+        self.refresh()
 
     def on_focus(self, event: events.Focus) -> None:
         """The highlight is drawn only while the list has the focus."""

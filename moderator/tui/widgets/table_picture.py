@@ -25,9 +25,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from moderator import i18n
-from moderator.i18n import N_, NP_
 from moderator.domain import GameState, Pass
 from moderator.domain.rules import MAX_PLAYERS
+from moderator.i18n import N_, NP_
 from moderator.tui.widgets.caption import Caption
 
 #: Rows a tile's border takes.

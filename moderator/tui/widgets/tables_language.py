@@ -22,7 +22,7 @@ from textual.dom import DOMNode
 LANGUAGE = "language"
 
 
-def follow_the_language(node: DOMNode, redraw: Callable[[], object]) -> None:
+def follow_the_language(node: DOMNode, redraw: Callable[[], None]) -> None:
     """Call `redraw` each time the table switches language, until `node` is removed.
 
     Textual calls a watcher of another node's reactive for as long as the

@@ -26,6 +26,8 @@ from moderator.table.outcomes import Outcome
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.dialogs.history import HistoryScreen
+from moderator.tui.dialogs.how_to_play import HowToPlayScreen
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.result import ResultScreen
@@ -110,6 +112,10 @@ async def one_game(
     await key(pilot, "escape")
     await reach(pilot, controller.draw_meeting(), MeetingScreen)
     await read(pilot, narrator, lang, english, "the Meeting")
+    await key(pilot, "o")
+    question = (await asked(pilot)).region
+    await read(pilot, narrator, lang, english, "the sit-out question", question)
+    await key(pilot, "escape")
     await reach(pilot, controller.resolve_meeting(), TableScreen)
     seat = 1
     outcome = accepted(controller.knock_out(seat))
@@ -145,6 +151,11 @@ async def test_a_language_chosen_during_a_game_reaches_every_screen(
         await one_game(pilot, narrator, lang, True, switch=True)
         await reach(pilot, controller.next_game(), SetupScreen)
         await read(pilot, narrator, lang, False, "the setup")
+        await key(pilot, "ctrl+g")
+        await shown(pilot, HowToPlayScreen)
+        await read(pilot, narrator, lang, False, "how to play")
+        await key(pilot, "escape")
+        await shown(pilot, SetupScreen)
         await reach(pilot, seated_again(controller), RevealScreen)
         await read(pilot, narrator, lang, False, "the reveal")
         await reach(pilot, controller.go_home(), StartScreen)
@@ -159,3 +170,8 @@ async def test_a_language_chosen_during_a_game_reaches_every_screen(
         await history_read(pilot)
         await settled(pilot)
         await read(pilot, narrator, lang, False, "the history")
+        await key(pilot, "escape")
+        await shown(pilot, StartScreen)
+        await key(pilot, "f2")
+        await shown(pilot, SettingsScreen)
+        await read(pilot, narrator, lang, False, "the Settings")

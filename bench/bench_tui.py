@@ -328,7 +328,7 @@ async def seated_app(base: Path, pilot_run: Any) -> None:
         folder.mkdir(parents=True, exist_ok=True)
     narrator = make_narrator(VoiceSettings(enabled=False), None, dirs["cache"], time_scale=0.01)
     # As the `mindflayer` command starts it: the collector paused until the first frame,
-    # then one collection and a freeze (`MindFlayerApp._after_start_up`), so the keys
+    # then one collection and a freeze (`moderator.tui.start_up`), so the keys
     # below meet the collector the table meets.
     pause_collector_for_start_up()
     app = make_app(dirs["data"], dirs["config"], dirs["cache"], None, narrator=narrator)

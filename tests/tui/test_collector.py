@@ -17,8 +17,9 @@ import pytest
 from textual.pilot import Pilot
 
 from moderator.cli import pause_collector_for_start_up
-from moderator.tui.app import SETTLE_DELAY, MindFlayerApp
+from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.table import TableScreen
+from moderator.tui.start_up import SETTLE_DELAY
 from tests.tui.quiet import settled
 from tests.tui.seeded import seated
 

@@ -83,7 +83,7 @@ async def test_an_intent_from_a_phase_the_table_left_is_dropped(folders: dict[st
         await new_game(pilot, FOUR)
         table = app.screen
         before = app.controller.state
-        app.settle(app.controller.go_home())  # Esc was handled first
+        app.show_outcome(app.controller.go_home())  # Esc was handled first
         late = DrawMeeting()  # a key meant for the table, handled late
         late.origin = Phase.TABLE
         table.post_message(late)

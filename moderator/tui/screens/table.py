@@ -19,7 +19,7 @@ from moderator.i18n import N_, _
 from moderator.table.board_host import TURNED_OFF, BoardHost
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
-from moderator.tui.messages import AskKnockOut, DrawMeeting, PassTurn
+from moderator.tui.messages import DrawMeeting, KnockOut, PassTurn
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.caption import Caption, FittedCaption
@@ -155,8 +155,8 @@ class TableScreen(PlayScreen):
         self.app.push_screen(dialog(host))
 
     def action_knock_out(self, highlight: int | None = None) -> None:
-        """Ask who was knocked out."""
-        self.ask(AskKnockOut(highlight))
+        """Ask who was knocked out (`highlight`: the seat to offer first)."""
+        self.ask_seat(_("Who is knocked out?"), highlight, KnockOut)
 
     def on_table_picture_seat_chosen(self, message: TablePicture.SeatChosen) -> None:
         """A click on a tile offers to knock that player out."""

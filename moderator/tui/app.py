@@ -28,9 +28,11 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.content import Content
 from textual.notifications import SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
+from moderator import i18n
 from moderator.i18n import N_, _
 from moderator.table.board_host import BoardHost
 from moderator.table.controller import TableController
@@ -80,11 +82,15 @@ class MindFlayerApp(DropsInputAfterClose):
     CSS_PATH = CSS_DIR / "app.tcss"
     DEFAULT_MODE = Phase.START.value
     BINDINGS: ClassVar[list[BindingType]] = list(APP_BINDINGS)
+    #: The screen's language now ("en", "fr"...): every screen and widget that draws
+    #: words follows it (`moderator.tui.widgets.tables_language`); set by `use_language`.
+    language: var[str] = var(i18n.SOURCE_LANGUAGE, init=False)
 
     def __init__(self, controller: TableController, notices: Iterable[str] = ()) -> None:
         textual_fixes.apply()  # before any toast: see the module for the freeze it fixes
         super().__init__()
         self.title = _(self.TITLE)
+        self.set_reactive(MindFlayerApp.language, i18n.active_language())
         self.controller = controller
         self._start_notices = list(notices)
         #: The screen of each phase the table has been in (created on first use, kept).
@@ -190,6 +196,21 @@ class MindFlayerApp(DropsInputAfterClose):
     def _is_fault(self, sentence: str) -> bool:
         """Whether `sentence` is a speech fault the header's voice state already told."""
         return self.voice_state is not None and self.voice_state.is_fault(sentence)
+
+    def use_language(self, code: str) -> str:
+        """Show every screen in `code` from now on, at once; the language now shown.
+
+        A language without a screen translation shows English (`i18n.use_language`).
+        """
+        self.language = i18n.use_language(code)
+        return self.language
+
+    def watch_language(self) -> None:
+        """The header's title in the new language (with the voice's fault markers)."""
+        if self.voice_state is not None:
+            self.voice_state.retitle()
+        else:
+            self.title = _(self.TITLE)
 
     def on_voice_faulted(self, message: VoiceFaulted) -> None:
         """A speech part failed for the first time: toast it, mark it in the header."""

@@ -160,10 +160,8 @@ class SettingsScreen(DialogScreen[None]):
         if lang != before:
             # One language for the table: the next screen drawn speaks it too (or English,
             # said once, for a voice-script language the screen has no translation for).
-            i18n.use_language(lang)
-            voice_state = getattr(self.app, "voice_state", None)
-            if voice_state is not None:
-                voice_state.retitle()  # the header's title too
+            # Every screen, dialog, header and footer follows at once (`tables_language`).
+            getattr(self.app, "use_language", i18n.use_language)(lang)
             notice = i18n.choose_language(lang, None, None, i18n.screen_languages()).notice
             if notice is not None:
                 self.notify(notice, severity="warning", markup=False, timeout=10)

@@ -167,10 +167,8 @@ class ResultScreen(PlayScreen):
         if state is None:
             return
         for seat in range(state.count):
-            label = Text(state.players[seat])
-            if seat in state.knocked_out:
-                label.append("  " + _("(knocked out)"), style="dim")
-            self.query_one(f"#possessed-{seat}", GrowledBox).label = label
+            mark = _("(knocked out)") if seat in state.knocked_out else ""
+            self.query_one(f"#possessed-{seat}", GrowledBox).show_player(state.players[seat], mark)
 
     def show(self, snapshot: TableSnapshot) -> None:
         """The roster cannot change here; keep what was typed."""

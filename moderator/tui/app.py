@@ -15,6 +15,7 @@ Beside it: the toast folding (`toasts`), the questions asked before acting
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -57,6 +58,7 @@ from moderator.tui.messages import (
     PassTurn,
     PlayReveal,
     ReadSetupAloud,
+    ReadTableAloud,
     RedoLast,
     ResolveMeeting,
     Resume,
@@ -86,6 +88,8 @@ CSS_DIR = Path(__file__).parent
 #: start screen settling and delayed it (docs/measurements.md). Any earlier use (a
 #: key that speaks) builds the voice at once.
 SETTLE_DELAY = 0.5
+#: How long the table read aloud (F3) stays on screen: about the time it takes to say.
+READ_TABLE_SECONDS = 15
 
 
 class MindFlayerApp(NarratedApp):
@@ -351,6 +355,11 @@ class MindFlayerApp(NarratedApp):
                 export = controller.play_export()
                 if export is not None and not outcome.refused:
                     self.copy_to_clipboard(export.link)  # where the terminal allows it (OSC 52)
+            case ReadTableAloud():
+                outcome = controller.read_table()
+                if outcome.notice:  # a long sentence: read at the table's pace
+                    self.notify(outcome.notice, markup=False, timeout=READ_TABLE_SECONDS)
+                    outcome = replace(outcome, notice=None)
             case OpenHistory():
                 outcome = None
                 history = cast("type[HistoryScreen]", load_class(DIALOGS["history"]))
@@ -366,6 +375,10 @@ class MindFlayerApp(NarratedApp):
         """Silence at once (or bring the voice back)."""
         muted = self.controller.toggle_mute()
         self.notify(_("Voice muted.") if muted else _("Voice on."), markup=False)
+
+    def action_read_table(self) -> None:
+        """Speak and show where the game stands (F3, on every screen)."""
+        self.post_message(ReadTableAloud())
 
     def action_help(self) -> None:
         """Keys and the rulebook's reference panels."""

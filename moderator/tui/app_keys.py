@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from moderator.i18n import N_, _
 
-#: Mute, help and settings: on every screen.
+#: Mute, help, settings and the table read aloud: on every screen.
 APP_BINDINGS = (
     Binding(
         "v", "toggle_mute", N_("Mute"), id="mute", tooltip=N_("Silence the voice or bring it back")
@@ -26,6 +26,17 @@ APP_BINDINGS = (
     ),
     Binding(
         "f2", "settings", N_("Settings"), id="settings", tooltip=N_("Voice and reveal settings")
+    ),
+    # A function key, so it works on the screens with a name or number field too.
+    Binding(
+        "f3",
+        "read_table",
+        N_("Where are we?"),
+        id="read-table",
+        tooltip=N_(
+            "Say and show where the game stands: whose turn, Meetings, knock-outs, the score"
+        ),
+        show=False,  # the footers at 80 columns are full: the help lists it
     ),
 )
 

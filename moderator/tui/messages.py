@@ -225,6 +225,10 @@ class RedoLast(Intent):
     """Do again what was just undone."""
 
 
+class ReadTableAloud(Intent):
+    """Speak and show where the game stands (public state only; never while eyes are closed)."""
+
+
 class OpenHistory(Intent):
     """Show past series and players' records."""
 

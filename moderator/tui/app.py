@@ -375,6 +375,13 @@ class MindFlayerApp(NarratedApp):
         """Silence at once (or bring the voice back)."""
         muted = self.controller.toggle_mute()
         self.notify(_("Voice muted.") if muted else _("Voice on."), markup=False)
+        self.voice_state.show_muted(muted)  # the header says it while it lasts
+        self.screen.refresh_bindings()  # the footer's key says Unmute
+
+    @property
+    def muted(self) -> bool:
+        """Whether the mute key silenced the voice (the key bar says Unmute then)."""
+        return self.controller.muted
 
     def action_read_table(self) -> None:
         """Speak and show where the game stands (F3, on every screen)."""

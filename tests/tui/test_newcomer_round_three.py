@@ -1,0 +1,115 @@
+"""Issue 35: what a newcomer stumbled on in a full series (items 3, 7 and 10 here).
+
+The real app, driven with Textual's Pilot at the sizes a table uses.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from moderator.tui.app import MindFlayerApp
+from moderator.tui.screens.meeting import MeetingScreen
+from moderator.tui.screens.start import StartScreen
+from moderator.tui.screens.table import TableScreen
+from moderator.tui.widgets.key_bar import KeyBar
+from tests.tui.helpers import FOUR, key, tracked_app
+from tests.tui.quiet import settled, toasts
+from tests.tui.seeded import accepted, controller_of, show, started
+
+
+def footer(app: MindFlayerApp) -> str:
+    return str(app.screen.query_one(KeyBar).render())
+
+
+def header(app: MindFlayerApp) -> str:
+    return app.format_title(app.title, app.screen.sub_title or "").plain
+
+
+def speaking(folders: dict[str, Path], lang: str) -> None:
+    (folders["config"] / "settings.json").write_text(json.dumps({"lang": lang}), encoding="utf-8")
+
+
+async def test_muted_stays_visible_on_every_screen_and_the_footer_says_unmute(
+    folders: dict[str, Path],
+) -> None:
+    """Item 3: the toast fades; the header's marker and the footer's Unmute stay until unmuted."""
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show(pilot, started(controller_of(pilot), FOUR), TableScreen)
+        await key(pilot, "v")
+        pilot.app.clear_notifications()  # the toast faded
+        await settled(pilot)
+        assert "voice muted" in header(app)
+        assert " v Unmute " in footer(app), footer(app)
+        await show(pilot, accepted(controller_of(pilot).draw_meeting()), MeetingScreen)
+        await settled(pilot)
+        assert "voice muted" in header(app)
+        assert " v Unmute " in footer(app), footer(app)
+        await key(pilot, "escape", "escape")
+        await settled(pilot)
+        if not isinstance(app.screen, StartScreen):
+            await key(pilot, "escape")
+        await settled(pilot)
+        assert "voice muted" in header(app)
+        await key(pilot, "v")
+        await settled(pilot)
+        assert "voice muted" not in header(app)
+        await show(pilot, accepted(controller_of(pilot).resume()), MeetingScreen)
+        await settled(pilot)
+        assert " v Mute " in footer(app), footer(app)
+
+
+@pytest.mark.parametrize(
+    ("lang", "undo"), [("en", "Undo"), ("fr", "Annuler"), ("de", "Zurück"), ("es", "Deshacer")]
+)
+async def test_the_tables_footer_keeps_undo_at_80x24(
+    folders: dict[str, Path], lang: str, undo: str
+) -> None:
+    """Item 7: after a mistake Undo is the key a table needs most; it stays at 80 columns."""
+    speaking(folders, lang)
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show(pilot, started(controller_of(pilot), FOUR), TableScreen)
+        line = footer(app)
+    assert f" u {undo}" in line, line
+    for kept in (" ? ", " n ", " m ", " k ", " esc ", " v ", " f2 "):
+        assert kept in line, (kept, line)
+
+
+async def test_knocking_out_the_current_player_says_whose_turn_it_is_now(
+    folders: dict[str, Path],
+) -> None:
+    """Item 10: the turn passes on; the notice names the new player and seat."""
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=(80, 24)) as pilot:
+        controller = controller_of(pilot)
+        started(controller, ["Ann", "Bob", "Cy", "Dee", "Eve"])
+        accepted(controller.pass_turn())  # Bob's turn
+        outcome = accepted(controller.knock_out(1))
+        assert controller.state.current == 2
+        other = accepted(controller.knock_out(4))  # not the current player: no turn notice
+    assert outcome.notice == "Bob is knocked out. Now it is Cy's turn (seat 3)."
+    assert other.notice == "Eve is knocked out."
+    assert toasts(app) == [] or "Now it is" not in toasts(app)[-1]
+
+
+async def test_the_tables_tiles_show_their_seat_numbers(folders: dict[str, Path]) -> None:
+    """Item 8: the status line says "Seat 6: your turn"; tile 6 says 6 too (seat 10 says 10)."""
+    app, _narrator = tracked_app(folders)
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin", "Gus", "Hal", "Ivy", "Jo"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        controller = controller_of(pilot)
+        started(controller, names)
+        accepted(controller.finish_reveal())
+        for _turn in range(5):
+            accepted(controller.pass_turn())
+        screen = await show(pilot, accepted(controller.knock_out(2)), TableScreen)
+        await settled(pilot)
+        tiles = {seat: str(screen.query_one(f"#seat-{seat}").render()) for seat in range(10)}
+        status = str(screen.query_one("#table-current-label").render())
+    assert status.startswith("Seat 6: your turn"), status
+    for seat, text in tiles.items():
+        assert text.startswith(f"{seat + 1} {names[seat]}"), (seat, text)

@@ -6,18 +6,22 @@ The real app, driven with Textual's Pilot at the sizes a table uses.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from moderator.table.config import TableSettings
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.screens.reveal import RevealScreen
+from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import FOUR, key, tracked_app
+from tests.tui.helpers import FOUR, key, tracked_app, until
 from tests.tui.quiet import settled, toasts
-from tests.tui.seeded import accepted, controller_of, show, started
+from tests.tui.seeded import accepted, controller_of, seated, show, started, to_results
 
 
 def footer(app: MindFlayerApp) -> str:
@@ -113,3 +117,36 @@ async def test_the_tables_tiles_show_their_seat_numbers(folders: dict[str, Path]
     assert status.startswith("Seat 6: your turn"), status
     for seat, text in tiles.items():
         assert text.startswith(f"{seat + 1} {names[seat]}"), (seat, text)
+
+
+async def test_the_result_screen_says_how_to_tick_and_reach_the_waffles(
+    folders: dict[str, Path],
+) -> None:
+    """Item 6: Space ticks, Tab reaches the Waffles; the screen says both at 80x24."""
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_results(pilot)
+        words = str(screen.query_one("#result-help").render())
+        region = screen.query_one("#result-help").region
+    assert "Space: tick the row" in words and "Tab: its Waffles" in words, words
+    assert region.height >= 3 and region.bottom <= 24
+
+
+async def test_the_ambience_marker_says_what_it_means_whole_at_80x24(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    """Item 1: not a lone word "ambience" but what it is for, drawn whole."""
+    app = app_factory(time_scale=1.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.controller.change_settings(TableSettings(enabled=False))
+        await seated(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
+        screen = app.screen
+        assert isinstance(screen, RevealScreen)
+        marker = screen.query_one(AmbienceMarker)
+        await key(pilot, "enter")
+        await until(pilot, lambda: marker.display)
+        drawn = str(marker.render())
+        width = marker.region.width
+        await key(pilot, "escape")
+    assert drawn == "♪ ambience without sound: the table's noises are not covered"
+    assert width >= len(drawn)

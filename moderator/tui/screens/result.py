@@ -53,6 +53,8 @@ _HELP = N_(
     "Tick everyone who growled: they are Possessed, the others Sane.\n"
     "Waffle cards count only for the winning team."
 )
+#: How to tick and how to reach the Waffles: the footer has no room for these keys.
+_KEYS = N_("Space: tick the row · Tab: its Waffles · ↑ ↓: other rows")
 _WAFFLES = N_("Waffles:")
 _SAVE = N_("Save result")
 
@@ -96,7 +98,7 @@ class ResultScreen(PlayScreen):
     def compose(self) -> ComposeResult:
         """One row per seat: growled?, team, Waffles (rows beyond the roster hidden)."""
         yield GameHeader()
-        yield Static(_(_HELP), id="result-help", markup=False)
+        yield Static(self._help_words(), id="result-help", markup=False)
         with VerticalScroll(id="result-rows"):
             for seat in range(rules.MAX_PLAYERS):
                 with Horizontal(classes="result-row", id=f"result-row-{seat}"):
@@ -117,6 +119,11 @@ class ResultScreen(PlayScreen):
         yield self.key_bar()
 
     @staticmethod
+    def _help_words() -> str:
+        """What the table ticks and counts, then the keys that do it."""
+        return f"{_(_HELP)}\n{_(_KEYS)}"
+
+    @staticmethod
     def _save_label() -> str:
         """The save button's words, and its key (no language's word: out of the msgid)."""
         return _(_SAVE) + " (^S)"
@@ -127,7 +134,7 @@ class ResultScreen(PlayScreen):
         The "knocked out" marks and every team word are drawn again by `entered`'s
         labels and the preview (`show`); a refusal's line is cleared (said once, before).
         """
-        self.query_one("#result-help", Static).update(_(_HELP))
+        self.query_one("#result-help", Static).update(self._help_words())
         for label in self.query(".waffle-label").results(Static):
             label.update(_(_WAFFLES))
         self.query_one("#result-save", Button).label = self._save_label()

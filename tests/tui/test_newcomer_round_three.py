@@ -10,16 +10,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.widgets import Select, Switch
 
 from moderator.table.config import TableSettings
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import FOUR, key, tracked_app, until
+from tests.tui.helpers import FOUR, key, shown, tracked_app, until
 from tests.tui.quiet import settled, toasts
 from tests.tui.seeded import accepted, controller_of, seated, show, started, to_results
 
@@ -150,3 +152,22 @@ async def test_the_ambience_marker_says_what_it_means_whole_at_80x24(
         await key(pilot, "escape")
     assert drawn == "♪ ambience without sound: the table's noises are not covered"
     assert width >= len(drawn)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_settings_show_save_and_cancel_and_the_first_tab_lands_on_language(
+    folders: dict[str, Path], size: tuple[int, int]
+) -> None:
+    """Item 2: the buttons in view without scrolling; Tab then Enter opens the language."""
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=size) as pilot:
+        await key(pilot, "f2")
+        dialog = await shown(pilot, SettingsScreen)
+        box = dialog.query_one("#settings-box").content_region
+        for button in ("#settings-save", "#settings-cancel"):
+            region = dialog.query_one(button).region
+            assert region.height == 1 and box.contains_region(region), (button, region, box)
+        await key(pilot, "tab")
+        assert app.focused is dialog.query_one("#settings-lang", Select)
+        await key(pilot, "enter")
+        assert dialog.query_one("#settings-enabled", Switch).value, "the voice is still on"

@@ -18,10 +18,11 @@ from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.screens.meeting import MeetingScreen
+from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import FOUR, key, shown, tracked_app, until
+from tests.tui.helpers import FOUR, key, press, seat_players, shown, to_setup, tracked_app, until
 from tests.tui.quiet import settled, toasts
 from tests.tui.seeded import accepted, controller_of, seated, show, started, to_results
 
@@ -171,3 +172,24 @@ async def test_settings_show_save_and_cancel_and_the_first_tab_lands_on_language
         assert app.focused is dialog.query_one("#settings-lang", Select)
         await key(pilot, "enter")
         assert dialog.query_one("#settings-enabled", Switch).value, "the voice is still on"
+
+
+async def test_a_removal_at_setup_can_be_put_back_and_the_stars_move_is_said(
+    folders: dict[str, Path],
+) -> None:
+    """Item 5: Delete on the first player says where the star went; ^z puts them back."""
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_setup(pilot)
+        await seat_players(pilot, ["Ann", "Bob", "Cy", "Dee"], first=2)
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        await press(pilot, "delete")  # Cy, the first player (highlighted by seat_players)
+        assert screen.players == ["Ann", "Bob", "Dee"] and screen.first_player == 0
+        said = toasts(app)[-1]
+        await press(pilot, "ctrl+z")
+        assert screen.players == ["Ann", "Bob", "Cy", "Dee"]
+        assert screen.first_player == 2, "the star is back on Cy"
+        back = toasts(app)[-1]
+    assert said == "Cy removed (^z: put back). ★ Ann now plays first: press f on the youngest."
+    assert back == "Cy is back in seat 3."

@@ -50,6 +50,11 @@ from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.name_input import FixingList, NameInput
 
 
+#: Puts back the player just removed (the roster's Undo), and how the sentences show it.
+PUT_BACK_KEY = "ctrl+z"
+PUT_BACK_SHOWN = "^z"
+
+
 class RosterList(FixingList):
     """The seating, clockwise; keys here edit the selected player (in order, see the base)."""
 
@@ -57,6 +62,8 @@ class RosterList(FixingList):
         # First in the footer while the roster has focus (see `PhaseScreen.BINDINGS`).
         HELP_KEY,
         Binding("delete,backspace,minus", "screen.remove", N_("Remove"), id="remove"),
+        # Not in the footer: the sentence a removal shows names it; Help lists it.
+        Binding(PUT_BACK_KEY, "screen.put_back", N_("Put back"), id="put-back", show=False),
         Binding("shift+up,ctrl+up", "screen.move(-1)", N_("Move up"), id="move-up"),
         Binding("shift+down,ctrl+down", "screen.move(1)", N_("Move down"), id="move-down"),
         Binding("f", "screen.first", N_("First player"), id="first-player"),
@@ -94,6 +101,8 @@ class SetupScreen(PhaseScreen):
         self.said_as: dict[str, str] = {}
         #: The seat whose "say it as" the second field is changing, if any.
         self.saying: int | None = None
+        #: The last removal, to put back: (seat, name, said as, first player before).
+        self._removed: tuple[int, str, str | None, int] | None = None
 
     def compose(self) -> ComposeResult:
         """Name field, roster and checklist side by side."""
@@ -250,14 +259,38 @@ class SetupScreen(PhaseScreen):
         seat = self._selected()
         if seat is None:
             return
-        self.said_as.pop(self.players[seat], None)
+        name = self.players[seat]
+        self._removed = (seat, name, self.said_as.pop(name, None), self.first_player)
         del self.players[seat]
+        star_moved = self.first_player == seat and bool(self.players)
         if self.first_player == seat or self.first_player >= len(self.players):
             self.first_player = 0
         elif self.first_player > seat:
             self.first_player -= 1
         self.editing = None
         self._redraw(highlight=seat)
+        words = _("{name} removed ({key}: put back).").format(name=name, key=PUT_BACK_SHOWN)
+        if star_moved:
+            words += " " + _("★ {name} now plays first: press f on the youngest.").format(
+                name=self.players[self.first_player]
+            )
+        self.notify(words, markup=False, timeout=8)  # long enough to read and act on
+
+    def action_put_back(self) -> None:
+        """Undo the last removal: the player back in their seat, the star as it was."""
+        removed, self._removed = self._removed, None
+        if removed is None:
+            return
+        seat, name, said, first = removed
+        if name in self.players:
+            return  # typed again meanwhile: nothing to put back
+        seat = min(seat, len(self.players))
+        self.players.insert(seat, name)
+        if said:
+            self.said_as[name] = said
+        self.first_player = first if first < len(self.players) else 0
+        self._redraw(highlight=seat)
+        self.say(_("{name} is back in seat {seat}.").format(name=name, seat=seat + 1))
 
     def action_move(self, step: int) -> None:
         """Move the selected player one seat up or down the clockwise order."""

@@ -100,6 +100,16 @@ class TableReading:
         return self._game.state
 
     @property
+    def series_id(self) -> int | None:
+        """The open series' id (None before a series is started or resumed)."""
+        return self._series_id
+
+    @property
+    def config_dir(self) -> Path:
+        """The table's config folder (settings, keymap, the board's token)."""
+        return self._config_dir
+
+    @property
     def game_number(self) -> int | None:
         """The open game's number in its series (1..3)."""
         return self._game.number if self._game is not None else None

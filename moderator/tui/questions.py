@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 def ask_new_series(app: MindFlayerApp) -> None:
     """A new series; a started one is set aside only on the table's yes (Esc keeps it)."""
+    pick = cast("type[PickPlayerScreen]", load_class(DIALOGS["pick"]))
+    if isinstance(app.screen, pick):
+        return  # asked once, however many keys ask it (two people pressing at once)
     question = app.controller.set_aside_question()
     if question is None:
         app.settle(app.controller.new_series())
@@ -37,7 +40,6 @@ def ask_new_series(app: MindFlayerApp) -> None:
         else:
             app.notify(_("Kept: the series goes on."), markup=False)
 
-    pick = cast("type[PickPlayerScreen]", load_class(DIALOGS["pick"]))
     answers = [(answer, _(label)) for answer, label in ANSWERS]  # marked N_ where made
     app.push_screen(pick(question, answers, KEEP), answered)
 
@@ -51,6 +53,9 @@ def start_with_renames(
     series total; the table answers one question per new name (Esc: not now,
     nothing is saved) and the start carries the points of those it names.
     """
+    pick = cast("type[PickPlayerScreen]", load_class(DIALOGS["pick"]))
+    if isinstance(app.screen, pick):
+        return  # the rename questions are being asked already: asked once
     questions = app.controller.rename_questions(players)
     if not questions:
         app.settle(app.controller.start_game(players, first, said_as=said_as))
@@ -58,7 +63,6 @@ def start_with_renames(
     phase = app.controller.phase
     renames: dict[str, str] = {}
     new_names = list(questions.new)
-    pick = cast("type[PickPlayerScreen]", load_class(DIALOGS["pick"]))
 
     def ask() -> None:
         missing = [name for name in questions.missing if name not in renames]

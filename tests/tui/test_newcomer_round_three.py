@@ -14,6 +14,7 @@ from textual.widgets import Select, Switch
 
 from moderator.table.config import TableSettings
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
@@ -193,3 +194,23 @@ async def test_a_removal_at_setup_can_be_put_back_and_the_stars_move_is_said(
         back = toasts(app)[-1]
     assert said == "Cy removed (^z: put back). ★ Ann now plays first: press f on the youngest."
     assert back == "Cy is back in seat 3."
+
+
+async def test_two_presses_of_n_ask_the_set_aside_question_once(folders: dict[str, Path]) -> None:
+    """Item 4: two `n` at once with an unfinished series: one question, one Esc closes it."""
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=(80, 24)) as pilot:
+        controller = controller_of(pilot)
+        started(controller, FOUR)
+        await show(pilot, accepted(controller.go_home()), StartScreen)
+        app.simulate_key("n")  # two people at once: both keys queued before either is handled
+        app.simulate_key("n")
+        await settled(pilot)
+        asked = [screen for screen in app.screen_stack if isinstance(screen, PickPlayerScreen)]
+        assert len(asked) == 1, app.screen_stack
+        await press(pilot, "escape")
+        await settled(pilot)
+        assert isinstance(app.screen, StartScreen), app.screen_stack
+        await press(pilot, "h")  # the keys work again at once
+        await settled(pilot)
+        assert not isinstance(app.screen, StartScreen)

@@ -25,7 +25,16 @@ from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
 from tests.tui.helpers import FOUR, key, press, seat_players, shown, to_setup, tracked_app, until
 from tests.tui.quiet import settled, toasts
-from tests.tui.seeded import accepted, controller_of, seated, show, started, to_results
+from tests.tui.seeded import (
+    accepted,
+    controller_of,
+    declared,
+    knocked_out,
+    seated,
+    show,
+    started,
+    to_results,
+)
 
 
 def footer(app: MindFlayerApp) -> str:
@@ -214,3 +223,24 @@ async def test_two_presses_of_n_ask_the_set_aside_question_once(folders: dict[st
         await press(pilot, "h")  # the keys work again at once
         await settled(pilot)
         assert not isinstance(app.screen, StartScreen)
+
+
+async def test_the_setup_greets_an_empty_roster_and_says_which_game_it_seats(
+    folders: dict[str, Path],
+) -> None:
+    """Item 11: no "not 0" refusal to greet a table; game 2's setup says "Game 2 of 3"."""
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await to_setup(pilot)
+        greeting = str(setup.query_one("#setup-checklist").render())
+        first = header(app)
+        controller = controller_of(pilot)
+        started(controller, FOUR)
+        knocked_out(controller, 2, 3)
+        declared(controller, [0])
+        await show(pilot, accepted(controller.next_game()), SetupScreen)
+        await settled(pilot)
+        second = header(app)
+    assert "not 0" not in greeting and greeting.startswith("Type each player's name"), greeting
+    assert "Game 1 of 3" in first, first
+    assert "Game 2 of 3" in second, second

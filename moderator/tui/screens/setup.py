@@ -151,6 +151,7 @@ class SetupScreen(PhaseScreen):
         self._error("")
         self.query_one("#setup-caption", Static).update("")
         self._redraw(highlight=0)
+        self.sub_title = self.game_words()
         try:
             known = self.controller.known_players()
         except ACTION_ERRORS:
@@ -184,6 +185,19 @@ class SetupScreen(PhaseScreen):
             saying.placeholder = say_as_hint_for(self.players[self.saying])
         # A voice line in the old language: gone (a new reading shows the new one).
         self.query_one("#setup-caption", Static).update("")
+
+    def progress(self, snapshot: TableSnapshot) -> str | None:
+        """The header's words: which game of the series this roster is seated for."""
+        return self.game_words()
+
+    def game_words(self) -> str:
+        """ "Game 2 of 3": which game of the series this roster is seated for."""
+        try:
+            played = len(self.controller.series_games())
+        except ACTION_ERRORS:
+            played = 0
+        games = rules.GAMES_PER_SERIES
+        return _("Game {game} of {games}").format(game=min(played + 1, games), games=games)
 
     def show(self, snapshot: TableSnapshot) -> None:
         """The roster is this screen's own until the game starts: redraw it."""

@@ -5,12 +5,13 @@ The real app, driven with Textual's Pilot at the sizes a table uses.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.widgets import Select, Switch
+from textual.widgets import Digits, Select, Switch
 
 from moderator.table.config import TableSettings
 from moderator.tui.app import MindFlayerApp
@@ -244,3 +245,29 @@ async def test_the_setup_greets_an_empty_roster_and_says_which_game_it_seats(
     assert "not 0" not in greeting and greeting.startswith("Type each player's name"), greeting
     assert "Game 1 of 3" in first, first
     assert "Game 2 of 3" in second, second
+
+
+async def test_every_frame_of_the_reveals_countdown_shows_no_stray_zero(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    """Item 11: every frame the countdown draws, in order: never a "0", and 5…1 counted down."""
+    app = app_factory(time_scale=0.1)  # a second of the script in 0.1 s: every value drawn
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.controller.change_settings(TableSettings(enabled=False, reveal_seconds=5))
+        screen = await seated(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
+        assert isinstance(screen, RevealScreen)
+        digits = screen.query_one("#reveal-countdown", Digits)
+        frames: list[str] = []
+        draw = digits.render
+
+        def drawn() -> object:  # each frame Textual paints of the countdown, as painted
+            frames.append(digits.value)
+            return draw()
+
+        digits.render = drawn  # type: ignore[method-assign]
+        await key(pilot, "enter")
+        await shown(pilot, TableScreen)
+    values = [frame for frame, _ in itertools.groupby(frames) if frame]
+    assert "0" not in values, frames
+    assert "5" in values, frames
+    assert values[values.index("5") :][:5] == ["5", "4", "3", "2", "1"], frames

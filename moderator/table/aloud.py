@@ -69,6 +69,4 @@ def _in_game(state: GameState, game_number: int) -> TableStateCue:
 
 def score_words(series_points: Sequence[Mapping[str, int]]) -> tuple[str, ...]:
     """Each player's series total, highest first ("Ann 7"), in the standings' order."""
-    return tuple(
-        f"{standing.name} {standing.total}" for standing in rules.standings(series_points)
-    )
+    return tuple(f"{standing.name} {standing.total}" for standing in rules.standings(series_points))

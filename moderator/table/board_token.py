@@ -18,7 +18,7 @@ from pathlib import Path
 from moderator import safe_output
 from moderator.safe_input import FileProblem, read_json
 
-TOKEN_FILE = "board-token.json"
+KEPT_FILE = "board-token.json"
 #: A token as `secrets.token_urlsafe(16)` makes it (22 URL-safe characters).
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{22}")
 
@@ -35,7 +35,7 @@ def token_for_series(folder: Path, series_id: int | None) -> str:
     """
     if series_id is None:
         return new_token()
-    path = folder / TOKEN_FILE
+    path = folder / KEPT_FILE
     kept = _kept(path)
     if kept is not None and kept[0] == series_id:
         return kept[1]

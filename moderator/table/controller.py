@@ -37,6 +37,7 @@ from moderator.i18n import _
 from moderator.i18n.refusals import refusal
 from moderator.narration.scripts.spoken_names import prepare as prepare_names
 from moderator.storage import GameScore
+from moderator.table.aloud import table_state_cue
 from moderator.table.cues import (
     Cue,
     FinaleCue,
@@ -48,7 +49,6 @@ from moderator.table.cues import (
     SetupCue,
     TurnCue,
 )
-from moderator.table.aloud import table_state_cue
 from moderator.table.describe import describe
 from moderator.table.outcomes import Outcome, SeatingPlan
 from moderator.table.phases import Flags, Phase

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import aiohttp
 
-from moderator.table.board_token import TOKEN_FILE, token_for_series
+from moderator.table.board_token import KEPT_FILE, token_for_series
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.board import BoardScreen
 from moderator.tui.screens.table import TableScreen
@@ -61,7 +61,7 @@ def test_a_new_series_gets_a_new_token_and_the_same_series_keeps_its_own(
 
 
 def test_a_file_not_as_written_costs_only_a_new_token(tmp_path: Path) -> None:
-    (tmp_path / TOKEN_FILE).write_text('{"series": 1, "token": "../../etc"}', encoding="utf-8")
+    (tmp_path / KEPT_FILE).write_text('{"series": 1, "token": "../../etc"}', encoding="utf-8")
     token = token_for_series(tmp_path, 1)
     assert token != "../../etc" and len(token) == 22
     assert token_for_series(tmp_path, 1) == token

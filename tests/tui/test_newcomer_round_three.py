@@ -11,18 +11,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.widgets import Digits, Select, Switch
+from textual.widgets import Button, Digits, Select, Switch
 
 from moderator.table.config import TableSettings
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.dialogs.settings import SettingsScreen
-from moderator.tui.screens.reveal import RevealScreen
-from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.screens.meeting import MeetingScreen
+from moderator.tui.screens.reveal import RevealScreen
+from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
+from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.key_bar import KeyBar
 from tests.tui.helpers import FOUR, key, press, seat_players, shown, to_setup, tracked_app, until
 from tests.tui.quiet import settled, toasts
@@ -271,3 +272,18 @@ async def test_every_frame_of_the_reveals_countdown_shows_no_stray_zero(
     assert "0" not in values, frames
     assert "5" in values, frames
     assert values[values.index("5") :][:5] == ["5", "4", "3", "2", "1"], frames
+
+
+async def test_the_series_board_names_its_start_screen_key_once(folders: dict[str, Path]) -> None:
+    """Item 11: the button said Esc and the footer b for one action; both say b now."""
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=(120, 40)) as pilot:
+        controller = controller_of(pilot)
+        started(controller, FOUR)
+        knocked_out(controller, 2, 3)
+        screen = await show(pilot, declared(controller, [0]), SeriesScreen)
+        await settled(pilot)
+        label = str(screen.query_one("#series-start", Button).label)
+        line = footer(app)
+    assert label == "Start screen (b)"
+    assert " b Start screen " in line, line

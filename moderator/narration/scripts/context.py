@@ -108,13 +108,13 @@ def _add_table_state(values: dict[str, object], conjunction: str) -> None:
         ("score", "scored"),
     ):
         items = values.get(field)
-        listed = [str(item) for item in items] if _is_list(items) else []
+        listed = (
+            [str(item) for item in items]
+            if isinstance(items, Sequence) and not isinstance(items, str)
+            else []
+        )
         values[flag] = bool(listed)
         values[field] = join_words(listed, conjunction)
-
-
-def _is_list(value: object) -> bool:
-    return isinstance(value, Sequence) and not isinstance(value, str)
 
 
 def _add_setup(values: dict[str, object], conjunction: str) -> None:

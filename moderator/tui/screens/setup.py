@@ -49,7 +49,6 @@ from moderator.tui.screens.setup_words import (
 from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.name_input import FixingList, NameInput
 
-
 #: Puts back the player just removed (the roster's Undo), and how the sentences show it.
 PUT_BACK_KEY = "ctrl+z"
 PUT_BACK_SHOWN = "^z"

@@ -89,7 +89,7 @@ class VoiceState:
             self.retitle()
 
     def show_muted(self, muted: bool) -> None:
-        """The mute key was pressed: the header says so on every screen until it is pressed again."""
+        """The mute key was pressed: every screen's header says so until it is pressed again."""
         if muted != self.muted:
             self.muted = muted
             self.retitle()

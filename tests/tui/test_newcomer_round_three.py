@@ -287,3 +287,17 @@ async def test_the_series_board_names_its_start_screen_key_once(folders: dict[st
         line = footer(app)
     assert label == "Start screen (b)"
     assert " b Start screen " in line, line
+
+
+async def test_the_setup_names_the_how_to_play_key_one_way(folders: dict[str, Path]) -> None:
+    """Item 11: "^g How to play" from the field and "^g Rules" from the roster were one key."""
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_setup(pilot)
+        await seat_players(pilot, FOUR)  # the roster focused
+        roster = footer(app)
+        app.screen.query_one("#setup-name").focus()
+        await key(pilot)
+        field = footer(app)
+    assert " ^g Rules " in roster and " ^g Rules " in field, (roster, field)
+    assert "How to play" not in roster + field

@@ -141,10 +141,10 @@ async def test_the_result_screen_says_how_to_tick_and_reach_the_waffles(
     app, _narrator = tracked_app(folders)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await to_results(pilot)
-        words = str(screen.query_one("#result-help").render())
-        region = screen.query_one("#result-help").region
-    assert "Space: tick the row" in words and "Tab: its Waffles" in words, words
-    assert region.height >= 3 and region.bottom <= 24
+        words = str(screen.query_one("#result-keys").render())
+        region = screen.query_one("#result-keys").region
+    assert words == "Space: tick the row · Tab: its Waffles · ↑ ↓: other rows"
+    assert region.height == 1 and region.bottom <= 24 and region.width >= len(words)
 
 
 async def test_the_ambience_marker_says_what_it_means_whole_at_80x24(

@@ -98,7 +98,8 @@ class ResultScreen(PlayScreen):
     def compose(self) -> ComposeResult:
         """One row per seat: growled?, team, Waffles (rows beyond the roster hidden)."""
         yield GameHeader()
-        yield Static(self._help_words(), id="result-help", markup=False)
+        yield Static(_(_HELP), id="result-help", markup=False)
+        yield Static(_(_KEYS), id="result-keys", markup=False)
         with VerticalScroll(id="result-rows"):
             for seat in range(rules.MAX_PLAYERS):
                 with Horizontal(classes="result-row", id=f"result-row-{seat}"):
@@ -119,11 +120,6 @@ class ResultScreen(PlayScreen):
         yield self.key_bar()
 
     @staticmethod
-    def _help_words() -> str:
-        """What the table ticks and counts, then the keys that do it."""
-        return f"{_(_HELP)}\n{_(_KEYS)}"
-
-    @staticmethod
     def _save_label() -> str:
         """The save button's words, and its key (no language's word: out of the msgid)."""
         return _(_SAVE) + " (^S)"
@@ -134,7 +130,8 @@ class ResultScreen(PlayScreen):
         The "knocked out" marks and every team word are drawn again by `entered`'s
         labels and the preview (`show`); a refusal's line is cleared (said once, before).
         """
-        self.query_one("#result-help", Static).update(self._help_words())
+        self.query_one("#result-help", Static).update(_(_HELP))
+        self.query_one("#result-keys", Static).update(_(_KEYS))
         for label in self.query(".waffle-label").results(Static):
             label.update(_(_WAFFLES))
         self.query_one("#result-save", Button).label = self._save_label()

@@ -117,7 +117,7 @@ test: lint
 # `make check-narration` runs them. Measured 2026-12-01 (2 cores, load ~3): the old
 # target 118 s wall, 105 s CPU.
 CHECK_MARKERS := not slow and not speech and not neural and not app
-CHECK_PATHS := tests/domain tests/storage tests/tui tests/board $(wildcard tests/test_*.py)
+CHECK_PATHS := tests/domain tests/storage tests/table tests/tui tests/board $(wildcard tests/test_*.py)
 check: lint
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -q -m "$(CHECK_MARKERS)" $(CHECK_PATHS)
 

@@ -56,7 +56,7 @@ def make_app(
     settings = speaking(settings, language)
     keymap, keymap_notice = load_keymap(config_dir, MindFlayerApp)
     if store is None:
-        # Its integrity check runs once the start-up settled (`moderator.tui.database_check`).
+        # Its integrity check runs a moment after the first frame (`moderator.tui.start_up`).
         store = Store.open(data_dir, check_integrity=False)
     if narrator is None:
         # Built after the first frame, off the UI thread (see `DeferredNarrator`).

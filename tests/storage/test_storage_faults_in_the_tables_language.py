@@ -235,7 +235,7 @@ def test_history_refuses_another_programs_file_in_the_tables_language(
 async def test_the_deferred_check_tells_a_damaged_file_in_the_tables_language(
     folders: dict[str, Path],
 ) -> None:
-    """The integrity check after the first frame (`moderator.tui.database_check`), in German."""
+    """The integrity check after the first frame (`moderator.tui.start_up`), in German."""
     orphaned_page_database(folders["data"])
     speaking(folders, "de")
     app, _ = tracked_app(folders)

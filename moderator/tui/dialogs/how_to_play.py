@@ -27,8 +27,8 @@ from moderator.table.cues import HowToPlayCue
 from moderator.table.ports import ACTION_ERRORS
 from moderator.tui import key_reference
 from moderator.tui.dialogs.dialog import DialogScreen
-from moderator.tui.literal import visible
 from moderator.tui.messages import HowToPlay, Intent, StopVoice
+from moderator.tui.text_from_files import visible
 
 #: Shown before the current line, and before the others (same width: nothing moves).
 MARK, NO_MARK = "▶ ", "  "

@@ -22,7 +22,7 @@ from moderator.safe_output import OutputError
 from moderator.table.config import TableSettings
 from moderator.table.controller import TableController
 from moderator.tui.dialogs.dialog import DialogScreen
-from moderator.tui.literal import literal
+from moderator.tui.text_from_files import literal
 
 #: What the number fields accept while typing. Textual's own type="number" and
 #: type="integer" patterns backtrack catastrophically (about 20 digits followed by
@@ -164,10 +164,8 @@ class SettingsScreen(DialogScreen[None]):
         if lang != before:
             # One language for the table: the next screen drawn speaks it too (or English,
             # said once, for a voice-script language the screen has no translation for).
-            i18n.use_language(lang)
-            voice_state = getattr(self.app, "voice_state", None)
-            if voice_state is not None:
-                voice_state.retitle()  # the header's title too
+            # Every screen, dialog, header and footer follows at once (`tables_language`).
+            getattr(self.app, "use_language", i18n.use_language)(lang)
             notice = i18n.choose_language(lang, None, None, i18n.screen_languages()).notice
             if notice is not None:
                 self.notify(notice, severity="warning", markup=False, timeout=10)

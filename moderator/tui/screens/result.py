@@ -159,7 +159,7 @@ class ResultScreen(PlayScreen):
             with self.prevent(Checkbox.Changed, Input.Changed):
                 box.value = seat in possessed
                 waffles.value = str(counts[seat]) if seat < len(counts) else "0"
-                waffles.settle()
+                waffles.clear_refused()
         self._label_rows()
         self.query_one("#result-error", Static).update("")
         self.snapshot = snapshot
@@ -171,10 +171,8 @@ class ResultScreen(PlayScreen):
         if state is None:
             return
         for seat in range(state.count):
-            label = Text(state.players[seat])
-            if seat in state.knocked_out:
-                label.append("  " + _("(knocked out)"), style="dim")
-            self.query_one(f"#possessed-{seat}", GrowledBox).label = label
+            mark = _("(knocked out)") if seat in state.knocked_out else ""
+            self.query_one(f"#possessed-{seat}", GrowledBox).show_player(state.players[seat], mark)
 
     def show(self, snapshot: TableSnapshot) -> None:
         """The roster cannot change here; keep what was typed."""

@@ -23,7 +23,7 @@ from textual.widgets import Button, Input, OptionList, Static
 
 from moderator.domain import IllegalAction, rules, setup_for
 from moderator.domain.names import clean_name, clean_roster, clean_said_as
-from moderator.i18n import N_, _, active_language
+from moderator.i18n import N_, _
 from moderator.i18n.refusals import refusal
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
@@ -158,10 +158,8 @@ class SetupScreen(PhaseScreen):
         # Names seated before complete as they are typed (→ or End accepts).
         field.suggester = SuggestFromList(known, case_sensitive=False) if known else None
         field.focus()
-        # The screen's words follow a language chosen in the Settings from here on
-        # (`PhaseScreen`: shown again on return); set quietly, all is drawn already.
+        # Set quietly, all is drawn already (a language switch shows it again).
         self.set_reactive(PhaseScreen.snapshot, self.controller.snapshot())
-        self._drawn_in = active_language()
 
     def language_changed(self) -> None:
         """The table chose another language: the hints, buttons and caption follow.

@@ -12,6 +12,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from moderator.i18n import N_, _
+from moderator.tui.widgets.tables_language import follow_the_language
 
 #: Msgids, translated when a span begins (the table's language then).
 #: Said in full: a lone "ambience" under the reveal's text read as stray text (issue 35).
@@ -25,8 +26,15 @@ class AmbienceMarker(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False, classes="ambience-marker")
         self.display = False
+        #: The msgid shown now (drawn again in a new language).
+        self._words = PLAYING
+
+    def on_mount(self) -> None:
+        """The marker's word follows the table's language."""
+        follow_the_language(self, lambda: self.update(_(self._words)))
 
     def follow(self, started: bool, audible: bool) -> None:
         """A span began (shown) or ended (hidden)."""
-        self.update(_(PLAYING if audible else UNHEARD))
+        self._words = PLAYING if audible else UNHEARD
+        self.update(_(self._words))
         self.display = started

@@ -35,6 +35,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from moderator.i18n import N_, NP_, _
+from moderator.tui.widgets.tables_language import follow_the_language
 
 #: The mute key's binding id: while the voice is muted its words say what it does then.
 MUTE_ID = "mute"
@@ -139,6 +140,8 @@ class KeyBar(Widget, can_focus=False):
         """Follow the screen's bindings (focus changes, `refresh_bindings`, the keymap)."""
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
         self._bindings_changed(self.screen)
+        # The descriptions are read in the language of the moment: read again on a switch.
+        follow_the_language(self, lambda: self._bindings_changed(self.screen))
 
     def on_unmount(self) -> None:
         """Stop following the screen's bindings."""

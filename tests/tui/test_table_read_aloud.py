@@ -19,7 +19,7 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import FOUR, TrackedNarrator, key, settle, shown, tracked_app
+from tests.tui.helpers import FOUR, TrackedNarrator, key, narration_over, shown, tracked_app
 from tests.tui.quiet import settled, toasts
 from tests.tui.seeded import accepted, controller_of, declared, knocked_out, show, started
 from tests.tui.test_i18n_screens import speaking
@@ -30,7 +30,7 @@ TEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin", "Gus", "Hal", "Ivy", "Jo"]
 async def read_aloud(pilot: Pilot[None], narrator: TrackedNarrator) -> str:
     """Press F3; the last toast (what the table reads)."""
     await key(pilot, "f3")
-    await settle(pilot, narrator)
+    await narration_over(pilot, narrator)
     await settled(pilot)
     return toasts(pilot.app)[-1]
 
@@ -46,7 +46,7 @@ async def test_f3_says_whose_turn_the_meetings_and_knock_outs_and_shows_it(
         for _turn in range(3):
             accepted(controller.pass_turn())
         await show(pilot, knocked_out(controller, 5, 7), TableScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         shown_sentence = await read_aloud(pilot, narrator)
         assert narrator.played[-1] == "table_state"
         spoken = narrator.lines("table_state", narrator.contexts[-1])
@@ -63,7 +63,7 @@ async def test_f3_in_a_meeting_names_who_sits_out(folders: dict[str, Path]) -> N
         started(controller, FOUR)
         accepted(controller.draw_meeting())
         await show(pilot, accepted(controller.toggle_sit_out(2)), MeetingScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         sentence = await read_aloud(pilot, narrator)
     assert sentence == ("Meeting 1 of 3 is on. Game 1 of 3, turn 1. Sitting out this Meeting: Cy.")
 
@@ -72,7 +72,7 @@ async def test_f3_during_the_reveal_speaks_nothing_and_says_why(folders: dict[st
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(80, 24)) as pilot:
         await show(pilot, started(controller_of(pilot), TEN), RevealScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         sentence = await read_aloud(pilot, narrator)
         assert "table_state" not in narrator.played
     assert sentence == "Eyes are closed: the table is read aloud once the reveal is over."
@@ -85,7 +85,7 @@ async def test_f3_between_games_gives_the_series_score(folders: dict[str, Path])
         started(controller, FOUR)
         knocked_out(controller, 2, 3)
         await show(pilot, declared(controller, [0], {1: 2}), SeriesScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         sentence = await read_aloud(pilot, narrator)
     # Ann was Possessed, Bob, Cy and Dee Sane and won: 1 point each, Bob's 2 Waffles on top.
     assert sentence == "Games played: 1 of 3. Series score: Bob 3, Cy 1, Dee 1 and Ann 0."
@@ -100,7 +100,7 @@ async def test_f3_speaks_the_tables_language(folders: dict[str, Path]) -> None:
         controller = controller_of(pilot)
         started(controller, FOUR)
         await show(pilot, knocked_out(controller, 1), TableScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         sentence = await read_aloud(pilot, narrator)
     assert sentence == (
         "Tour 1 : à Ann de jouer. Partie 1 sur 3. Réunions terminées : 0 sur 3. Éliminés : Bob."

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from moderator import i18n
@@ -59,12 +59,14 @@ class SettingsScreen(DialogScreen[None]):
             codes.append((literal(current.lang), current.lang))
         with VerticalScroll(id="settings-box"):
             yield Static(_("Settings"), id="settings-title", markup=False)
-            yield _switch_row(_("Voice"), current.enabled, "settings-enabled")
+            # Language first: the first Tab lands on it (Tab then Enter meant for the
+            # language once turned the voice off, when the Voice switch came first).
             with Horizontal(classes="settings-row"):
                 yield Label(_("Language"))
                 yield Select(
                     codes, value=current.lang, allow_blank=False, id="settings-lang", compact=True
                 )
+            yield _switch_row(_("Voice"), current.enabled, "settings-enabled")
             with Horizontal(classes="settings-row"):
                 yield Label(_("English voice"))
                 yield Select(
@@ -104,10 +106,12 @@ class SettingsScreen(DialogScreen[None]):
             )
             yield _switch_row(_("Announce each turn"), current.announce_turns, "settings-announce")
             yield _switch_row(_("Phone board (b)"), current.board, "settings-board")
-            yield Static("", id="settings-error", markup=False)
-            with Horizontal(classes="button-row"):
-                yield Button(_("Save ^S"), id="settings-save", variant="success", compact=True)
-                yield Button(_("Cancel Esc"), id="settings-cancel", compact=True)
+            # Docked at the box's foot: always in view, however far the rows scroll.
+            with Vertical(id="settings-actions"):
+                yield Static("", id="settings-error", markup=False)
+                with Horizontal(classes="button-row"):
+                    yield Button(_("Save ^S"), id="settings-save", variant="success", compact=True)
+                    yield Button(_("Cancel Esc"), id="settings-cancel", compact=True)
 
     def _read(self) -> TableSettings:
         """The fields as typed, over the saved settings (the board's port and address

@@ -234,6 +234,13 @@ def run_voices(args: argparse.Namespace) -> int:
         languages = ",".join(str(code) for code in voice.get("languages", []))
         print(f"  {voice.get('id', '')!s:<28} {voice.get('name', '')!s:<28} {languages}")
     _print_neural_voice()
+    from moderator.narration.voices_cli import print_natural_voices
+
+    print_natural_voices(
+        [(language.code, language.name) for language in library.languages.values()],
+        getattr(args, "voice_settings", None) or VoiceSettings(),
+        sys.stdout,
+    )
     return 0
 
 

@@ -101,9 +101,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     narrate.add_argument(
         "--engine",
-        choices=("espeak", "piper"),
-        default="espeak",
-        help=_("English voice: espeak, or piper (the optional neural voice)"),
+        default=None,
+        metavar=_("ENGINE"),
+        help=_(
+            "espeak, piper (English's neural voice), natural (the language's best "
+            "installed voice) or an installed voice's name (default: the settings' "
+            "choice for the language)"
+        ),
     )
 
     voices = sub.add_parser(

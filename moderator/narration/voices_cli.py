@@ -24,15 +24,13 @@ from moderator.narration.speech.piper_voices import (
     rank,
     remove_voice,
 )
-from moderator.narration.speech.voice_download import (
+from moderator.narration.speech.voice_catalogue import (
     DownloadError,
-    Progress,
     base_url,
     fetch_catalogue,
-    install,
-    installed_as_listed,
     pick,
 )
+from moderator.narration.speech.voice_download import Progress, install, installed_as_listed
 from moderator.narration.speech.voice_engines import choose_engine
 
 BAR_WIDTH = 24

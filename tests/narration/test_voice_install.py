@@ -8,23 +8,12 @@ where the table looks, and a voice already installed keeps working.
 from __future__ import annotations
 
 import hashlib
-import os
+import itertools
 import socket
-import stat
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from voice_repository import (
-    CORRUPT,
-    NOT_FOUND,
-    SERVER_ERROR,
-    SHORT,
-    WHOLE_FILE,
-    VoiceRepository,
-    made_voice,
-    serving,
-)
 
 from moderator import paths
 from moderator.cli import main
@@ -35,16 +24,25 @@ from moderator.narration.speech.piper_voices import (
     voices_dir,
     voices_for,
 )
-from moderator.narration.speech.voice_download import (
+from moderator.narration.speech.voice_catalogue import (
     BASE_URL_ENV,
-    PARTIAL,
     DownloadError,
-    Progress,
     fetch_catalogue,
-    install,
     pick,
 )
+from moderator.narration.speech.voice_download import PARTIAL, Progress, install
 from moderator.narration.speech.voice_engines import choose_engine, routes_for
+from tests.device_nodes import FULL_DEVICE, make_device
+from tests.voice_repository import (
+    CORRUPT,
+    NOT_FOUND,
+    SERVER_ERROR,
+    SHORT,
+    WHOLE_FILE,
+    VoiceRepository,
+    made_voice,
+    serving,
+)
 
 FRENCH = "fr_FR-siwis-medium"
 MODEL = f"{FRENCH}.onnx"
@@ -113,7 +111,7 @@ def test_progress_counts_every_byte_once_with_a_rate_and_time_left(
     voice = pick(fetch_catalogue(repository.url), "fr")
     install(voice, repository.url, paths.data_dir(), progress=seen.append)
     assert seen[0].done == 0 and seen[-1].done == seen[-1].total == voice.size
-    assert all(a.done <= b.done for a, b in zip(seen, seen[1:], strict=False))
+    assert all(a.done <= b.done for a, b in itertools.pairwise(seen))
     assert any(p.rate > 0 and p.left is not None for p in seen[1:])
 
 
@@ -154,11 +152,7 @@ def test_a_refused_connection_is_one_sentence(
 def full_disk_at(path: Path) -> None:
     """A copy of /dev/full at `path` (writing to it fails with ENOSPC), never the real one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    real = os.stat("/dev/full")
-    try:
-        os.mknod(path, stat.S_IFCHR | 0o600, real.st_rdev)
-    except (PermissionError, AttributeError) as error:
-        pytest.skip(f"cannot make a device node here: {error}")
+    make_device(path.parent, path.name, FULL_DEVICE)
 
 
 def test_a_full_disk_is_one_sentence_and_nothing_is_half_installed(

@@ -1,10 +1,7 @@
 """Downloading a Piper voice from the public voice repository, checked, resumable, atomic.
 
-The repository (Hugging Face `rhasspy/piper-voices`) lists every voice in
-`voices.json`: its language and, per file, `size_bytes` and `md5_digest`. Files
-live at `<base>/<path in the catalogue>` (`fr/fr_FR/siwis/medium/...onnx`), as
-piper-tts's own `piper.download_voices` fetches them. This module never trusts
-a byte it was not told about:
+The catalogue (`voice_catalogue`) says what each file of a voice is: its path,
+its size and its MD5 digest. This module never trusts a byte it was not told about:
 
 - each file is written to `voices/.partial/<voice>/<file>.<digest>.part`; the
   digest in the name means a catalogue that changed never resumes an older file;
@@ -19,8 +16,6 @@ a byte it was not told about:
 
 Every failure is a `DownloadError` whose message is one sentence for the
 player (no network, a server error, a short read, a wrong digest, a full disk).
-The base address comes from `MINDFLAYER_VOICES_URL` when set (the tests point
-it at a server on 127.0.0.1), else the repository's.
 """
 
 from __future__ import annotations
@@ -33,81 +28,40 @@ import json
 import os
 import re
 import shutil
-import socket
 import threading
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from moderator import __version__, safe_output
+from moderator import safe_output
 from moderator.i18n import _
 from moderator.narration.speech.piper_voices import (
     MANIFEST,
-    RECOMMENDED,
     InstalledVoice,
     family_of,
-    is_voice_name,
     read_voice,
     voices_dir,
 )
+from moderator.narration.speech.voice_catalogue import (
+    TIMEOUT,
+    CatalogueVoice,
+    DownloadCancelled,
+    DownloadError,
+    RemoteFile,
+    broke_off,
+    file_url,
+    opened,
+    reason_of,
+    write_failed,
+)
 
-DEFAULT_BASE_URL = "https://huggingface.co/rhasspy/piper-voices/resolve/main"
-BASE_URL_ENV = "MINDFLAYER_VOICES_URL"
-CATALOGUE = "voices.json"
 #: The hidden folder under `voices/` where downloads are built.
 PARTIAL = ".partial"
-#: Longest wait for the server to answer or send the next bytes (seconds).
-TIMEOUT = 30.0
-#: The catalogue is about 1 MB; more than this is not a catalogue.
-MAX_CATALOGUE = 32 * 1024 * 1024
 CHUNK = 64 * 1024
 #: Room kept free beyond the download itself (bytes), so the disk is never filled to the brim.
 SPARE_BYTES = 16 * 1024 * 1024
-#: The files a voice needs; the model card comes too when the catalogue lists it.
-_NEEDED = (".onnx", ".onnx.json")
-_EXTRA = ("MODEL_CARD",)
-_DIGEST = re.compile(r"^[0-9a-f]{32}$")
 _CONTENT_RANGE = re.compile(r"^bytes (\d+)-(\d+)/(\d+|\*)$")
-
-
-class DownloadError(Exception):
-    """A download that did not install: `str()` is one sentence for the player."""
-
-
-class DownloadCancelled(DownloadError):
-    """The table stopped the download; what was fetched is kept for the next run."""
-
-
-@dataclass(frozen=True)
-class RemoteFile:
-    """One file of a voice as the catalogue lists it."""
-
-    path: str
-    size: int
-    md5: str
-
-    @property
-    def name(self) -> str:
-        """The file's own name (the last part of its path)."""
-        return self.path.rsplit("/", 1)[-1]
-
-
-@dataclass(frozen=True)
-class CatalogueVoice:
-    """One voice of the catalogue: its name, language and the files to fetch."""
-
-    name: str
-    language: str
-    files: tuple[RemoteFile, ...]
-
-    @property
-    def size(self) -> int:
-        """Bytes to download for the whole voice."""
-        return sum(f.size for f in self.files)
 
 
 @dataclass(frozen=True)
@@ -123,99 +77,6 @@ class Progress:
 
 
 ProgressSink = Callable[[Progress], object]
-
-
-def base_url(explicit: str | None = None) -> str:
-    """The repository's address: `explicit`, else $MINDFLAYER_VOICES_URL, else Hugging Face's."""
-    return (explicit or os.environ.get(BASE_URL_ENV) or DEFAULT_BASE_URL).rstrip("/")
-
-
-def file_url(base: str, path: str) -> str:
-    """A catalogue path's address, as piper-tts's downloader spells it."""
-    return f"{base}/{urllib.parse.quote(path)}?download=true"
-
-
-# -- the catalogue ---------------------------------------------------------------
-
-
-def fetch_catalogue(base: str, timeout: float = TIMEOUT) -> dict[str, CatalogueVoice]:
-    """The repository's voices by name (the voices this app can use).
-
-    Raises:
-        DownloadError: the catalogue could not be fetched or read.
-    """
-    url = file_url(base, CATALOGUE)
-    with _opened(url, timeout, CATALOGUE) as response:
-        try:
-            data = _read_bounded(response, MAX_CATALOGUE)
-        except (OSError, http.client.HTTPException) as error:
-            raise DownloadError(
-                _("The voice catalogue's download broke off ({error}); try again.").format(
-                    error=_reason(error)
-                )
-            ) from error
-    try:
-        raw = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
-        raise DownloadError(
-            _("The voice repository's catalogue at {url} is not a voice catalogue.").format(url=url)
-        ) from error
-    return parse_catalogue(raw)
-
-
-def parse_catalogue(raw: object) -> dict[str, CatalogueVoice]:
-    """The usable voices of a `voices.json` (entries without a model and config are left out)."""
-    if not isinstance(raw, Mapping):
-        raise DownloadError(_("The voice repository's catalogue is not a voice catalogue."))
-    voices = {}
-    for name, entry in raw.items():
-        voice = _catalogue_voice(name, entry)
-        if voice is not None:
-            voices[name] = voice
-    return voices
-
-
-def _catalogue_voice(name: object, entry: object) -> CatalogueVoice | None:
-    if not isinstance(name, str) or not is_voice_name(name) or not isinstance(entry, Mapping):
-        return None
-    language = entry.get("language")
-    family = language.get("family") if isinstance(language, Mapping) else None
-    files = entry.get("files")
-    if not isinstance(family, str) or not isinstance(files, Mapping):
-        return None
-    wanted = {name + suffix for suffix in _NEEDED} | set(_EXTRA)
-    chosen: list[RemoteFile] = []
-    for path, facts in files.items():
-        if not isinstance(path, str) or not isinstance(facts, Mapping):
-            continue
-        parts = path.split("/")
-        if parts[-1] not in wanted or any(p in ("", ".", "..") for p in parts):
-            continue
-        size, md5 = facts.get("size_bytes"), facts.get("md5_digest")
-        if isinstance(size, bool) or not isinstance(size, int) or size < 0:
-            continue
-        if not isinstance(md5, str) or not _DIGEST.match(md5.lower()):
-            continue
-        chosen.append(RemoteFile(path, size, md5.lower()))
-    names = {f.name for f in chosen}
-    if not all(name + suffix in names for suffix in _NEEDED):
-        return None
-    return CatalogueVoice(name, family, tuple(sorted(chosen, key=lambda f: f.name)))
-
-
-def pick(catalogue: Mapping[str, CatalogueVoice], wanted: str) -> CatalogueVoice:
-    """The voice `wanted` names: a language code (its recommended voice) or a voice name.
-
-    Raises:
-        DownloadError: the catalogue has no such voice.
-    """
-    name = RECOMMENDED.get(wanted.lower(), wanted)
-    voice = catalogue.get(name)
-    if voice is None:
-        raise DownloadError(
-            _("The voice repository has no voice called {name}.").format(name=repr(name))
-        )
-    return voice
 
 
 # -- installing ------------------------------------------------------------------
@@ -257,7 +118,7 @@ def install(
     try:
         staging.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise _write_failed(staging, error) from error
+        raise write_failed(staging, error) from error
     _clear_stale(staging, voice)
     meter = _Meter(voice, staging, progress)
     _check_room(folder, meter.total - meter.done)
@@ -377,7 +238,7 @@ def _fetch(
     url = file_url(base, remote.path)
     headers = {"Range": f"bytes={have}-"} if have else {}
     digest = hashlib.md5(usedforsecurity=False)
-    with _opened(url, timeout, remote.name, headers) as response:
+    with opened(url, timeout, remote.name, headers) as response:
         if have and not _resumes_at(response, have):
             have = _restart(part, meter, have)  # the server sent the whole file: start it over
         if have:
@@ -428,7 +289,7 @@ def _receive(
     try:
         stream = part.open("ab" if have else "wb")
     except OSError as error:
-        raise _write_failed(part, error) from error
+        raise write_failed(part, error) from error
     got = have
     with stream:
         while got < remote.size:
@@ -437,7 +298,7 @@ def _receive(
             try:
                 chunk = response.read(min(CHUNK, remote.size - got))
             except (OSError, http.client.HTTPException) as error:
-                raise _broke_off(remote, got, error) from error
+                raise broke_off(remote, got, error) from error
             if not chunk:
                 break
             try:
@@ -446,7 +307,7 @@ def _receive(
                 stream.close()
                 part.unlink(missing_ok=True)
                 meter.restart(got - have)
-                raise _write_failed(part, error) from error
+                raise write_failed(part, error) from error
             digest.update(chunk)
             got += len(chunk)
             meter.add(len(chunk))
@@ -458,9 +319,9 @@ def _receive(
                 pass  # a file system without fsync (some network mounts)
             else:
                 part.unlink(missing_ok=True)
-                raise _write_failed(part, error) from error
+                raise write_failed(part, error) from error
     if got < remote.size:
-        raise _broke_off(remote, got, None)
+        raise broke_off(remote, got, None)
 
 
 def _check_language(staging: Path, voice: CatalogueVoice) -> None:
@@ -470,7 +331,7 @@ def _check_language(staging: Path, voice: CatalogueVoice) -> None:
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise DownloadError(
             _("The voice {name}'s config is not a Piper voice config ({error}).").format(
-                name=voice.name, error=_reason(error)
+                name=voice.name, error=reason_of(error)
             )
         ) from error
     if config_language != voice.language or family_of(voice.name) != voice.language:
@@ -501,121 +362,8 @@ def _put_in_place(staging: Path, target: Path) -> InstalledVoice:
                 os.replace(old, target)  # the voice the table had keeps working
             raise
     except OSError as error:
-        raise _write_failed(target, error) from error
+        raise write_failed(target, error) from error
     shutil.rmtree(old, ignore_errors=True)
     with contextlib.suppress(OSError):
         staging.parent.rmdir()  # `.partial` when nothing else is being downloaded
     return read_voice(target)
-
-
-# -- the network, in sentences ---------------------------------------------------
-
-
-@contextlib.contextmanager
-def _opened(
-    url: str, timeout: float, what: str, headers: Mapping[str, str] | None = None
-) -> Iterator[http.client.HTTPResponse]:
-    if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
-        raise DownloadError(
-            _("The voice repository's address must start with https:// or http://: {url}").format(
-                url=url
-            )
-        )
-    agent = {"User-Agent": f"mindflayer-moderator/{__version__}"}
-    request = urllib.request.Request(url, headers={**agent, **(headers or {})})  # noqa: S310
-    try:
-        response = urllib.request.urlopen(request, timeout=timeout)  # noqa: S310 - checked above
-    except urllib.error.HTTPError as error:
-        error.close()
-        raise _http_error(error.code, what, url) from error
-    except urllib.error.URLError as error:
-        raise _unreachable(url, error.reason) from error
-    except (OSError, http.client.HTTPException) as error:
-        raise _unreachable(url, error) from error
-    with response:
-        yield response
-
-
-def _http_error(code: int, what: str, url: str) -> DownloadError:
-    host = urllib.parse.urlsplit(url).netloc
-    if code == 404:
-        return DownloadError(
-            _("The voice repository at {host} has no {file} (HTTP 404).").format(
-                host=host, file=what
-            )
-        )
-    if code >= 500:
-        return DownloadError(
-            _(
-                "The voice repository at {host} failed (HTTP {code}); nothing was installed, "
-                "try again later."
-            ).format(host=host, code=code)
-        )
-    return DownloadError(
-        _("The voice repository at {host} refused {file} (HTTP {code}).").format(
-            host=host, file=what, code=code
-        )
-    )
-
-
-def _unreachable(url: str, reason: object) -> DownloadError:
-    host = urllib.parse.urlsplit(url).netloc
-    if isinstance(reason, TimeoutError | socket.timeout):
-        return DownloadError(
-            _("The voice repository at {host} did not answer in time; try again.").format(host=host)
-        )
-    if isinstance(reason, socket.gaierror):
-        return DownloadError(
-            _(
-                "Could not find {host}: is this computer connected to the internet? "
-                "Nothing was installed."
-            ).format(host=host)
-        )
-    if isinstance(reason, ConnectionRefusedError):
-        return DownloadError(
-            _(
-                "The voice repository at {host} refused the connection; nothing was installed."
-            ).format(host=host)
-        )
-    return DownloadError(
-        _(
-            "Could not reach the voice repository at {host} ({reason}); nothing was installed."
-        ).format(host=host, reason=_reason(reason))
-    )
-
-
-def _broke_off(remote: RemoteFile, got: int, error: BaseException | None) -> DownloadError:
-    return DownloadError(
-        _(
-            "The download of {file} broke off after {got} of {size} MB; run the install "
-            "again to finish it."
-        ).format(file=remote.name, got=f"{got / 1e6:.1f}", size=f"{remote.size / 1e6:.1f}")
-    )
-
-
-def _write_failed(path: Path, error: OSError) -> DownloadError:
-    if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        return DownloadError(
-            _(
-                "The disk is full: the voice could not be written in {folder}; free some "
-                "space and run the install again."
-            ).format(folder=path.parent)
-        )
-    return DownloadError(
-        _("Could not write {path} ({reason}); nothing was installed.").format(
-            path=path, reason=_reason(error)
-        )
-    )
-
-
-def _reason(error: object) -> str:
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return str(error) or type(error).__name__
-
-
-def _read_bounded(response: http.client.HTTPResponse, most: int) -> bytes:
-    data = response.read(most + 1)
-    if len(data) > most:
-        raise DownloadError(_("The voice repository's catalogue is far too large."))
-    return data

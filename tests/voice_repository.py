@@ -147,10 +147,10 @@ class VoiceRepository:
 
 def _handler(repository: VoiceRepository) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: object) -> None:
             pass
 
-        def do_GET(self) -> None:  # noqa: N802 - the http.server name
+        def do_GET(self) -> None:
             path = self.path.split("?", 1)[0].lstrip("/")
             ranged = self.headers.get("Range")
             repository.requests.append((path, ranged))

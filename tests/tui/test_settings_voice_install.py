@@ -1,4 +1,4 @@
-"""Settings offers a French table its natural voice: size, licence, a progress bar, off the UI thread.
+"""Settings offers a French table its natural voice: size, licence, progress, off the UI thread.
 
 The real download code fetches from a voice repository on 127.0.0.1 (see
 tests/voice_repository.py); the voice is the English model with its config's

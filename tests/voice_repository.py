@@ -92,7 +92,7 @@ def made_voice(name: str, espeak_voice: str | None = None) -> VoiceFiles:
     base["language"] = language
     base["espeak"] = {"voice": espeak_voice or family}
     config = json.dumps(base, ensure_ascii=False, indent=2).encode("utf-8")
-    card = f"# Model card for {name}\n\nMade from {JOE} for a test.\n".encode()
+    card = f"# Model card for {name}\n\nMade from {JOE} for a test.\n\n* License: CC0\n".encode()
     return VoiceFiles(
         name,
         language,

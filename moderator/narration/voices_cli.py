@@ -18,6 +18,7 @@ from moderator.narration.speech.piper_voices import (
     ADD_NEURAL,
     LICENCES,
     RECOMMENDED,
+    card_licence,
     damaged_voices,
     installed_voices,
     neural_missing,
@@ -123,6 +124,9 @@ def run_install(args: argparse.Namespace) -> int:
             name=installed.name, lang=installed.language
         )
     )
+    licence = card_licence(installed.voice.model.parent)
+    if licence:
+        print(_("Its model card gives its licence: {licence}").format(licence=licence))
     _say_if_neural_missing()
     return 0
 

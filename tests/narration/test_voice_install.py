@@ -78,6 +78,7 @@ def test_install_fr_downloads_checks_shows_progress_and_the_table_speaks_with_it
     assert main(["voices", "install", "fr"]) == 0
     out, err = capsys.readouterr()
     assert FRENCH in out and "MB" in out
+    assert "Its model card gives its licence: CC0" in out  # read from the card downloaded
     # The progress bar: bytes of the total, then the whole.
     total = sum(len(d) for d in repository.voices[FRENCH].files.values())
     assert f"of {total / 1e6:.1f} MB" in err

@@ -69,6 +69,19 @@ ADD_NEURAL = N_(
 )
 
 
+def card_licence(folder: Path) -> str | None:
+    """The licence line of the model card `voices install` downloaded beside a voice, if any."""
+    try:
+        card = (folder / "MODEL_CARD").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    for line in card.splitlines():
+        label, colon, value = line.strip().lstrip("*- ").partition(":")
+        if colon and label.strip().lower() in ("license", "licence") and value.strip():
+            return value.strip()[:80]
+    return None
+
+
 def voices_dir(root: Path | None = None) -> Path:
     """Where installed voices live (the data folder's `voices`)."""
     return (root if root is not None else paths.data_dir()) / VOICES_FOLDER

@@ -17,13 +17,19 @@ import pytest
 
 from moderator import paths
 from moderator.cli import main
+from moderator.narration.narrator import Narrator
+from moderator.narration.scripts.library import ScriptLibrary
 from moderator.narration.settings import VoiceSettings
+from moderator.narration.speech.engines import ChoosingSpeaker
 from moderator.narration.speech.piper_voices import (
     installed_voices,
     read_voice,
     voices_dir,
     voices_for,
 )
+from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
+from moderator.narration.speech.speaker import SpeechFault
+from moderator.narration.speech.synthesizer import Synthesizer
 from moderator.narration.speech.voice_catalogue import (
     BASE_URL_ENV,
     DownloadError,
@@ -259,3 +265,30 @@ def test_a_voice_of_another_language_is_refused_with_a_sentence(
     assert choose_engine(VoiceSettings(lang="de"), "de").engine == "de_DE-thorsten-medium"
     french = choose_engine(VoiceSettings(lang="fr"), "fr")
     assert french.engine == "espeak" and french.problem is None
+
+
+@pytest.mark.speech
+def test_the_narrator_speaks_french_with_the_installed_voice_and_english_with_espeak(
+    repository: VoiceRepository, speech: None, speech_cache: Path, tmp_path: Path
+) -> None:
+    assert main(["voices", "install", "fr"]) == 0
+    library = ScriptLibrary.load(None)
+    french, english = library.languages["fr"].voice, library.languages["en"].voice
+    started: list[Path] = []
+
+    def not_started(cache: Path) -> Synthesizer:  # the warm-up asks for the voice's child
+        started.append(cache)
+        raise SpeechFault("neural", "not started in this test", permanent=True)
+
+    system = Pyttsx3Synthesizer(speech_cache, warm=False)
+    speaker = ChoosingSpeaker(system, tmp_path / "cache", neural_factory=not_started)
+    narrator = Narrator(VoiceSettings(lang="fr"), library, speaker, time_scale=0.01)
+    try:
+        assert speaker.route(french) == FRENCH and speaker.route(english) == "espeak"
+        assert len(started) == 1, "the French voice is warmed for a French table"
+        narrator.update_settings(VoiceSettings(lang="fr", voice_engines="fr=espeak"))
+        assert speaker.route(french) == "espeak"
+        narrator.update_settings(VoiceSettings(lang="en"))
+        assert speaker.route(french) == FRENCH and len(started) == 1, "not warmed for English"
+    finally:
+        narrator.close()

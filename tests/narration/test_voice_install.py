@@ -11,6 +11,7 @@ import hashlib
 import itertools
 import socket
 from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,9 @@ import pytest
 from moderator import paths
 from moderator.cli import main
 from moderator.narration.narrator import Narrator
+from moderator.narration.render import render_script
 from moderator.narration.scripts.library import ScriptLibrary
+from moderator.narration.scripts.spoken_names import SAID_AS
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speech.engines import ChoosingSpeaker
 from moderator.narration.speech.piper_voices import (
@@ -28,7 +31,7 @@ from moderator.narration.speech.piper_voices import (
     voices_for,
 )
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
-from moderator.narration.speech.speaker import SpeechFault
+from moderator.narration.speech.speaker import Clip, SpeechFault
 from moderator.narration.speech.synthesizer import Synthesizer
 from moderator.narration.speech.voice_catalogue import (
     BASE_URL_ENV,
@@ -292,3 +295,47 @@ def test_the_narrator_speaks_french_with_the_installed_voice_and_english_with_es
         assert speaker.route(french) == FRENCH and len(started) == 1, "not warmed for English"
     finally:
         narrator.close()
+
+
+class Recording:
+    """A natural voice that notes what it is asked to say and lets espeak-ng make the sound."""
+
+    def __init__(self, system: Pyttsx3Synthesizer) -> None:
+        self.system = system
+        self.said: list[tuple[str, str]] = []
+
+    def problems(self) -> list[SpeechFault]:
+        return []
+
+    def synthesize(self, text: str, voice: str, rate: int, volume: float) -> Future[Clip]:
+        self.said.append((text, voice))
+        return self.system.synthesize(text, voice, rate, volume)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.speech
+def test_the_natural_voice_says_names_as_the_table_spelled_them(
+    repository: VoiceRepository, speech: None, speech_cache: Path, tmp_path: Path
+) -> None:
+    assert main(["voices", "install", "fr"]) == 0
+    library = ScriptLibrary.load(None)
+    system = Pyttsx3Synthesizer(speech_cache, warm=False)
+    natural = Recording(system)
+    speaker = ChoosingSpeaker(system, tmp_path / "cache", neural_factory=lambda _cache: natural)
+    settings = VoiceSettings(lang="fr", ambience=False)
+    languages = [(lang.code, (lang.voice,)) for lang in library.languages.values()]
+    routes = routes_for(settings, languages)
+    speaker.choose_voices(routes.voices, warm=routes.warm)
+    context = {"players": 7, "player": "X Æ A-12", SAID_AS: {"X Æ A-12": "Iks Ache"}}
+    try:
+        out = tmp_path / "knockout.wav"
+        rendered = render_script(library, speaker, "knockout", context, settings, out)
+    finally:
+        speaker.close()
+    texts = [text for text, _voice in natural.said]
+    assert any("Iks Ache" in text for text in texts), texts
+    assert not any("X Æ A-12" in text for text in texts)
+    assert any("X Æ A-12" in line for line in rendered.lines), "the caption keeps the name"
+    assert {voice for _text, voice in natural.said} == {library.languages["fr"].voice}

@@ -15,10 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from audio_measures import longest_silence
+from audio_measures import checked_loudness, clipped, longest_silence, peak
 
 from moderator.cli import main
-from moderator.narration.audio.wavfile import read_pcm
+from moderator.narration.audio.loudness import TARGET_LUFS
+from moderator.narration.audio.wavfile import Pcm, read_pcm
+from moderator.narration.settings import DEFAULT_LEAD_IN
 from moderator.narration.speech.neural_voice import neural_problem
 from moderator.narration.speech.piper_voices import voices_dir
 from moderator.narration.speech.voice_catalogue import BASE_URL_ENV
@@ -79,8 +81,15 @@ def test_a_french_render_through_the_installed_voice_keeps_the_exact_window(
     captured = capsys.readouterr()
     assert "notice" not in captured.err  # the voice spoke: a fall-back is always told
     assert "Tout le monde, fermez les yeux." in captured.out
-    _, measured = longest_silence(read_pcm(natural), MEASURE_THRESHOLD)
+    pcm = read_pcm(natural)
+    _, measured = longest_silence(pcm, MEASURE_THRESHOLD)
     assert measured == pytest.approx(6.0, abs=0.05)
+    # Loudness and lead-in hold with this voice as with espeak-ng's.
+    assert clipped(pcm.samples) == 0
+    assert checked_loudness(pcm.samples, pcm.rate) == pytest.approx(TARGET_LUFS, abs=1.0)
+    lead = round(DEFAULT_LEAD_IN * pcm.rate)
+    assert peak(Pcm(pcm.rate, pcm.samples[: lead - 10])) == 0
+    assert peak(Pcm(pcm.rate, pcm.samples[lead : lead + pcm.rate])) > MEASURE_THRESHOLD
     # The same script through espeak-ng is other audio: the natural voice made the lines.
     assert main(["voices", "remove", FRENCH]) == 0
     assert render_reveal(espeak, 6.0) == 0

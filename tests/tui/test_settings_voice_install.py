@@ -16,6 +16,7 @@ import pytest
 from textual.widgets import Button, ProgressBar, Select, Static
 
 from moderator.narration.narrator import Narrator
+from moderator.narration.speech import piper_voices
 from moderator.narration.speech.voice_catalogue import BASE_URL_ENV
 from moderator.narration.speech.voice_engines import choose_engine
 from moderator.table.config import SETTINGS_FILE
@@ -107,3 +108,21 @@ async def test_a_failed_install_in_settings_says_why_and_offers_it_again(
         await until(pilot, lambda: "HTTP 500" in status_of(screen), "the failure told")
         assert button.display, "offered again"
         assert screen.query_one("#settings-voice", Select).value == "espeak"
+
+
+async def test_settings_says_how_to_add_the_neural_extra_where_it_is_missing(
+    app_factory: Callable[[], MindFlayerApp],
+    folders: dict[str, Path],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The fault injected: piper-tts reported missing (its version unknown).
+    monkeypatch.setattr(piper_voices, "engine_version", lambda: "")
+    french_table(folders)
+    app = app_factory()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await key(pilot, "f2")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        note = str(screen.query_one("#settings-install-note", Static).render())
+        for command in ("make neural", "pipx install '.[neural]'", "uv tool install '.[neural]'"):
+            assert command in note

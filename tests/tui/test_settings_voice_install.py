@@ -11,16 +11,19 @@ import json
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Button, ProgressBar, Select, Static
 
 from moderator.narration.narrator import Narrator
 from moderator.narration.speech import piper_voices
+from moderator.narration.speech.piper_voices import InstalledVoice
 from moderator.narration.speech.voice_catalogue import BASE_URL_ENV
 from moderator.narration.speech.voice_engines import choose_engine
 from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.dialogs import settings_voice
 from moderator.tui.dialogs.settings import SettingsScreen
 from tests.tui.helpers import key, until
 from tests.voice_repository import SERVER_ERROR, VoiceRepository, made_voice, serving
@@ -52,7 +55,16 @@ async def test_settings_installs_the_french_voice_with_a_progress_bar_and_speaks
     folders: dict[str, Path],
     narrators: list[Narrator],
     repository: VoiceRepository,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    downloading: list[threading.Thread] = []
+    real_install = settings_voice.install
+
+    def install(*args: Any, **kwargs: Any) -> InstalledVoice:  # the real one, its thread noted
+        downloading.append(threading.current_thread())
+        return real_install(*args, **kwargs)
+
+    monkeypatch.setattr(settings_voice, "install", install)
     french_table(folders)
     app = app_factory()
     async with app.run_test(size=(100, 40)) as pilot:
@@ -83,6 +95,7 @@ async def test_settings_installs_the_french_voice_with_a_progress_bar_and_speaks
         assert totals and totals[-1] == total and bar.progress == total
         # Drawn by the UI's thread; the download ran in another one.
         assert set(threads) == {threading.main_thread().name}
+        assert len(downloading) == 1 and downloading[0] is not threading.main_thread()
         assert FRENCH in status_of(screen)
         assert not button.display, "no offer once the language has its voice"
         await key(pilot, "ctrl+s")

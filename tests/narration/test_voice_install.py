@@ -339,3 +339,16 @@ def test_the_natural_voice_says_names_as_the_table_spelled_them(
     assert not any("X Æ A-12" in text for text in texts)
     assert any("X Æ A-12" in line for line in rendered.lines), "the caption keeps the name"
     assert {voice for _text, voice in natural.said} == {library.languages["fr"].voice}
+
+
+def test_narrate_refuses_a_voice_of_another_language_with_a_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "reveal.wav"
+    german = "de_DE-thorsten-medium"
+    code = main(["narrate", "reveal", "--lang", "fr", "--engine", german, "--wav", str(out)])
+    assert code == 2 and not out.exists()
+    assert capsys.readouterr().err.strip() == (  # in the table's language, French here
+        "La voix de_DE-thorsten-medium parle une autre langue (de), pas fr ; "
+        "choisissez une voix de fr ou espeak."
+    )

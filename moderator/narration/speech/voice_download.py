@@ -352,6 +352,7 @@ def _config_language(config: Path) -> str:
 def _put_in_place(staging: Path, target: Path) -> InstalledVoice:
     """Rename the finished folder into place (replacing an older copy in one rename)."""
     old = target.with_name(f".replaced-{target.name}-{os.getpid()}")
+    shutil.rmtree(old, ignore_errors=True)  # left by a run that died between its renames
     try:
         if target.exists():
             os.replace(target, old)

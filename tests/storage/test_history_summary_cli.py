@@ -64,7 +64,7 @@ def test_the_players_table_says_its_columns_count_wins(
     _, out, _ = run(capsys, "--data-dir", str(data), "history")
     lines = out.splitlines()
     header = lines[lines.index("Players over all complete series") + 1]
-    assert "wins as Sane" in header and "wins as Possessed" in header
+    assert "Won as Sane" in header and "Won as Possessed" in header
 
 
 def test_a_date_that_is_not_one_is_a_sentence(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from moderator.storage.history_rows import Series
+from moderator.storage.history_rows import Game, Series
 from moderator.storage.records import SeriesRecord, time_to_text
 
 #: The orders the leaderboard can be sorted in (a key cycles through them).
@@ -240,7 +240,7 @@ def rows_of(records: Iterable[SeriesRecord]) -> list[Series]:
     rows: list[Series] = []
     kinds = 0  # each game and series its own kind (negative: never a read's kind)
     for record in records:
-        games = []
+        games: list[Game] = []
         for game in record.games:
             seats = {name: seat for seat, name in enumerate(game.players)}
             games.append(

@@ -28,9 +28,11 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.content import Content
 from textual.notifications import SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
+from moderator import i18n
 from moderator.i18n import N_, _
 from moderator.table.board_host import BoardHost
 from moderator.table.controller import TableController
@@ -38,7 +40,7 @@ from moderator.table.outcomes import Outcome
 from moderator.table.phases import Phase
 from moderator.tui import textual_fixes
 from moderator.tui.before_a_game import QuestionsBeforeAGame
-from moderator.tui.messages import Intent, Narration
+from moderator.tui.messages import Intent, Narration, ReadTableAloud
 from moderator.tui.narration_routing import NarrationRouter
 from moderator.tui.notices import ErrorToast, Notices, NoticesChanged
 from moderator.tui.screen_classes import DIALOGS, load_class, phase_screen_class
@@ -55,7 +57,7 @@ if TYPE_CHECKING:
 
 CSS_DIR = Path(__file__).parent
 
-#: Mute, help and settings: on every screen. The descriptions and tooltips are
+#: Mute, help, settings and the table read aloud: on every screen. The descriptions and tooltips are
 #: msgids (`N_`): the key bar, the help and the palette translate them where they
 #: draw them, in the language of that moment.
 APP_BINDINGS = (
@@ -67,6 +69,17 @@ APP_BINDINGS = (
     ),
     Binding(
         "f2", "settings", N_("Settings"), id="settings", tooltip=N_("Voice and reveal settings")
+    ),
+    # A function key, so it works on the screens with a name or number field too.
+    Binding(
+        "f3",
+        "read_table",
+        N_("Where are we?"),
+        id="read-table",
+        tooltip=N_(
+            "Say and show where the game stands: whose turn, Meetings, knock-outs, the score"
+        ),
+        show=False,  # the footers at 80 columns are full: the help lists it
     ),
 )
 
@@ -80,11 +93,15 @@ class MindFlayerApp(DropsInputAfterClose):
     CSS_PATH = CSS_DIR / "app.tcss"
     DEFAULT_MODE = Phase.START.value
     BINDINGS: ClassVar[list[BindingType]] = list(APP_BINDINGS)
+    #: The screen's language now ("en", "fr"...): every screen and widget that draws
+    #: words follows it (`moderator.tui.widgets.tables_language`); set by `use_language`.
+    language: var[str] = var(i18n.SOURCE_LANGUAGE, init=False)
 
     def __init__(self, controller: TableController, notices: Iterable[str] = ()) -> None:
         textual_fixes.apply()  # before any toast: see the module for the freeze it fixes
         super().__init__()
         self.title = _(self.TITLE)
+        self.set_reactive(MindFlayerApp.language, i18n.active_language())
         self.controller = controller
         self._start_notices = list(notices)
         #: The screen of each phase the table has been in (created on first use, kept).
@@ -191,6 +208,21 @@ class MindFlayerApp(DropsInputAfterClose):
         """Whether `sentence` is a speech fault the header's voice state already told."""
         return self.voice_state is not None and self.voice_state.is_fault(sentence)
 
+    def use_language(self, code: str) -> str:
+        """Show every screen in `code` from now on, at once; the language now shown.
+
+        A language without a screen translation shows English (`i18n.use_language`).
+        """
+        self.language = i18n.use_language(code)
+        return self.language
+
+    def watch_language(self) -> None:
+        """The header's title in the new language (with the voice's fault markers)."""
+        if self.voice_state is not None:
+            self.voice_state.retitle()
+        else:
+            self.title = _(self.TITLE)
+
     def on_voice_faulted(self, message: VoiceFaulted) -> None:
         """A speech part failed for the first time: toast it, mark it in the header."""
         if self.voice_state is not None:
@@ -265,6 +297,18 @@ class MindFlayerApp(DropsInputAfterClose):
         """Silence at once (or bring the voice back)."""
         muted = self.controller.toggle_mute()
         self.notify(_("Voice muted.") if muted else _("Voice on."), markup=False)
+        if self.voice_state is not None:
+            self.voice_state.show_muted(muted)  # the header says it while it lasts
+        self.screen.refresh_bindings()  # the footer's key says Unmute
+
+    @property
+    def muted(self) -> bool:
+        """Whether the mute key silenced the voice (the key bar says Unmute then)."""
+        return self.controller.muted
+
+    def action_read_table(self) -> None:
+        """Speak and show where the game stands (F3, on every screen)."""
+        self.post_message(ReadTableAloud())
 
     def action_help(self) -> None:
         """Keys and the rulebook's reference panels."""

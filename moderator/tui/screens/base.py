@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import var
 
 from moderator.domain import GameState, rules
-from moderator.i18n import N_, NP_, _, active_language
+from moderator.i18n import N_, NP_, _
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
@@ -32,6 +32,7 @@ from moderator.tui.textual_fixes.screens import FocusRepaintsItsWidgets, Restyle
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.notice_strip import NoticeStrip
 from moderator.tui.widgets.picker import Picker
+from moderator.tui.widgets.tables_language import follow_the_language
 
 #: The rules of every screen but the start screen. Each of those screens names it
 #: as its `CSS_PATH`, so Textual reads it when the first of them is shown: the
@@ -106,8 +107,6 @@ class PhaseScreen(FocusRepaintsItsWidgets[None], RestylesWhenStale[None]):
         self.controller = controller
         #: A caption that arrived before the screen was mounted (shown once it is).
         self.early_line: str | None = None
-        #: The language the screen's words were last drawn in.
-        self._drawn_in = active_language()
 
     def key_bar(self) -> KeyBar:
         """The footer: the screen's keys on one line, the most important kept whole."""
@@ -127,20 +126,18 @@ class PhaseScreen(FocusRepaintsItsWidgets[None], RestylesWhenStale[None]):
         """Shown again (a phase change, a dialog closed): the notices still running."""
         show_notices(self.app)
 
-    @on(events.ScreenResume)
-    def _speak_the_tables_language(self) -> None:
-        """Back from the Settings in another language: every word drawn follows it.
+    def _language_switched(self) -> None:
+        """The table chose another language: every word this screen drew follows, now.
 
         A phase screen is composed once and redraws only what its snapshot
-        changes, so the words it drew stay until it is told: the snapshot is
-        shown again (its progress words and reactives in the new language), the
-        screen's own once-set words with `language_changed`, and the key bar
-        reads its bindings' descriptions again.
+        changes, so the words it drew stay until it is told, shown or not (the
+        screen under the Settings, a phase's screen kept for later): its own
+        once-set words (`language_changed`), the snapshot shown again (its
+        progress words and reactives) and the key bar's words.
         """
-        if self.snapshot is None or self._drawn_in == active_language():
-            return  # nothing drawn yet, or drawn in this language
         self.language_changed()
-        self.snapshot = self.snapshot  # always_update: shown again
+        if self.snapshot is not None:
+            self.snapshot = self.snapshot  # always_update: shown again
         self.refresh_bindings()
 
     def language_changed(self) -> None:
@@ -160,6 +157,7 @@ class PhaseScreen(FocusRepaintsItsWidgets[None], RestylesWhenStale[None]):
         """
         if not self.app.is_running:
             return
+        follow_the_language(self, self._language_switched)
         self.entered()
         if self.early_line is not None:
             self.show_line(self.early_line)
@@ -178,7 +176,6 @@ class PhaseScreen(FocusRepaintsItsWidgets[None], RestylesWhenStale[None]):
         """
         if snapshot is None:
             return
-        self._drawn_in = active_language()
         words = self.progress(snapshot)
         if words is not None:
             self.sub_title = words

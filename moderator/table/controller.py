@@ -54,6 +54,7 @@ from moderator.table.cues import (
     TurnCue,
 )
 from moderator.table.describe import describe
+from moderator.table.drafts import Drafts, results_key
 from moderator.table.outcomes import Outcome, PlayExport, RenameQuestions, SeatingPlan
 from moderator.table.phases import Flags, Phase, phase_for
 from moderator.table.play_export import export_game
@@ -100,6 +101,8 @@ class TableController:
         self._plan: SeatingPlan | None = None
         #: Told after every answered action (the phone board publishes its snapshot).
         self._published: Callable[[], None] = lambda: None
+        #: What the table typed but has not saved (`drafts`): offered back on Resume.
+        self.drafts = Drafts(data_dir)
 
     def attach(self, report: Report) -> None:
         """Narration progress goes to `report(playback, event)` (the app makes messages)."""
@@ -135,7 +138,7 @@ class TableController:
 
     @property
     def series_id(self) -> int | None:
-        """The open series' id (None before a series is started or resumed)."""
+        """The open series' id (None before one is begun): the drafts are kept by it."""
         return self._series_id
 
     @property
@@ -380,7 +383,9 @@ class TableController:
         notice = None
         if self._game is not None and self._game.state.reveal_pending:
             notice = _("The eyes-closed reveal had not finished: it is offered again.")
-        return self._moved(Flags(at_start=False), notice)
+        # Ticks typed on the result screen before a crash: back there, not to the finale.
+        typed = self._game is not None and self.drafts.results(results_key(self._game.game_id))
+        return self._moved(Flags(at_start=False, entering_results=bool(typed)), notice)
 
     def set_aside_question(self) -> str | None:
         """What to ask before `new_series` sets a started series aside (None: nothing to lose).

@@ -24,6 +24,7 @@ from moderator.table.ports import NarratorLike, StoreLike
 from moderator.table.voice import DeferredNarrator, build_narrator
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.keymap import load_keymap
+from moderator.tui.terminal_giveback import terminal_given_back
 
 
 def make_app(
@@ -100,7 +101,8 @@ def run_app(args: argparse.Namespace) -> int:
         except StorageError as error:
             print(_("mindflayer: {error}").format(error=refusal(error)), file=sys.stderr)
             return 1
-        app.run()
+        with terminal_given_back(app):  # SIGTERM, SIGHUP: the app exits its own way
+            app.run()
         return 0 if app.return_code in (None, 0) else app.return_code
     finally:
         gc.enable()

@@ -307,23 +307,24 @@ def _parse_pause(
         problems.append(Problem(path, line, _("pause must be a number of seconds")))
         return None
     if isinstance(value, int | float):
-        seconds = float(value)
-        if not math.isfinite(seconds) or seconds <= 0:
+        # Compared before any arithmetic: `float()` of a 400-digit integer raises
+        # OverflowError, and printing one of 5,000 digits raises ValueError.
+        if (isinstance(value, float) and math.isnan(value)) or value <= 0:
             not_positive = _("pause must be more than 0 seconds, not {value}")
-            problems.append(Problem(path, line, not_positive.format(value=value)))
+            problems.append(Problem(path, line, not_positive.format(value=_shown(value))))
             return None
-        if seconds > MAX_PAUSE_SECONDS:
+        if value > MAX_PAUSE_SECONDS:
             problems.append(
                 Problem(
                     path,
                     line,
                     _("pause of {value} s is absurd (at most {most:g})").format(
-                        value=value, most=MAX_PAUSE_SECONDS
+                        value=_shown(value), most=MAX_PAUSE_SECONDS
                     ),
                 )
             )
             return None
-        return Pause(seconds, None, when, line)
+        return Pause(float(value), None, when, line)
     if isinstance(value, str):
         try:
             template = parse_template(value)
@@ -345,6 +346,17 @@ def _parse_pause(
         return None
     problems.append(Problem(path, line, _("pause must be a number of seconds")))
     return None
+
+
+def _shown(value: int | float) -> str:
+    """A number as a message quotes it: a huge integer as its order of magnitude.
+
+    `str()` of an integer of more than 4,300 digits raises ValueError.
+    """
+    if isinstance(value, float) or abs(value) < 10**15:
+        return str(value)
+    digits = int(abs(value).bit_length() * math.log10(2))
+    return f"{'-' if value < 0 else ''}~1e{digits}"
 
 
 def _parse_when(

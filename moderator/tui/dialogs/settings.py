@@ -22,6 +22,7 @@ from moderator.safe_output import OutputError
 from moderator.table.config import TableSettings
 from moderator.table.controller import TableController
 from moderator.tui.dialogs.dialog import DialogScreen
+from moderator.tui.dialogs.settings_voice import TableVoice, engines_with
 from moderator.tui.text_from_files import literal
 
 #: What the number fields accept while typing. Textual's own type="number" and
@@ -76,6 +77,7 @@ class SettingsScreen(DialogScreen[None]):
                     id="settings-engine",
                     compact=True,
                 )
+            yield TableVoice(current, current.lang)
             yield _number_row(
                 _("Rate (words/min)"), str(current.rate), r"\d{0,3}", 3, "settings-rate"
             )
@@ -125,6 +127,7 @@ class SettingsScreen(DialogScreen[None]):
                 raise ValueError(_("“{typed}” is not a number.").format(typed=raw)) from None
 
         lang = self.query_one("#settings-lang", Select).value
+        table_voice = self.query_one(TableVoice)
         return replace(
             self.controller.settings,
             enabled=self.query_one("#settings-enabled", Switch).value,
@@ -137,6 +140,7 @@ class SettingsScreen(DialogScreen[None]):
             ambience=self.query_one("#settings-ambience", Switch).value,
             ambience_level=float(number("#settings-ambience-level", float)),
             english_engine=str(self.query_one("#settings-engine", Select).value),
+            voice_engines=engines_with(self.controller.settings, str(lang), table_voice.value),
             passing_seconds=float(number("#settings-passing", float)),
             lead_in=float(number("#settings-lead-in", float)),
             board=self.query_one("#settings-board", Switch).value,
@@ -182,6 +186,11 @@ class SettingsScreen(DialogScreen[None]):
                 timeout=10,
             )
         self.dismiss(None)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Another language chosen: its voice row and install offer follow."""
+        if event.select.id == "settings-lang" and isinstance(event.value, str):
+            self.query_one(TableVoice).show_language(event.value)
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         """The switch's state in words beside it (a knob's side is not obvious to all)."""

@@ -39,6 +39,7 @@ from moderator.i18n import N_, NP_, _
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import DeclareResults
+from moderator.tui.screens import drafted
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.result_fields import (
@@ -150,7 +151,10 @@ class ResultScreen(PlayScreen):
             return
         undone = self.controller.undone_results()
         possessed = set(undone.possessed) if undone is not None else set()
-        counts = tuple(undone.waffles) if undone is not None else ()
+        counts: tuple[int | str, ...] = tuple(undone.waffles) if undone is not None else ()
+        offered = drafted.offer_results(self, state.count) if undone is None else None
+        if offered is not None:  # what was typed before a crash
+            possessed, counts = offered
         for seat in range(rules.MAX_PLAYERS):
             row = self.query_one(f"#result-row-{seat}", Horizontal)
             row.display = seat < state.count
@@ -234,6 +238,9 @@ class ResultScreen(PlayScreen):
             seat for seat in range(count) if self.query_one(f"#possessed-{seat}", Checkbox).value
         )
 
+    def _waffle_texts(self, count: int) -> tuple[str, ...]:
+        return tuple(self.query_one(f"#waffles-{seat}", Input).value for seat in range(count))
+
     def _event(self, count: int) -> ResultsDeclared:
         """The results as typed; the domain judges them (not-a-number included)."""
         waffles = tuple(
@@ -263,6 +270,7 @@ class ResultScreen(PlayScreen):
         if state is None or not state.is_over:
             return
         possessed = self._possessed(state.count)
+        drafted.keep_results(self, possessed, self._waffle_texts(state.count))
         self._show_teams(possessed, state.in_play, state.count)
         preview = self.query_one("#result-winner", Static)
         unsettled = self._unsettled(state.count)

@@ -31,6 +31,7 @@ from moderator.table.ports import ACTION_ERRORS
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.dialogs.how_to_play import HOW_TO_PLAY_KEY, open_how_to_play
 from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
+from moderator.tui.screens import drafted
 from moderator.tui.screens.base import HELP_KEY, PhaseScreen
 from moderator.tui.screens.checklist_text import checklist
 from moderator.tui.screens.setup_keys import SETUP_FOOTER_KEEP, SETUP_FOOTER_SHORT
@@ -100,6 +101,8 @@ class SetupScreen(PhaseScreen):
         self.said_as: dict[str, str] = {}
         #: The seat whose "say it as" the second field is changing, if any.
         self.saying: int | None = None
+        #: What the roster's draft is kept under (`drafted`); None: not kept.
+        self.draft_key: str | None = None
         #: The last removal, to put back: (seat, name, said as, first player before).
         self._removed: tuple[int, str, str | None, int] | None = None
 
@@ -139,6 +142,7 @@ class SetupScreen(PhaseScreen):
         self.said_as = {
             name: words for name, words in zip(self.players, said, strict=False) if words
         }
+        drafted.offer_roster(self)  # what was typed before a crash, if anything
         self.editing = None
         self.saying = None
         saying = self.query_one("#setup-say-as", Input)
@@ -216,6 +220,7 @@ class SetupScreen(PhaseScreen):
             )
         if self.players:
             roster.highlighted = min(max(keep or 0, 0), len(self.players) - 1)
+        drafted.keep_roster(self)  # every change of the roster ends here
         count = len(self.players)
         self.query_one("#setup-count", Static).update(seated_words(count))
         self.query_one("#setup-checklist", Static).update(checklist(count))

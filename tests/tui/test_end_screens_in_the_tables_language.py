@@ -487,7 +487,7 @@ SERIES_ENGLISH = (
             "Les sains gagnent",
             ["Joueur", "Partie 1", "Partie 2", "Partie 3", "Total"],
             "En tête : Ann, Bob, Dee",
-            ["Partie suivante (n)", "Nouvelle série (s)", "Écran d'accueil (Échap)"],
+            ["Partie suivante (n)", "Nouvelle série (s)", "Écran d'accueil (b)"],
             (" n Suivante ", " s Nouvelle "),  # the footer's short word for New series
         ),
         (
@@ -496,7 +496,7 @@ SERIES_ENGLISH = (
             "Die Gesunden gewinnen",
             ["Spieler", "Spiel 1", "Spiel 2", "Spiel 3", "Summe"],
             "In Führung: Ann, Bob, Dee",
-            ["Nächstes Spiel (n)", "Neue Serie (s)", "Startbildschirm (Esc)"],
+            ["Nächstes Spiel (n)", "Neue Serie (s)", "Startbildschirm (b)"],
             (" s Neu ",),
         ),
         (
@@ -505,7 +505,7 @@ SERIES_ENGLISH = (
             "Ganan los cuerdos",
             ["Jugador", "Partida 1", "Partida 2", "Partida 3", "Total"],
             "En cabeza: Ann, Bob, Dee",
-            ["Siguiente partida (n)", "Nueva serie (s)", "Pantalla de inicio (Esc)"],
+            ["Siguiente partida (n)", "Nueva serie (s)", "Pantalla de inicio (b)"],
             (" s Nueva ",),
         ),
     ],
@@ -558,7 +558,7 @@ async def test_a_complete_series_in_german(folders: dict[str, Path]) -> None:
         assert words_of(app, "#series-title") == title
         assert words_of(app, "#series-leader") == "Serie gewonnen von: Ann"
         big_words(app, "#series-winner", "Ann")
-        assert buttons(app) == ["Neue Serie (s)", "Startbildschirm (Esc)"]
+        assert buttons(app) == ["Neue Serie (s)", "Startbildschirm (b)"]
         assert "Nächstes Spiel" not in keys_listed(app)
 
 

@@ -206,7 +206,7 @@ async def test_the_setup_help_lists_the_key_and_the_dialog_its_own(
         await key(pilot, "f1")
         help_screen = await shown(pilot, HelpScreen)
         current = str(help_screen.query_one("#help-current", Static).render())
-        assert "^g" in current and "How to play: The rules in short" in current
+        assert "^g" in current and "Rules: The rules in short" in current
         await key(pilot, "escape")
         await key(pilot, "ctrl+g")
         dialog = await shown(pilot, HowToPlayScreen)

@@ -256,7 +256,7 @@ def pause_collector_for_start_up() -> None:
     (modules, classes, styles, widgets) and frees almost none; the collector's
     passes over them cost the first frame about 20 ms (docs/startup.md). The
     app resumes the collector half a second after its first frame
-    (`MindFlayerApp._after_start_up`), and `run_app` resumes it if the app
+    (`moderator.tui.start_up`), and `run_app` resumes it if the app
     never ran.
     The start-up bench starts the app through this too, as the command does.
     """

@@ -33,6 +33,14 @@ SAMPLE_CONTEXT: dict[str, dict[str, object]] = {
     "turn": {"player": "Dustin"},
     "series_winner": {"players": ["Eleven", "Mike"]},
     "meeting": {"meeting": 1},
+    "table_state": {
+        "situation": "turns",
+        "game": 1,
+        "turn": 7,
+        "player": "Dustin",
+        "meetings_done": 1,
+        "knocked_out": ["Eleven"],
+    },
 }
 #: Longest `narrate` waits for a script to finish (the longest script is ~1 min).
 NARRATE_BOUND = 600.0

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from moderator import i18n
@@ -23,7 +23,7 @@ from moderator.table.config import TableSettings
 from moderator.table.controller import TableController
 from moderator.tui.dialogs.dialog import DialogScreen
 from moderator.tui.dialogs.settings_voice import TableVoice, engines_with
-from moderator.tui.literal import literal
+from moderator.tui.text_from_files import literal
 
 #: What the number fields accept while typing. Textual's own type="number" and
 #: type="integer" patterns backtrack catastrophically (about 20 digits followed by
@@ -60,12 +60,14 @@ class SettingsScreen(DialogScreen[None]):
             codes.append((literal(current.lang), current.lang))
         with VerticalScroll(id="settings-box"):
             yield Static(_("Settings"), id="settings-title", markup=False)
-            yield _switch_row(_("Voice"), current.enabled, "settings-enabled")
+            # Language first: the first Tab lands on it (Tab then Enter meant for the
+            # language once turned the voice off, when the Voice switch came first).
             with Horizontal(classes="settings-row"):
                 yield Label(_("Language"))
                 yield Select(
                     codes, value=current.lang, allow_blank=False, id="settings-lang", compact=True
                 )
+            yield _switch_row(_("Voice"), current.enabled, "settings-enabled")
             with Horizontal(classes="settings-row"):
                 yield Label(_("English voice"))
                 yield Select(
@@ -106,10 +108,12 @@ class SettingsScreen(DialogScreen[None]):
             )
             yield _switch_row(_("Announce each turn"), current.announce_turns, "settings-announce")
             yield _switch_row(_("Phone board (b)"), current.board, "settings-board")
-            yield Static("", id="settings-error", markup=False)
-            with Horizontal(classes="button-row"):
-                yield Button(_("Save ^S"), id="settings-save", variant="success", compact=True)
-                yield Button(_("Cancel Esc"), id="settings-cancel", compact=True)
+            # Docked at the box's foot: always in view, however far the rows scroll.
+            with Vertical(id="settings-actions"):
+                yield Static("", id="settings-error", markup=False)
+                with Horizontal(classes="button-row"):
+                    yield Button(_("Save ^S"), id="settings-save", variant="success", compact=True)
+                    yield Button(_("Cancel Esc"), id="settings-cancel", compact=True)
 
     def _read(self) -> TableSettings:
         """The fields as typed, over the saved settings (the board's port and address
@@ -164,10 +168,8 @@ class SettingsScreen(DialogScreen[None]):
         if lang != before:
             # One language for the table: the next screen drawn speaks it too (or English,
             # said once, for a voice-script language the screen has no translation for).
-            i18n.use_language(lang)
-            voice_state = getattr(self.app, "voice_state", None)
-            if voice_state is not None:
-                voice_state.retitle()  # the header's title too
+            # Every screen, dialog, header and footer follows at once (`tables_language`).
+            getattr(self.app, "use_language", i18n.use_language)(lang)
             notice = i18n.choose_language(lang, None, None, i18n.screen_languages()).notice
             if notice is not None:
                 self.notify(notice, severity="warning", markup=False, timeout=10)

@@ -36,7 +36,7 @@ from moderator.narration.speech.voice_catalogue import (
 from moderator.narration.speech.voice_download import Progress, install
 from moderator.narration.speech.voice_engines import ENGLISH, choose_engine
 from moderator.narration.voices_cli import megabytes, progress_line
-from moderator.tui.literal import literal
+from moderator.tui.text_from_files import literal
 
 #: A medium Piper model and its config (the English one shipped is 63.2 MB): the size
 #: the offer shows before the catalogue, which gives the exact one, is fetched.

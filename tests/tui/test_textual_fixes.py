@@ -1,10 +1,12 @@
-"""Canaries for the Textual patches in `moderator.tui.compat`.
+"""Canaries for the Textual patches and private reads in `moderator.tui.textual_fixes`.
 
-Each canary runs a small bare Textual app in a fresh process that never imports
-`compat`, and asserts that Textual (as pinned) still has the bug. When a Textual
-upgrade fixes one, its canary fails and names the patch to delete. Each canary
-has a twin that runs the same app with the patches applied and asserts the bug
-is gone, so a patch that stops working is caught too.
+Each canary runs a small bare Textual app in a fresh process that never applies
+the patches, and asserts that Textual (as pinned) still has the bug. When a
+Textual upgrade fixes one, its canary fails and names the fix to delete (its
+registry name, `still_needed`). Each canary has a twin that runs the same app
+with the patches applied and asserts the bug is gone, so a patch that stops
+working is caught too. The private names the app and the tests read have
+canaries of their own (at the end), each naming the helper that reads them.
 """
 
 from __future__ import annotations
@@ -22,12 +24,19 @@ from typing import Any
 import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.message import Message
 from textual.notifications import Notification
 from textual.timer import Timer
 from textual.widgets._toast import Toast
 
-from moderator.tui import compat
-from moderator.tui.compat import MIN_TIMER_DELAY
+from moderator.tui.textual_fixes import (
+    FIXES,
+    NO_UPSTREAM_ISSUE,
+    TEXTUAL_VERSION,
+    private,
+    still_needed,
+)
+from moderator.tui.textual_fixes.patches import MIN_TIMER_DELAY
 from tests.tui.helpers import tracked_app
 from tests.tui.quiet import settled
 
@@ -39,8 +48,8 @@ import os, sys, threading, time
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 if sys.argv[1] == "patched":
-    from moderator.tui import compat
-    compat.apply()
+    from moderator.tui import textual_fixes
+    textual_fixes.apply()
 
 def report(app):
     app.run(headless=True, size=(60, 12))
@@ -165,13 +174,6 @@ def run_probe(probe: str, mode: str) -> str:
     return lines[-1]
 
 
-def still_needed(patch: str) -> str:
-    return (
-        f"Textual {version('textual')} no longer shows this bug: delete the patch "
-        f"{patch!r} from moderator/tui/compat.py (and its entry in PATCHES)."
-    )
-
-
 #: A mouse press where a widget was, after its removal and before the next layout.
 CLICK_PROBE = """
 from textual import events
@@ -231,39 +233,39 @@ print(*paged, flush=True)  # after "ran", unless it raised
 
 
 def test_canary_toast_negative_delay_freezes_the_app() -> None:
-    assert run_probe(TOAST_PROBE, "plain") == "froze", still_needed("_clamp_toast_timers")
+    assert run_probe(TOAST_PROBE, "plain") == "froze", still_needed("clamped_toast_mount")
 
 
 def test_canary_header_title_watcher_raises_without_its_title() -> None:
     outcome = run_probe(HEADER_PROBE, "plain")
-    assert outcome.startswith("raised NoMatches"), still_needed("_tolerate_removed_header_title")
+    assert outcome.startswith("raised NoMatches"), still_needed("tolerant_header_mount")
     assert "HeaderTitle" in outcome
 
 
 def test_canary_select_mounted_and_removed_at_once_raises() -> None:
     outcome = run_probe(SELECT_PROBE, "plain")
-    assert outcome.startswith("raised NoMatches"), still_needed("_tolerate_removed_select_overlay")
+    assert outcome.startswith("raised NoMatches"), still_needed("tolerant_select_mount")
     assert "SelectOverlay" in outcome
 
 
 def test_canary_select_value_line_removed_raises() -> None:
     outcome = run_probe(SELECT_LABEL_PROBE, "plain")
-    assert outcome.startswith("raised NoMatches"), still_needed("_tolerate_removed_select_label")
+    assert outcome.startswith("raised NoMatches"), still_needed("tolerant_select_update")
     assert "#label" in outcome
 
 
 def test_canary_a_mode_parses_the_app_css_three_times() -> None:
-    assert run_probe(CSS_PROBE, "plain") == "parsed 3", still_needed("_cache_sharing_reparse")
+    assert run_probe(CSS_PROBE, "plain") == "parsed 3", still_needed("cache_sharing_reparse")
 
 
 def test_canary_a_press_on_a_removed_widget_raises() -> None:
     outcome = run_probe(CLICK_PROBE, "plain")
-    assert outcome.startswith("raised AttributeError"), still_needed("_attached_widget_at")
+    assert outcome.startswith("raised AttributeError"), still_needed("attached_widget_at")
 
 
 def test_canary_paging_a_list_not_laid_out_raises() -> None:
     outcome = run_probe(PAGE_PROBE, "plain")
-    assert outcome.startswith("raised KeyError"), still_needed("_paging_before_layout")
+    assert outcome.startswith("raised KeyError"), still_needed("paging_before_layout")
 
 
 # --- the same apps with the patches: the bug is gone ---------------------------------
@@ -290,51 +292,70 @@ def test_with_the_patch_a_mode_parses_the_app_css_once() -> None:
 # --- the quarantine's bookkeeping -------------------------------------------------------
 
 
-def test_every_patch_has_its_canary_and_an_upstream_note() -> None:
-    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
-    tests = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
-    for patch in compat.PATCHES:
-        assert patch.canary in tests, f"{patch.name}: no canary named {patch.canary}"
-        assert patch.upstream == compat.NO_UPSTREAM_ISSUE or patch.upstream.startswith(
-            "https://github.com/Textualize/textual/issues/"
-        ), patch
+def test_every_fix_has_its_canary_and_an_upstream_note() -> None:
+    """Each fix of the registry: a canary test that exists, an upstream note, a real name."""
+    here = Path(__file__).parent
+    tests: set[str] = set()
+    for name in ("test_textual_fixes.py", "test_textual_fixes_screens.py"):
+        tree = ast.parse((here / name).read_text(encoding="utf-8"))
+        tests |= {
+            node.name
+            for node in tree.body
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+    package = ROOT / "moderator" / "tui" / "textual_fixes"
+    for fix in FIXES:
+        assert fix.canary in tests, f"{fix.name}: no canary named {fix.canary}"
+        assert fix.upstream in (NO_UPSTREAM_ISSUE, "no public API (private read)") or (
+            fix.upstream.startswith("https://github.com/Textualize/textual/issues/")
+        ), fix
+        source = (package / f"{fix.module}.py").read_text(encoding="utf-8")
+        assert f"def {fix.name}(" in source or f"class {fix.name}(" in source, (
+            f"{fix.name} is not defined in textual_fixes/{fix.module}.py"
+        )
+
+
+def test_a_canary_message_names_a_fix_of_the_registry() -> None:
+    assert "tolerant_header_mount" in still_needed("tolerant_header_mount")
+    with pytest.raises(KeyError):
+        still_needed("_tolerate_removed_header_title")  # a name no fix has
 
 
 def test_textual_is_pinned_to_the_version_the_patches_were_tested_on() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     pins = [dep for dep in project["project"]["dependencies"] if dep.startswith("textual")]
-    assert pins == [f"textual=={compat.TEXTUAL_VERSION}"]
-    assert version("textual") == compat.TEXTUAL_VERSION
+    assert pins == [f"textual=={TEXTUAL_VERSION}"]
+    assert version("textual") == TEXTUAL_VERSION
 
 
 # --- private API used without a patch ---------------------------------------------------
 
 
 async def test_private_toast_api_still_behaves() -> None:
-    """`compat.toast_shown/withdraw_toast/show_toast/live_notices` on plain Textual."""
+    """`private.toast_shown/withdraw_toast/show_toast/live_notices` on plain Textual."""
     app: App[None] = App()
     async with app.run_test(notifications=True) as pilot:
         app.notify("first", severity="error")
         await settled(pilot)
-        (first,) = compat.live_notices(app)
-        assert compat.toast_shown(app, first)
-        compat.withdraw_toast(app, first)
-        assert not compat.toast_shown(app, first)
+        (first,) = private.live_notices(app)
+        assert private.toast_shown(app, first)
+        private.withdraw_toast(app, first)
+        assert not private.toast_shown(app, first)
         second = Notification("second", "", "error", 5)
-        compat.show_toast(app, second)
+        private.show_toast(app, second)
         await settled(pilot)
-        assert compat.toast_shown(app, second)
+        assert private.toast_shown(app, second)
         assert [n.message for n in app._notifications] == ["second"]
         # Raised ten seconds ago with a five-second timeout: expired, no sleep needed.
         expired = Notification("gone", "", "error", 5, raised_at=time() - 10)
-        compat.show_toast(app, expired)
+        private.show_toast(app, expired)
         await settled(pilot)
-        assert not compat.toast_shown(app, expired)
-        assert [n.message for n in compat.live_notices(app)] == ["second"]
+        assert not private.toast_shown(app, expired)
+        assert [n.message for n in private.live_notices(app)] == ["second"]
     async with App[None]().run_test() as pilot:  # notifications off: the strip shows none
         pilot.app.notify("hidden")
         await settled(pilot)
-        assert compat.live_notices(pilot.app) == []
+        assert private.live_notices(pilot.app) == []
 
 
 async def test_private_compositor_reads_still_behave() -> None:
@@ -359,6 +380,78 @@ async def test_private_compositor_reads_still_behave() -> None:
         assert len(rows) == 4 and rows[0].startswith("hello there")
 
 
+async def test_private_forward_event_still_behaves() -> None:
+    """`private.forward_key` on plain Textual: the key reaches the widget it is handed to."""
+    from textual import events
+    from textual.widgets import Input
+
+    class Typing(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Input(id="field")
+
+    app = Typing()
+    async with app.run_test() as pilot:
+        field = app.query_one("#field", Input)
+        field.focus()
+        await settled(pilot)
+        private.forward_key(field, events.Key("a", "a"))
+        await settled(pilot)
+        assert field.value == "a", still_needed("forward_key")
+
+
+# --- the private names the tests' waits read (tests/tui/quiet.py) ----------------------
+#
+# `settled` reads each message pump's queue (`_message_queue.values`), its pending
+# callbacks (`_next_callbacks`), whether it is closed (`_closed`), every widget of the
+# app (`App._registry`), and lays the screen out (`Screen._on_timer_update`);
+# `record_toasts` swaps `App._notifications`. If Textual renames one, this fails and
+# names the reader, not 47 test files at once.
+
+
+def quiet_reads(name: str) -> str:
+    return (
+        f"Textual {version('textual')} changed {name}, which tests/tui/quiet.py reads: "
+        "mend `settled` / `record_toasts` there."
+    )
+
+
+class Ping(Message):
+    """A message a widget handles by doing nothing."""
+
+
+async def test_private_names_the_tests_wait_on_still_behave() -> None:
+    from textual.notifications import Notifications
+    from textual.widgets import Static
+
+    class Waiting(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("here", id="here")
+
+    app = Waiting()
+    async with app.run_test() as pilot:
+        await settled(pilot)
+        here = app.query_one("#here", Static)
+        assert here in app._registry, quiet_reads("App._registry")
+        assert here._closed is False, quiet_reads("MessagePump._closed")
+        assert isinstance(app._notifications, Notifications), quiet_reads("App._notifications")
+        assert list(here._next_callbacks) == [], quiet_reads("MessagePump._next_callbacks")
+        here.call_next(lambda: None)
+        assert len(here._next_callbacks) == 1, quiet_reads("MessagePump._next_callbacks")
+        await settled(pilot)
+        assert not here._next_callbacks, quiet_reads("MessagePump._next_callbacks")
+        assert hasattr(here._message_queue, "values"), quiet_reads("MessagePump._message_queue")
+        message = Ping()
+        here._message_queue.put_nowait(message)
+        assert here._message_queue.values[-1] is message, quiet_reads(
+            "MessagePump._message_queue.values"
+        )
+        await settled(pilot)
+        assert callable(app.screen._on_timer_update), quiet_reads("Screen._on_timer_update")
+        app.screen._on_timer_update()
+        await here.remove()
+        assert here._closed is True, quiet_reads("MessagePump._closed")
+
+
 @dataclass
 class _ExpiringWhileListed(Notification):
     """A toast whose timeout runs out between two looks (Textual reaps on each)."""
@@ -381,7 +474,7 @@ def test_live_notices_survive_a_toast_expiring_while_they_are_listed() -> None:
     app: App[None] = App()
     app._notifications.add(Notification("stays", timeout=60))
     app._notifications.add(_ExpiringWhileListed("runs out", timeout=5))
-    assert [n.message for n in compat.live_notices(app)] == ["stays", "runs out"]
+    assert [n.message for n in private.live_notices(app)] == ["stays", "runs out"]
 
 
 # --- The patch in the app: a toast timer with a negative delay (the 100% CPU freeze) ------

@@ -1,9 +1,12 @@
 """Notices: error toasts folded ("… (×3)"), and every notice shown in the game screens' rows.
 
+`Notices` is a collaborator of the app (`MindFlayerApp.notices`), handed
+Textual's `App`; it does not know the app's class.
+
 Keys in a burst (or a held key) can be refused many times in a row; ten
 identical red toasts hide the table. `MindFlayerApp.notify` posts an
-`ErrorToast` (thread-safe), and the app's loop folds it here into the same
-toast still on screen.
+`ErrorToast` (thread-safe), and the app's loop folds it here
+(`Notices.fold`) into the same toast still on screen.
 
 On a game screen no toast is drawn (screens.tcss hides Textual's): its
 `NoticeStrip` shows the notices in rows of their own, so none covers a tile or
@@ -16,20 +19,14 @@ raised over a dialog appears there once the dialog closes).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from textual.app import ScreenStackError
+from textual.app import App, ScreenStackError
 from textual.message import Message
 from textual.notifications import Notification
 
-from moderator.tui import compat
+from moderator.tui.textual_fixes import private
 from moderator.tui.widgets.notice_strip import NoticeStrip
-
-if TYPE_CHECKING:
-    from textual.app import App
-
-#: Error toasts on screen by (title, sentence): the toast and how many times.
-Shown = dict[tuple[str, str], tuple[Notification, int]]
 
 
 class ErrorToast(Message):
@@ -53,22 +50,35 @@ def show_notices(app: App[Any]) -> None:
         screen = app.screen
     except ScreenStackError:
         return  # the app is closing
-    notices = compat.live_notices(app)
+    notices = private.live_notices(app)
     for strip in screen.query_children(NoticeStrip):
         strip.follow(notices)
 
 
-def fold_error_toast(app: App[Any], toast: ErrorToast, shown_toasts: Shown) -> None:
-    """Show `toast`, replacing the same one still on screen with its count."""
-    key = (toast.title, toast.message)
-    count = 1
-    shown = shown_toasts.get(key)
-    if shown is not None and compat.toast_shown(app, shown[0]):
-        count = shown[1] + 1
-        compat.withdraw_toast(app, shown[0])
-    text = toast.message if count == 1 else f"{toast.message} (×{count})"
-    timeout = app.NOTIFICATION_TIMEOUT if toast.timeout is None else toast.timeout
-    notification = Notification(text, toast.title, "error", timeout, markup=toast.markup)
-    shown_toasts[key] = (notification, count)
-    compat.show_toast(app, notification)
-    show_notices(app)
+class Notices:
+    """The app's notices: error toasts folded, and the game screens' notice rows kept up."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self._app = app
+        #: Error toasts on screen by (title, sentence): the toast and how many times.
+        self._shown: dict[tuple[str, str], tuple[Notification, int]] = {}
+
+    def show(self) -> None:
+        """The current game screen's notice strip shows the notices still running."""
+        show_notices(self._app)
+
+    def fold(self, toast: ErrorToast) -> None:
+        """Show `toast`, replacing the same one still on screen with its count."""
+        app = self._app
+        key = (toast.title, toast.message)
+        count = 1
+        shown = self._shown.get(key)
+        if shown is not None and private.toast_shown(app, shown[0]):
+            count = shown[1] + 1
+            private.withdraw_toast(app, shown[0])
+        text = toast.message if count == 1 else f"{toast.message} (×{count})"
+        timeout = app.NOTIFICATION_TIMEOUT if toast.timeout is None else toast.timeout
+        notification = Notification(text, toast.title, "error", timeout, markup=toast.markup)
+        self._shown[key] = (notification, count)
+        private.show_toast(app, notification)
+        show_notices(app)

@@ -1,12 +1,8 @@
-"""Where the screens work around Textual (8.2.8) behaviour; one section per workaround.
+"""The subclasses the app's screens and dialogs are built on, each working around Textual.
 
-Each workaround names its upstream issue (or says none was found) and has a
-canary in tests/tui/test_compat_screens.py that shows the behaviour on plain
-Textual classes, so a Textual upgrade that fixes it shows up as a failing canary
-and the workaround can go.
-
-The patches to Textual's own classes (toasts, Header, Select) live in
-`compat.py`; this module only holds our subclasses and hooks.
+One section per workaround; each names its upstream issue (or says none was
+found) and has a canary in tests/tui/test_textual_fixes_screens.py that shows the
+behaviour on plain Textual classes (its entry in the package's `FIXES`).
 """
 
 from __future__ import annotations

@@ -40,6 +40,7 @@ from moderator.i18n import _, ngettext
 from moderator.i18n.refusals import refusal
 from moderator.narration.scripts.spoken_names import prepare as prepare_names
 from moderator.storage import GameScore, HistorySummary
+from moderator.table.aloud import table_state_cue
 from moderator.table.config import TableSettings, save_settings
 from moderator.table.cues import (
     Cue,
@@ -139,6 +140,11 @@ class TableController:
     def series_id(self) -> int | None:
         """The open series' id (None before one is begun): the drafts are kept by it."""
         return self._series_id
+
+    @property
+    def config_dir(self) -> Path:
+        """The table's config folder (settings, keymap, the board's token)."""
+        return self._config_dir
 
     @property
     def game_number(self) -> int | None:
@@ -506,10 +512,51 @@ class TableController:
         return self._act(MeetingStarted())
 
     def knock_out(self, seat: int) -> Outcome:
-        """`seat` is knocked out; the voice announces it."""
+        """`seat` is knocked out; the voice announces it.
+
+        Knocking out the player whose turn it is passes the turn on: the notice
+        says to whom, so the table does not look at a screen that changed silently.
+        """
         name = self._name(seat)
+        before = self.game_state
         done = _("{name} is knocked out.").format(name=name)
-        return self._act(PlayerKnockedOut(seat), done, KnockoutCue(name))
+        outcome = self._act(PlayerKnockedOut(seat), done, KnockoutCue(name))
+        after = outcome.state
+        if (
+            not outcome.refused
+            and before is not None
+            and after is not None
+            and before.current == seat
+            and after.current != seat
+            and not after.is_over
+            and after.meeting is None
+        ):
+            turn = _("Now it is {name}'s turn (seat {seat}).").format(
+                name=after.players[after.current], seat=after.current + 1
+            )
+            outcome = replace(outcome, notice=f"{done} {turn}")
+        return outcome
+
+    def read_table(self) -> Outcome:
+        """Speak and show where the game stands (public state only); not while eyes are closed.
+
+        The notice is the sentence spoken, so a table that cannot hear it reads it.
+        During the reveal nothing is spoken: the notice says why, and to ask again.
+        """
+        state = self.game_state
+        points: list[Mapping[str, int]] = []
+        if state is None or state.result is not None:  # between games: the series score
+            try:
+                points = [game.points for game in self.series_games()]
+            except ACTION_ERRORS:
+                points = []
+        cue = table_state_cue(self.phase, state, self.game_number, points)
+        if cue is None:
+            return self._outcome(
+                _("Eyes are closed: the table is read aloud once the reveal is over.")
+            )
+        sentence = " ".join(self.lines(cue))
+        return self._outcome(sentence, cues=self._play(cue))
 
     def toggle_sit_out(self, seat: int) -> Outcome:
         """A card effect makes a player sit out of the Meeting (or come back)."""

@@ -22,7 +22,11 @@ from pathlib import Path
 from moderator.domain.names import BIDI_CONTROLS
 from moderator.domain.setup_checklist import COUNT_FIELDS, SYMBOLS_FIELD
 from moderator.i18n import _
-from moderator.narration.scripts.context import TAKING_PART_CONDITIONS
+from moderator.narration.scripts.context import (
+    TABLE_STATE_CONDITIONS,
+    TABLE_STATE_FIELDS,
+    TAKING_PART_CONDITIONS,
+)
 from moderator.narration.scripts.rule_counts import check_rule_counts
 from moderator.narration.scripts.steps import (
     Ambience,
@@ -90,6 +94,12 @@ SPECS: Mapping[str, ScriptSpec] = {
         ScriptSpec("turn", frozenset({"player"})),
         # The rules in short, from the setup screen (no placeholders, no conditions).
         ScriptSpec("how_to_play", frozenset()),
+        # Where the game stands, on demand (the table's public state, never a role).
+        ScriptSpec(
+            "table_state",
+            frozenset(TABLE_STATE_FIELDS),
+            conditions=frozenset(TABLE_STATE_CONDITIONS),
+        ),
     )
 }
 SCRIPT_NAMES: tuple[str, ...] = tuple(SPECS)

@@ -54,6 +54,8 @@ _HELP = N_(
     "Tick everyone who growled: they are Possessed, the others Sane.\n"
     "Waffle cards count only for the winning team."
 )
+#: How to tick and how to reach the Waffles: the footer has no room for these keys.
+_KEYS = N_("Space: tick the row · Tab: its Waffles · ↑ ↓: other rows")
 _WAFFLES = N_("Waffles:")
 _SAVE = N_("Save result")
 
@@ -98,6 +100,7 @@ class ResultScreen(PlayScreen):
         """One row per seat: growled?, team, Waffles (rows beyond the roster hidden)."""
         yield GameHeader()
         yield Static(_(_HELP), id="result-help", markup=False)
+        yield Static(_(_KEYS), id="result-keys", markup=False)
         with VerticalScroll(id="result-rows"):
             for seat in range(rules.MAX_PLAYERS):
                 with Horizontal(classes="result-row", id=f"result-row-{seat}"):
@@ -129,6 +132,7 @@ class ResultScreen(PlayScreen):
         labels and the preview (`show`); a refusal's line is cleared (said once, before).
         """
         self.query_one("#result-help", Static).update(_(_HELP))
+        self.query_one("#result-keys", Static).update(_(_KEYS))
         for label in self.query(".waffle-label").results(Static):
             label.update(_(_WAFFLES))
         self.query_one("#result-save", Button).label = self._save_label()

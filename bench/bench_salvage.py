@@ -29,7 +29,8 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+
+from bench_history import NoSync
 
 from moderator.domain import PlayerKnockedOut, ResultsDeclared
 from moderator.storage import DATABASE_NAME, Store
@@ -70,15 +71,6 @@ PROBES = {
     ),
     "log": ("SELECT * FROM log WHERE game_id = ? AND seq = ?", "SELECT game_id, seq FROM log"),
 }
-
-
-class NoSync(sqlite3.Connection):
-    """The build's connection: `synchronous = OFF` (no fsync per action while building)."""
-
-    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
-        if sql.startswith("PRAGMA synchronous"):
-            sql = "PRAGMA synchronous = OFF"
-        return super().execute(sql, *args)
 
 
 def build(folder: Path, games: int) -> Path:

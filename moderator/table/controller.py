@@ -340,8 +340,9 @@ class TableController:
         return self._store.check_integrity()
 
     def close(self) -> None:
-        """Silence the narrator and close the database."""
+        """Silence the narrator and close the database (the drafts written out first)."""
         try:
+            self.drafts.flush(timeout=2.0)
             self._voice.close()
         finally:
             self._store.close()

@@ -100,6 +100,17 @@ def seated_again(controller: TableController) -> Outcome:
     return controller.start_game(plan.players, plan.first_player, said_as=plan.said_as)
 
 
+async def seat_question(
+    pilot: Pilot[None], narrator: TrackedNarrator, asking: str, lang: str, english: bool, where: str
+) -> None:
+    """The seat question the key `asking` opens, read in its box alone (a tile's word half
+    covered by it is no word of either language), then closed with Esc."""
+    await key(pilot, asking)
+    question = (await asked(pilot)).region
+    await read(pilot, narrator, lang, english, where, question)
+    await key(pilot, "escape")
+
+
 async def one_game(
     pilot: Pilot[None], narrator: TrackedNarrator, lang: str, english: bool, *, switch: bool
 ) -> None:
@@ -115,17 +126,10 @@ async def one_game(
         await choose_in_the_settings(pilot, narrator, lang, TableScreen)
         english = False
         await read(pilot, narrator, lang, english, "the table screen after the Settings")
-    await key(pilot, "k")
-    # Its box alone: a tile's word half covered by it is no word of either language.
-    question = (await asked(pilot)).region
-    await read(pilot, narrator, lang, english, "the knock-out question", question)
-    await key(pilot, "escape")
+    await seat_question(pilot, narrator, "k", lang, english, "the knock-out question")
     await reach(pilot, controller.draw_meeting(), MeetingScreen)
     await read(pilot, narrator, lang, english, "the Meeting")
-    await key(pilot, "o")
-    question = (await asked(pilot)).region
-    await read(pilot, narrator, lang, english, "the sit-out question", question)
-    await key(pilot, "escape")
+    await seat_question(pilot, narrator, "o", lang, english, "the sit-out question")
     await reach(pilot, controller.resolve_meeting(), TableScreen)
     seat = 1
     outcome = accepted(controller.knock_out(seat))

@@ -31,6 +31,9 @@ from moderator.board.errors import BoardError
 from moderator.board.snapshot import BoardSnapshot
 from moderator.i18n import _
 
+#: The `Server` header: the app, no versions (they only help someone attacking it).
+SERVER_NAME = "mindflayer-moderator"
+
 __all__ = ["BoardAddress", "BoardError", "BoardServer", "lan_address", "new_token"]
 
 #: Streams served at once; a 21st phone is told the board is full.
@@ -237,6 +240,8 @@ class BoardServer:
 
     async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
         response.headers.update(SECURITY_HEADERS)
+        # Set before aiohttp's own default, which names Python's and aiohttp's versions.
+        response.headers["Server"] = SERVER_NAME
 
     async def _page(self, request: web.Request) -> web.Response:
         return self._answer("index.html")

@@ -27,7 +27,6 @@ from moderator.safe_output import STDOUT
 from moderator.storage import bgstats, export
 from moderator.storage.database import DATABASE_NAME
 from moderator.storage.errors import (
-    DatabaseInUseError,
     ForeignDatabaseError,
     NewerDatabaseError,
     StorageError,
@@ -37,6 +36,7 @@ from moderator.storage.history_output import Wanted, read_output
 from moderator.storage.history_text import local_time, width
 from moderator.storage.history_words import Words
 from moderator.storage.records import GameScore
+from moderator.storage.salvaged_reading import read_missing, read_salvaging, read_what_reads
 from moderator.storage.store import Store, folder_is_a_file
 
 __all__ = ["open_for_reading", "run_history", "width"]  # `width`: where the tests find it
@@ -63,9 +63,10 @@ def run_history(args: argparse.Namespace) -> int:
         if store is None:
             output = read_output(None, wanted)
         else:
+            # Every text from one read of what it shows (see `history_output`); a
+            # damaged page met on the way: the same read of what still reads.
+            output, store = read_salvaging(store, folder, lambda found: read_output(found, wanted))
             with store:
-                # Every text from one read of what it shows (see `history_output`).
-                output = read_output(store, wanted)
                 for notice in store.notices:  # after reading: it may add some
                     print(told(notice), file=sys.stderr)
         if csv_file:
@@ -89,22 +90,23 @@ def open_for_reading(folder: Path) -> Store | None:
     """The store to read the history from, without the write lock; None if there is none.
 
     A database that is current is read as is (even in a read-only folder, even
-    while the app has it open). One that needs a repair or a migration is
-    opened normally, which needs the folder to be writable.
+    while the app has it open). One that is damaged or needs a migration is
+    read row by row into memory (`salvaged_reading`): a reading command never
+    sets a file aside, migrates it or writes anywhere.
     """
     if folder.exists() and not folder.is_dir():
         raise StorageError.saying(folder_is_a_file(folder))
     if not (folder / DATABASE_NAME).exists():
-        return None
+        return read_missing(folder)
     try:
         return Store.open_read_only(folder)
     except (NewerDatabaseError, ForeignDatabaseError):
         raise  # refused as it is: a writer must not touch it either
     except StorageError as first:
+        # Damaged, empty or of an older schema: read into memory, nothing written.
         try:
-            return Store.open(folder)
-        except DatabaseInUseError:
-            # The running app will repair or migrate it; say what stopped the read.
+            return read_missing(folder) or read_what_reads(folder, first)
+        except StorageError:
             raise first from None
 
 

@@ -42,6 +42,7 @@ from moderator.storage.records import (
     SeriesRecord,
     utc_now,
 )
+from moderator.storage.salvage import is_damage
 from moderator.storage.saved_game import SavedGame, Unfinished, entry_text
 from moderator.storage.set_aside import (
     UnreadableGameError,
@@ -49,7 +50,7 @@ from moderator.storage.set_aside import (
     set_aside_open_games,
     unreadable_reason,
 )
-from moderator.storage.wal_loss import lost_actions
+from moderator.storage.wal_loss import is_empty_or_missing, lost_actions, missing_database
 
 
 class Store:
@@ -106,6 +107,7 @@ class Store:
         lock = held_lock or DatabaseLock(folder / f"{DATABASE_NAME}.lock")
         if held_lock is None:
             lock.acquire()
+        was_empty = is_empty_or_missing(path)
         try:
             conn, notices = open_database(path, clock, connection_factory, check_integrity)
         except BaseException:
@@ -117,13 +119,19 @@ class Store:
             lost = lost_actions(journal, progress.path)
             # What an earlier session left in the WAL (and a new schema) goes to the file.
             journal.checkpoint()
-        except BaseException:
+        except BaseException as error:
             journal.close()
+            if not check_integrity and is_damage(error):  # met before the deferred check
+                return cls.open(
+                    folder, clock=clock, connection_factory=connection_factory, held_lock=lock
+                )
             lock.release()
             raise
         if lost is not None:
             notices.append(lost.sentence)
             progress.write(lost.now)  # told once; the table replays what is missing
+        elif was_empty and (said := missing_database(path, progress.path)) is not None:
+            notices.append(said)  # told once: the file is no longer empty
         store = cls(path, journal, lock, notices)
         try:
             notices += set_aside_open_games(journal, store.unfinished, path)

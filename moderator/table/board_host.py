@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from moderator.board.errors import BoardError
 from moderator.board.snapshot import BoardSnapshot, build_snapshot, series_view
 from moderator.i18n import N_, _
+from moderator.table.board_token import token_for_series
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
@@ -63,7 +64,13 @@ class BoardHost:
             raise BoardError(_(NO_NETWORK))
         if self._server is not None:  # started meanwhile (the key pressed twice)
             return self._server.url
-        server: BoardServer = served.BoardServer(served.BoardAddress(host, settings.board_port))
+        # The series' own token: after a crash and Resume the phones' link still works.
+        token = await asyncio.to_thread(
+            token_for_series, self._controller.config_dir, self._controller.series_id
+        )
+        server: BoardServer = served.BoardServer(
+            served.BoardAddress(host, settings.board_port), token=token
+        )
         url = await server.start()
         self._server = server
         self._last = None

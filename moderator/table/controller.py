@@ -40,6 +40,7 @@ from moderator.i18n import _, ngettext
 from moderator.i18n.refusals import refusal
 from moderator.narration.scripts.spoken_names import prepare as prepare_names
 from moderator.storage import GameScore, HistorySummary
+from moderator.table.aloud import table_state_cue
 from moderator.table.config import TableSettings, save_settings
 from moderator.table.cues import (
     Cue,
@@ -53,6 +54,7 @@ from moderator.table.cues import (
     TurnCue,
 )
 from moderator.table.describe import describe
+from moderator.table.drafts import Drafts, results_key
 from moderator.table.outcomes import Outcome, PlayExport, RenameQuestions, SeatingPlan
 from moderator.table.phases import Flags, Phase, phase_for
 from moderator.table.play_export import export_game
@@ -99,6 +101,8 @@ class TableController:
         self._plan: SeatingPlan | None = None
         #: Told after every answered action (the phone board publishes its snapshot).
         self._published: Callable[[], None] = lambda: None
+        #: What the table typed but has not saved (`drafts`): offered back on Resume.
+        self.drafts = Drafts(data_dir)
 
     def attach(self, report: Report) -> None:
         """Narration progress goes to `report(playback, event)` (the app makes messages)."""
@@ -131,6 +135,16 @@ class TableController:
         if self._game is None:
             raise RuntimeError("No game is open.")
         return self._game.state
+
+    @property
+    def series_id(self) -> int | None:
+        """The open series' id (None before one is begun): the drafts are kept by it."""
+        return self._series_id
+
+    @property
+    def config_dir(self) -> Path:
+        """The table's config folder (settings, keymap, the board's token)."""
+        return self._config_dir
 
     @property
     def game_number(self) -> int | None:
@@ -369,7 +383,9 @@ class TableController:
         notice = None
         if self._game is not None and self._game.state.reveal_pending:
             notice = _("The eyes-closed reveal had not finished: it is offered again.")
-        return self._moved(Flags(at_start=False), notice)
+        # Ticks typed on the result screen before a crash: back there, not to the finale.
+        typed = self._game is not None and self.drafts.results(results_key(self._game.game_id))
+        return self._moved(Flags(at_start=False, entering_results=bool(typed)), notice)
 
     def set_aside_question(self) -> str | None:
         """What to ask before `new_series` sets a started series aside (None: nothing to lose).
@@ -495,10 +511,51 @@ class TableController:
         return self._act(MeetingStarted())
 
     def knock_out(self, seat: int) -> Outcome:
-        """`seat` is knocked out; the voice announces it."""
+        """`seat` is knocked out; the voice announces it.
+
+        Knocking out the player whose turn it is passes the turn on: the notice
+        says to whom, so the table does not look at a screen that changed silently.
+        """
         name = self._name(seat)
+        before = self.game_state
         done = _("{name} is knocked out.").format(name=name)
-        return self._act(PlayerKnockedOut(seat), done, KnockoutCue(name))
+        outcome = self._act(PlayerKnockedOut(seat), done, KnockoutCue(name))
+        after = outcome.state
+        if (
+            not outcome.refused
+            and before is not None
+            and after is not None
+            and before.current == seat
+            and after.current != seat
+            and not after.is_over
+            and after.meeting is None
+        ):
+            turn = _("Now it is {name}'s turn (seat {seat}).").format(
+                name=after.players[after.current], seat=after.current + 1
+            )
+            outcome = replace(outcome, notice=f"{done} {turn}")
+        return outcome
+
+    def read_table(self) -> Outcome:
+        """Speak and show where the game stands (public state only); not while eyes are closed.
+
+        The notice is the sentence spoken, so a table that cannot hear it reads it.
+        During the reveal nothing is spoken: the notice says why, and to ask again.
+        """
+        state = self.game_state
+        points: list[Mapping[str, int]] = []
+        if state is None or state.result is not None:  # between games: the series score
+            try:
+                points = [game.points for game in self.series_games()]
+            except ACTION_ERRORS:
+                points = []
+        cue = table_state_cue(self.phase, state, self.game_number, points)
+        if cue is None:
+            return self._outcome(
+                _("Eyes are closed: the table is read aloud once the reveal is over.")
+            )
+        sentence = " ".join(self.lines(cue))
+        return self._outcome(sentence, cues=self._play(cue))
 
     def toggle_sit_out(self, seat: int) -> Outcome:
         """A card effect makes a player sit out of the Meeting (or come back)."""

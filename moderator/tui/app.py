@@ -40,13 +40,13 @@ from moderator.table.outcomes import Outcome
 from moderator.table.phases import Phase
 from moderator.tui import textual_fixes
 from moderator.tui.before_a_game import QuestionsBeforeAGame
-from moderator.tui.literal import visible
-from moderator.tui.messages import Intent, Narration
+from moderator.tui.messages import Intent, Narration, ReadTableAloud
 from moderator.tui.narration_routing import NarrationRouter
 from moderator.tui.notices import ErrorToast, Notices, NoticesChanged
 from moderator.tui.screen_classes import DIALOGS, load_class, phase_screen_class
 from moderator.tui.screens.base import PhaseScreen
 from moderator.tui.start_up import StartUp
+from moderator.tui.text_from_files import visible
 from moderator.tui.textual_fixes.screens import DropsInputAfterClose, TablePalette
 from moderator.tui.widgets.title_bar import fitted_title
 from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 CSS_DIR = Path(__file__).parent
 
-#: Mute, help and settings: on every screen. The descriptions and tooltips are
+#: Mute, help, settings and the table read aloud: on every screen. The descriptions and tooltips are
 #: msgids (`N_`): the key bar, the help and the palette translate them where they
 #: draw them, in the language of that moment.
 APP_BINDINGS = (
@@ -69,6 +69,17 @@ APP_BINDINGS = (
     ),
     Binding(
         "f2", "settings", N_("Settings"), id="settings", tooltip=N_("Voice and reveal settings")
+    ),
+    # A function key, so it works on the screens with a name or number field too.
+    Binding(
+        "f3",
+        "read_table",
+        N_("Where are we?"),
+        id="read-table",
+        tooltip=N_(
+            "Say and show where the game stands: whose turn, Meetings, knock-outs, the score"
+        ),
+        show=False,  # the footers at 80 columns are full: the help lists it
     ),
 )
 
@@ -130,7 +141,7 @@ class MindFlayerApp(DropsInputAfterClose):
         identical red toasts hide the table. The same sentence again replaces its
         toast with one that says how many times ("… (×3)"). Thread-safe like
         `App.notify`: the counting happens on the app's loop. Sentences quote
-        files and parsers, so control characters are removed (`literal.visible`):
+        files and parsers, so control characters are removed (`text_from_files.visible`):
         an ESC in a toast would reach the real terminal.
         """
         message, title = visible(message), visible(title)
@@ -286,6 +297,18 @@ class MindFlayerApp(DropsInputAfterClose):
         """Silence at once (or bring the voice back)."""
         muted = self.controller.toggle_mute()
         self.notify(_("Voice muted.") if muted else _("Voice on."), markup=False)
+        if self.voice_state is not None:
+            self.voice_state.show_muted(muted)  # the header says it while it lasts
+        self.screen.refresh_bindings()  # the footer's key says Unmute
+
+    @property
+    def muted(self) -> bool:
+        """Whether the mute key silenced the voice (the key bar says Unmute then)."""
+        return self.controller.muted
+
+    def action_read_table(self) -> None:
+        """Speak and show where the game stands (F3, on every screen)."""
+        self.post_message(ReadTableAloud())
 
     def action_help(self) -> None:
         """Keys and the rulebook's reference panels."""

@@ -36,8 +36,18 @@ class QuestionsBeforeAGame:
         intent.origin = self._table.phase
         self._app.post_message(intent)
 
+    def asking(self) -> bool:
+        """Whether a question is open: a question is asked once, however many keys ask it.
+
+        Two people pressing at once (two `n` on the start screen) asked twice; one
+        Esc left the second question, and the keys did nothing until a second Esc.
+        """
+        return isinstance(self._app.screen, _picker())
+
     def set_aside(self, question: str, then: Intent) -> None:
         """Set the started series aside only on the table's yes (Esc keeps it); then `then`."""
+        if self.asking():
+            return
         phase = self._table.phase
 
         def answered(answer: int | None) -> None:
@@ -51,6 +61,8 @@ class QuestionsBeforeAGame:
 
     def renames(self, start: StartGame, questions: RenameQuestions) -> None:
         """One question per new name (Esc: not now, nothing is saved); then `start` with them."""
+        if self.asking():
+            return
         phase = self._table.phase
         renames: dict[str, str] = {}
         new_names = list(questions.new)

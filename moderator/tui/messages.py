@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.message import Message
@@ -140,6 +141,9 @@ class Shell(Protocol):
 
     def copy_to_clipboard(self, text: str) -> None:
         """Put `text` on the terminal's clipboard, where the terminal allows it (OSC 52)."""
+
+    def notify(self, message: str, *, markup: bool = True, timeout: float | None = None) -> None:
+        """Show `message` as a notice (on a game screen, in its notice rows)."""
 
 
 class Intent(Message):
@@ -358,6 +362,22 @@ class RedoLast(Intent):
 
     def run(self, table: TableController, shell: Shell) -> Outcome | None:
         return table.redo()
+
+
+#: How long the table read aloud (F3) stays on screen: about the time it takes to say.
+READ_TABLE_SECONDS = 15
+
+
+class ReadTableAloud(Intent):
+    """Speak and show where the game stands (public state only; never while eyes are closed)."""
+
+    def run(self, table: TableController, shell: Shell) -> Outcome | None:
+        outcome = table.read_table()
+        if not outcome.notice:
+            return outcome
+        # A long sentence: shown at the table's pace, not a routine notice's 3 s.
+        shell.notify(outcome.notice, markup=False, timeout=READ_TABLE_SECONDS)
+        return replace(outcome, notice=None)
 
 
 class OpenHistory(Intent):

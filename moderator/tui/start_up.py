@@ -2,7 +2,7 @@
 
 Each of them, started on the first refresh, shared the cores with the start
 screen settling and delayed it (docs/measurements.md), so they start
-`SETTLE_DELAY` after the first frame, the slow ones off the UI thread. Any
+`DEFER_PAST_FIRST_FRAME` after the first frame, the slow ones off the UI thread. Any
 earlier use (a key that speaks) builds the voice at once.
 
 The database check. `PRAGMA integrity_check` reads the whole file, on every
@@ -19,7 +19,7 @@ here it runs one collection and freezes what is left: the ~75,000 objects
 loaded at start-up are never scanned again. Each phase screen is composed the
 first time the table reaches its phase and kept for the evening (its widgets,
 styles and bindings: thousands of objects); those are frozen too,
-`SETTLE_DELAY` after the screen is made. A full collection scanned them
+`DEFER_PAST_FIRST_FRAME` after the screen is made. A full collection scanned them
 otherwise, and one that fell on a key made that key's frame late: a knock-out
 drawn 35 ms after its key instead of ~10. Freezing is cheap (the collector's
 lists are moved, not walked). An app whose collector was running when it
@@ -50,7 +50,7 @@ from moderator.tui.messages import DatabaseReplaced
 log = logging.getLogger(__name__)
 
 #: Seconds between the first frame and what the start-up defers (see the module).
-SETTLE_DELAY = 0.5
+DEFER_PAST_FIRST_FRAME = 0.5
 
 
 class StartUp:
@@ -67,14 +67,14 @@ class StartUp:
         self.froze = False
 
     def first_frame_drawn(self) -> None:
-        """Start the deferred parts `SETTLE_DELAY` from now."""
-        self._app.set_timer(SETTLE_DELAY, self._settled)
+        """Start the deferred parts `DEFER_PAST_FIRST_FRAME` from now."""
+        self._app.set_timer(DEFER_PAST_FIRST_FRAME, self._start_deferred)
 
     def screen_kept(self) -> None:
-        """A phase screen was made, to be kept all evening: freeze it once it settled."""
-        self._app.set_timer(SETTLE_DELAY, self._freeze_kept)
+        """A phase screen was made, to be kept all evening: freeze it a moment later."""
+        self._app.set_timer(DEFER_PAST_FIRST_FRAME, self._freeze_kept)
 
-    def _settled(self) -> None:
+    def _start_deferred(self) -> None:
         """Resume the collector (if paused), start the database check, build the voice."""
         self.froze = _resume_collector()
         app = self._app
@@ -95,7 +95,7 @@ class StartUp:
     def _warn(self, warnings: list[str]) -> None:
         """The voice's start-up warnings, but not a speech fault already toasted.
 
-        A key that speaks before `SETTLE_DELAY` builds the voice at once; a
+        A key that speaks before `DEFER_PAST_FIRST_FRAME` builds the voice at once; a
         fault of that first line is toasted by `VoiceState` and is also among
         the narrator's warnings by the time they are read here.
         """

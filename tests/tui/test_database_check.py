@@ -61,7 +61,7 @@ async def test_the_integrity_check_waits_for_the_start_up_to_settle(
     """Started on the first refresh, its CPU delayed the start screen settling.
 
     bench/bench_history.py: the first frame at 20,000 games was 1.52x an empty
-    database's. It starts with the voice, `SETTLE_DELAY` later, and still runs.
+    database's. It starts with the voice, `DEFER_PAST_FIRST_FRAME` later, and still runs.
     """
     orphaned_page_database(folders["data"])
     #: For each first-frame callback: was a database check already started?

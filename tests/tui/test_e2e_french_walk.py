@@ -109,6 +109,8 @@ def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
     term.keys("t")
     term.wait_for("Place 1 : à toi de jouer")
     keep("table", meetings_shown(term, 0))
+    term.keys("F3")  # the table read aloud, in French (issue 35)
+    keep("table", term.wait_for("Tour 1 : à Ann de jouer. Partie 1 sur 3."))
 
     term.type("?")
     keep("help", term.wait_for("Sur cet écran"))

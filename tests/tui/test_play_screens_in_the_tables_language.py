@@ -27,7 +27,7 @@ from tests.tui.helpers import (
     TrackedNarrator,
     key,
     knock_out,
-    settle,
+    narration_over,
     shown,
     text_of,
     tracked_app,
@@ -52,7 +52,7 @@ async def playing(
     await show(pilot, started(controller_of(pilot), names), RevealScreen)
     await key(pilot, *keys)
     await shown(pilot, screen)
-    await settle(pilot, narrator)
+    await narration_over(pilot, narrator)
 
 
 def words_of(app: MindFlayerApp, selector: str) -> str:
@@ -83,7 +83,7 @@ async def test_the_table_screen_in_french(folders: dict[str, Path]) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await playing(pilot, narrator, SIX, ("t",), TableScreen)
         await knock_out(pilot, 5)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         screen = app.screen
         assert isinstance(screen, TableScreen)
         caption = [text_of(widget) for widget in screen.query(".caption").results(Static)]
@@ -231,7 +231,7 @@ async def choose_in_the_settings(
     await settled(pilot)
     await key(pilot, "ctrl+s")
     await shown(pilot, back_on)
-    await settle(pilot, narrator)
+    await narration_over(pilot, narrator)
 
 
 async def test_french_chosen_in_the_settings_during_a_game_shows_on_the_table_screen(

@@ -38,6 +38,7 @@ const STRINGS = {
     announceMeeting: (n) => `Meeting ${n} starts`,
     announceEyes: "Eyes closed",
     announceOver: "The game is over",
+    announceOut: (name) => `${name} is knocked out`,
     teams: { sane: "Sane", possessed: "Possessed" },
   },
 };
@@ -148,14 +149,35 @@ function drawSeries(s) {
   }
 }
 
+// What a phone's screen reader is told (the live region): each public change once.
 function announce(s) {
-  let line = "";
-  if (s.eyes_closed && !(last && last.eyes_closed)) line = strings.announceEyes;
-  else if (s.meeting && !(last && last.meeting)) line = strings.announceMeeting(s.meeting.number);
-  else if (s.over && !(last && last.over)) line = strings.announceOver;
+  const lines = [];
+  if (s.eyes_closed && !(last && last.eyes_closed)) lines.push(strings.announceEyes);
+  for (const name of knockedOutNow(s)) lines.push(strings.announceOut(name));
+  if (s.meeting && !(last && last.meeting)) lines.push(strings.announceMeeting(s.meeting.number));
+  else if (s.over && !(last && last.over)) lines.push(strings.announceOver);
+  else if (s.phase === "series" && last && last.phase !== "series" && s.series.played)
+    lines.push(resultLine(s.series));
   else if (s.current && (!last || last.turn !== s.turn || last.current !== s.current))
-    line = strings.announceTurn(s.turn, s.current);
-  if (line) text("live", line);
+    lines.push(strings.announceTurn(s.turn, s.current));
+  if (lines.length) text("live", lines.join(". "));
+}
+
+// The players knocked out since the last snapshot (same seat, same name, in play before).
+function knockedOutNow(s) {
+  if (!last) return [];
+  return s.seats
+    .filter((seat, i) => {
+      const before = last.seats[i];
+      return !seat.in_play && before && before.in_play && before.name === seat.name;
+    })
+    .map((seat) => seat.name);
+}
+
+// The game's result as the series board shows it: the series' winners, else the team.
+function resultLine(series) {
+  if (series.winners.length) return strings.seriesWon(series.winners.join(" & "));
+  return strings.teamWon(strings.teams[series.last_winner] || series.last_winner);
 }
 
 function draw(s) {

@@ -183,7 +183,8 @@ class SeriesScreen(PlayScreen):
         """The buttons' words in the table's language (their keys are no language's)."""
         self.query_one("#series-next", Button).label = _("Next game") + " (n)"
         self.query_one("#series-new", Button).label = _("New series") + " (s)"
-        self.query_one("#series-start", Button).label = _("Start screen (Esc)")
+        # The footer's key for it (b, its shortest), so the screen names one key once.
+        self.query_one("#series-start", Button).label = _("Start screen") + " (b)"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Next game is a key only while the series has one left (as its button)."""

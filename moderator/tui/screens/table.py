@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
 from moderator.domain import rules
-from moderator.i18n import N_, _
+from moderator.i18n import N_, NP_, _
 from moderator.table.board_host import TURNED_OFF, BoardHost
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
@@ -37,9 +37,14 @@ class TableScreen(PlayScreen):
 
     PHASE = Phase.TABLE
     #: The footer's keys by importance, and their short words for a narrow line.
-    FOOTER_KEEP = ("next-turn", "meeting", "knock-out", "menu", "mute", "settings", "undo", "redo")
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {"meeting": N_("Meeting")}
-    FOOTER_EXTRA = ("undo", "redo")
+    #: Undo stays at 80 columns: after a mistake it is the key a table needs most.
+    FOOTER_KEEP = ("next-turn", "meeting", "knock-out", "undo", "menu", "mute", "settings", "redo")
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {
+        "meeting": N_("Meeting"),
+        "next-turn": NP_("footer", "Next turn"),
+        "undo": NP_("footer", "Undo"),
+    }
+    FOOTER_EXTRA = ("redo",)
     #: "Turn", above its number (bound to `#table-turn-label`).
     turn_label: var[str] = var(N_("Turn"))
     #: The turn number, drawn big (bound to `#table-turn`).

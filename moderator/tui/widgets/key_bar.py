@@ -34,8 +34,14 @@ from textual.app import RenderResult
 from textual.screen import Screen
 from textual.widget import Widget
 
-from moderator.i18n import _
+from moderator.i18n import N_, NP_, _
 from moderator.tui.widgets.tables_language import follow_the_language
+
+#: The mute key's binding id: while the voice is muted its words say what it does then.
+MUTE_ID = "mute"
+UNMUTE = N_("Unmute")
+#: Its shorter words, for a tight line.
+UNMUTE_SHORT = NP_("footer", "Unmute")
 
 
 class KeyItem(NamedTuple):
@@ -167,10 +173,13 @@ class KeyBar(Widget, can_focus=False):
                 continue
             if not binding.show:
                 continue
+            description = binding.description
+            if binding.id == MUTE_ID and getattr(app, "muted", False):
+                description = UNMUTE  # muted: the key brings the voice back
             item = KeyItem(  # descriptions are msgids (`N_`), shown in the screen's language
                 key,
                 app.get_key_display(binding),
-                _(binding.description),
+                _(description),
                 active.enabled,
                 binding.id,
             )
@@ -232,6 +241,8 @@ class KeyBar(Widget, can_focus=False):
 
     def _shortened(self, item: KeyItem) -> KeyItem:
         words = self._short.get(item.binding_id or "")
+        if words and item.binding_id == MUTE_ID and getattr(self.app, "muted", False):
+            words = UNMUTE_SHORT
         return item._replace(description=_(words)) if words else item  # msgids too
 
     def render(self) -> RenderResult:

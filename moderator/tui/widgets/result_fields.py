@@ -171,7 +171,7 @@ class WaffleInput(Input):
         """
         typed = self._retyped + text
         if typed == self.value:
-            self.settle()
+            self.clear_refused()
             self.post_message(self.Changed(self, self.value))
             return True
         if self.value.startswith(typed):
@@ -196,9 +196,9 @@ class WaffleInput(Input):
         At once, not on `Changed`: that message of an earlier edit can arrive
         after a later keystroke was refused.
         """
-        self.settle()
+        self.clear_refused()
 
-    def settle(self) -> None:
+    def clear_refused(self) -> None:
         """Nothing refused stands for this field any more."""
         self.refused_text = None
         self._retyped = ""

@@ -125,8 +125,12 @@ def tile_text(state: GameState, seat: int, width: int, chart: dict[int, Pass] | 
     (`status_words`); only a name may end in "…".
     """
     name = state.players[seat]
-    # In a Meeting the digit keys toggle who sits out: each tile shows its key.
-    key = f"{(seat + 1) % 10} " if chart is not None and seat not in state.knocked_out else ""
+    # In a Meeting the digit keys toggle who sits out: each tile shows its key. At the
+    # table each tile shows its seat number, as the status line names it ("Seat 6: …").
+    if chart is None:
+        key = f"{seat + 1} "
+    else:
+        key = f"{(seat + 1) % 10} " if seat not in state.knocked_out else ""
     text = Text(key + _short(name, max(1, width - len(key))), style="bold", no_wrap=True)
     text.overflow = "ellipsis"
     meeting = state.meeting

@@ -44,3 +44,24 @@ def test_a_settings_file_at_the_edges_still_loads(tmp_path: Path) -> None:
         60.0,
         1.0,
     )
+
+
+@pytest.mark.parametrize(
+    "address", ["\x1b]0;pwned\x07", "192.168.1.20\x1b[2J", "my laptop", "999.1.1.1", "1.2.3"]
+)
+def test_a_board_address_that_is_not_an_address_is_refused(tmp_path: Path, address: str) -> None:
+    """An escape sequence there changed the terminal's title when the link was shown."""
+    (tmp_path / "settings.json").write_text(
+        json.dumps({"board_address": address, "board_port": 9000}), encoding="utf-8"
+    )
+    settings, notice = load_settings(tmp_path)
+    assert settings.board_address == "" and settings.board_port == 9000
+    assert notice is not None and "board_address = " in notice and "\x1b" not in notice
+    with pytest.raises(ValueError, match="address"):
+        TableSettings(board_address=address).validated()
+
+
+@pytest.mark.parametrize("address", ["", "192.168.1.20", "::1", "fe80::1"])
+def test_a_board_address_that_is_an_address_is_kept(tmp_path: Path, address: str) -> None:
+    (tmp_path / "settings.json").write_text(json.dumps({"board_address": address}), "utf-8")
+    assert load_settings(tmp_path) == (TableSettings(board_address=address), None)

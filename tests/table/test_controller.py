@@ -1,4 +1,4 @@
-"""The table controller on the real store: outcomes, phases, refusals, dropped intents."""
+"""The table controller on the real store: outcomes, phases, refusals."""
 
 from __future__ import annotations
 
@@ -14,11 +14,7 @@ from moderator.table.config import TableSettings
 from moderator.table.controller import TableController
 from moderator.table.cues import FinaleCue, KnockoutCue, MeetingCue
 from moderator.table.phases import Phase
-from moderator.tui.app import MindFlayerApp
-from moderator.tui.messages import DrawMeeting
 from tests.storage.test_storage_faults import FailingCommit
-from tests.tui.helpers import new_game, tracked_app
-from tests.tui.quiet import settled
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 
@@ -74,20 +70,3 @@ def test_an_illegal_action_is_refused_with_the_domains_sentence(
     refused = controller.redo()
     assert refused.refused and refused.notice == "There is nothing to redo."
     assert controller.start_game(("Ann", "Bob"), 0).refused  # too few players
-
-
-async def test_an_intent_from_a_phase_the_table_left_is_dropped(folders: dict[str, Path]) -> None:
-    app, _narrator = tracked_app(folders)
-    async with app.run_test(size=(100, 30)) as pilot:
-        assert isinstance(app, MindFlayerApp)
-        await new_game(pilot, FOUR)
-        table = app.screen
-        before = app.controller.state
-        app.show_outcome(app.controller.go_home())  # Esc was handled first
-        late = DrawMeeting()  # a key meant for the table, handled late
-        late.origin = Phase.TABLE
-        table.post_message(late)
-        await settled(pilot)
-        assert app.controller.phase is Phase.START
-        assert app.controller.state.meeting is None
-        assert app.controller.state == before

@@ -36,7 +36,7 @@ from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.result_fields import GrowledBox
 from moderator.tui.widgets.table_picture import SeatTile
 from tests.tui.drawn import drawn_rows
-from tests.tui.helpers import TrackedNarrator, settle, text_of, tracked_app
+from tests.tui.helpers import TrackedNarrator, narration_over, text_of, tracked_app
 from tests.tui.seeded import accepted, controller_of, show, started
 from tests.tui.test_i18n_screens import speaking
 
@@ -161,7 +161,7 @@ async def at_each_size(pilot: Pilot[None], narrator: TrackedNarrator, *checks: o
     app = app_of(pilot)
     for width, height in SIZES:
         await pilot.resize_terminal(width, height)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         where = f"{type(app.screen).__name__} at {width}x{height}"
         for check in checks:
             check(app, where)  # type: ignore[operator]

@@ -44,7 +44,7 @@ from tests.tui.helpers import (
     asked,
     history_read,
     key,
-    settle,
+    narration_over,
     shown,
     text_of,
     tracked_app,
@@ -76,7 +76,7 @@ async def read(
 ) -> str:
     """Read the screen once drawn (or `region` of it): English words on it (`english`) or
     none (else)."""
-    await settle(pilot, narrator)
+    await narration_over(pilot, narrator)
     app = pilot.app
     assert isinstance(app, MindFlayerApp)
     screen = drawn(app, region)
@@ -167,7 +167,7 @@ async def test_a_language_chosen_during_a_game_reaches_every_screen(
         await read(pilot, narrator, lang, False, "the setup")
         await key(pilot, "ctrl+g")
         dialog = await shown(pilot, HowToPlayScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         # Its title and keys (the lines between are the voice script's, not the catalogue's).
         for part in ("#how-to-play-box > .help-heading", "#how-to-play-hint"):
             words = text_of(dialog.query_one(part, Static))

@@ -94,9 +94,10 @@ async def test_the_table_screen_in_french(folders: dict[str, Path]) -> None:
         assert words_of(app, "#table-meetings-label") == "Réunions : 0 sur 3"
         assert "Partie 1 sur 3 · prochaine : Réunion 1 sur 3" in header(app)
         drawn = tiles(app, 6)
-        assert drawn[0] == "Ann\n▶ À TOI"
-        assert drawn[1:5] == [f"{name}\nen jeu" for name in SIX[1:5]]
-        assert drawn[5] == "Fin\n✗ ÉLIMINÉ"
+        # Each tile starts with its seat number, as the status line names the seat.
+        assert drawn[0] == "1 Ann\n▶ À TOI"
+        assert drawn[1:5] == [f"{seat} {name}\nen jeu" for seat, name in enumerate(SIX[1:5], 2)]
+        assert drawn[5] == "6 Fin\n✗ ÉLIMINÉ"
         assert words_of(app, "#table-centre") == "sens horaire ↻"
         listed = keys_listed(app)
         for french in ("Aide", "Tour suivant", "Carte Réunion", "Éliminer", "Menu", "Annuler"):
@@ -241,16 +242,16 @@ async def test_french_chosen_in_the_settings_during_a_game_shows_on_the_table_sc
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(80, 24)) as pilot:
         await playing(pilot, narrator, SIX, ("t",), TableScreen)
-        assert tiles(app, 1) == ["Ann\n▶ YOUR TURN"]
+        assert tiles(app, 1) == ["1 Ann\n▶ YOUR TURN"]
         await choose_in_the_settings(pilot, narrator, "fr", TableScreen)
         assert words_of(app, "#table-turn-label") == "Tour"
         assert words_of(app, "#table-current-label").startswith("Place 1 : à toi de jouer.")
-        assert tiles(app, 2) == ["Ann\n▶ À TOI", "Bob\nen jeu"]
+        assert tiles(app, 2) == ["1 Ann\n▶ À TOI", "2 Bob\nen jeu"]
         assert words_of(app, "#table-centre") == "sens horaire ↻"
         assert "Partie 1 sur 3" in header(app)
         # The app's title too; at 80 columns the header gives it up for the game's state.
         assert app.title == "Meneur de jeu Flagelleur mental"
-        assert " n Tour suivant " in bar_of(app) and " m Réunion " in bar_of(app)
+        assert " n Suivant " in bar_of(app) and " m Réunion " in bar_of(app)
 
 
 async def test_spanish_chosen_in_the_settings_during_a_meeting_shows_on_the_meeting(

@@ -54,8 +54,9 @@ from tests.tui.seeded import accepted, controller_of, show, started
 from tests.tui.test_play_screens_in_the_tables_language import choose_in_the_settings
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
-#: Proper nouns of the game and the app, no language's words.
-NAMES = (*SIX, "Mind Flayer", "MIND FLAYER")
+#: Proper nouns, no language's words: the players, the game, a voice's licence
+#: ("CC BY", as its model card names it).
+NAMES = (*SIX, "Mind Flayer", "MIND FLAYER", "CC BY")
 
 
 def drawn(app: MindFlayerApp, region: Region | None = None) -> str:

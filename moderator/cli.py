@@ -19,6 +19,13 @@ from moderator.i18n import _, ngettext
 from moderator.i18n.argparse_words import TranslatedParser
 
 
+def _since(text: str) -> object:
+    """`history --since`'s value (imported when used: the TUI's start never pays for it)."""
+    from moderator.storage.history_summary_cli import since_date
+
+    return since_date(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line, shared by `main` and the tests (in the screen's language)."""
     parser = TranslatedParser(
@@ -66,6 +73,23 @@ def build_parser() -> argparse.ArgumentParser:
         "--bgstats",
         metavar=_("FILE"),
         help=_("write every game as a BG Stats play (JSON) and print the link for the latest"),
+    )
+    history.add_argument(
+        "--summary",
+        action="store_true",
+        help=_("print the leaderboard and the trends instead of every series"),
+    )
+    history.add_argument(
+        "--since",
+        metavar=_("DATE"),
+        type=_since,
+        help=_("only the series that ended on or after DATE (YYYY-MM-DD, UTC)"),
+    )
+    history.add_argument(
+        "--group",
+        metavar=_("NAME"),
+        nargs="+",
+        help=_("only the series played by exactly these players"),
     )
 
     narrate = sub.add_parser("narrate", help=_("speak a voice script, or render it to a WAV"))

@@ -18,6 +18,7 @@ with exit status 1, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from moderator.storage.errors import (
     told,
 )
 from moderator.storage.history_output import Wanted, read_output
+from moderator.storage.history_summary_cli import NOT_EXPORTS, narrowing, summary_text
 from moderator.storage.history_text import local_time, width
 from moderator.storage.history_words import Words
 from moderator.storage.records import GameScore
@@ -58,14 +60,24 @@ def run_history(args: argparse.Namespace) -> int:
             safe_output.print_text(text + "\n")
 
     wanted = Wanted(csv=bool(csv_file), json=bool(json_file), bgstats=bool(bgstats_file))
+    narrowed = narrowing(args)
+    if (narrowed.narrows or getattr(args, "summary", False)) and not wanted.report:
+        print(_("mindflayer history: {error}").format(error=_(NOT_EXPORTS)), file=sys.stderr)
+        return 2
     try:
         store = open_for_reading(folder)
+        if getattr(args, "summary", False):
+            with store or contextlib.nullcontext():
+                safe_output.print_text(summary_text(store, narrowed))
+            return 0
         if store is None:
             output = read_output(None, wanted)
         else:
             # Every text from one read of what it shows (see `history_output`); a
             # damaged page met on the way: the same read of what still reads.
-            output, store = read_salvaging(store, folder, lambda found: read_output(found, wanted))
+            output, store = read_salvaging(
+                store, folder, lambda found: read_output(found, wanted, narrowing=narrowed)
+            )
             with store:
                 for notice in store.notices:  # after reading: it may add some
                     print(told(notice), file=sys.stderr)

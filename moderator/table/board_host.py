@@ -15,7 +15,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 from moderator.board.errors import BoardError
-from moderator.board.snapshot import BoardSnapshot, build_snapshot, series_view
+from moderator.board.snapshot import BoardSnapshot, LeaderboardView, build_snapshot, series_view
 from moderator.i18n import N_, _
 from moderator.table.board_token import token_for_series
 from moderator.table.controller import TableController
@@ -44,6 +44,7 @@ class BoardHost:
         self._controller = controller
         self._server: BoardServer | None = None
         self._last: BoardSnapshot | None = None
+        self._leaderboard: LeaderboardView | None = None
         controller.publish_to(self.publish)
 
     @property
@@ -83,6 +84,12 @@ class BoardHost:
         if server is not None:
             await server.stop()
 
+    def show_leaderboard(self, view: LeaderboardView | None) -> None:
+        """Tonight's table's leaderboard for the series phase (counted off the UI thread by
+        the series board, which shows the same); sent at once if the board is on."""
+        self._leaderboard = view
+        self.publish()
+
     def publish(self) -> None:
         """Send the board as the laptop shows it now (nothing when it is off or unchanged)."""
         server = self._server
@@ -118,4 +125,5 @@ class BoardHost:
             eyes_closed=phase is Phase.REVEAL and controller.speaking,
             bgstats_link=link,
             lang=controller.settings.lang,
+            leaderboard=self._leaderboard,
         )

@@ -149,6 +149,16 @@ function drawSeries(s) {
   }
 }
 
+// Tonight's table's leaderboard between games: lines the app drew in the table's language
+// (its catalogues), shown as text (names stay literal).
+function drawLeaderboard(s) {
+  const board = s.phase === "series" ? s.leaderboard : null;
+  show("leaderboard", Boolean(board));
+  if (!board) return;
+  text("leaderboard-title", board.title);
+  text("leaderboard-lines", board.lines.join("\n"));
+}
+
 // What a phone's screen reader is told (the live region): each public change once.
 function announce(s) {
   const lines = [];
@@ -186,6 +196,7 @@ function draw(s) {
   if (last && s.eyes_closed !== last.eyes_closed) buzz(s.eyes_closed ? [300] : [150, 100, 150]);
   drawGame(s);
   drawSeries(s);
+  drawLeaderboard(s);
   if (!s.seats.length && s.phase !== "series") text("status", strings.waiting);
   else text("status", strings.live);
   announce(s);

@@ -298,7 +298,9 @@ class PlayScreen(PhaseScreen):
         picker.ask(question, choices, highlight)
 
     def _answered(self, seat: int | None) -> None:
-        """The table answered the seat question: post its intent (Esc: close, nothing asked).
+        """The table answered the seat question: post its intent, stamped with this phase.
+
+        Esc closes the question and posts nothing.
 
         The box stays until the answer's outcome is shown (`watch_snapshot`), so
         the widgets the answer changes (the knocked-out tile) and the closed box
@@ -313,7 +315,12 @@ class PlayScreen(PhaseScreen):
             self._close_question()
             return
         self._awaiting_outcome = True
-        self.ask(answer(seat))
+        # Posted to the app itself, not bubbled through this screen's queue: acted on one
+        # message sooner, as close as a message gets to the key (bubbled, a loaded run
+        # drew a Meeting's tiles under the notice rows; docs/measurements.md).
+        intent = answer(seat)
+        intent.origin = self.PHASE
+        self.app.post_message(intent)
 
     def watch_snapshot(self, snapshot: TableSnapshot | None) -> None:
         """As every phase screen; an answered seat question closes with its outcome."""

@@ -160,7 +160,8 @@ def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
     keep("resume", term.wait_for("Nouvelle série (n)", "c Reprendre"))
     term.keys("h")
     reading = "Lecture de l'historique"
-    history = wait_until(term, lambda s: "Échap pour fermer" in s and reading not in s, "read")
+    closes = said_in("fr", "Esc closes. o sorts the leaderboard; g: this table or everyone.")
+    history = wait_until(term, lambda s: closes[:11] in s and reading not in s, "read")
     keep("history", history)
     term.keys("Escape")
     term.wait_for("Nouvelle série (n)")

@@ -13,6 +13,7 @@ import sys
 from typing import TextIO
 
 from moderator.i18n import _
+from moderator.i18n.numbers import decimal
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speech.piper_voices import (
     ADD_NEURAL,
@@ -38,8 +39,9 @@ BAR_WIDTH = 24
 
 
 def megabytes(count: int) -> str:
-    """A byte count in MB, as the progress and the listing show it."""
-    return f"{count / 1e6:.1f} MB"
+    """A byte count in MB, as the progress and the listing show it, in the table's
+    language ("63.2 MB", "63,2 Mo")."""
+    return _("{size} MB").format(size=decimal(count / 1e6))
 
 
 def progress_line(progress: Progress) -> str:

@@ -31,6 +31,8 @@ from tests.tui.tmux import Terminal, app_in_terminal, required_program, wait_unt
 pytestmark = pytest.mark.slow
 
 SIX = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fin")
+#: Proper nouns, no language's words: the players and a voice's licence ("CC BY").
+PROPER = (*SIX, "CC BY")
 #: The app's title, on the header's first row of every screen: checked on its own, where
 #: the game's name (a proper noun the French box keeps on its cover) is no English.
 TITLE = "Mind Flayer moderator"
@@ -158,7 +160,8 @@ def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
     keep("resume", term.wait_for("Nouvelle série (n)", "c Reprendre"))
     term.keys("h")
     reading = "Lecture de l'historique"
-    history = wait_until(term, lambda s: "Échap pour fermer" in s and reading not in s, "read")
+    closes = said_in("fr", "Esc closes. o sorts the leaderboard; g: this table or everyone.")
+    history = wait_until(term, lambda s: closes[:11] in s and reading not in s, "read")
     keep("history", history)
     term.keys("Escape")
     term.wait_for("Nouvelle série (n)")
@@ -199,7 +202,7 @@ def french_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
 def test_no_english_word_on_the_screen(french_game: dict[str, list[str]], screen: str) -> None:
     found = {
         shown: english_on(
-            inside_frame(capture) if screen in DIALOGS else body_of(capture), "fr", SIX
+            inside_frame(capture) if screen in DIALOGS else body_of(capture), "fr", PROPER
         )
         for shown, capture in enumerate(french_game[screen])
     }

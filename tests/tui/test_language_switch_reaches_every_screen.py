@@ -54,8 +54,9 @@ from tests.tui.seeded import accepted, controller_of, show, started
 from tests.tui.test_play_screens_in_the_tables_language import choose_in_the_settings
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
-#: Proper nouns of the game and the app, no language's words.
-NAMES = (*SIX, "Mind Flayer", "MIND FLAYER")
+#: Proper nouns, no language's words: the players, the game, a voice's licence
+#: ("CC BY", as its model card names it).
+NAMES = (*SIX, "Mind Flayer", "MIND FLAYER", "CC BY")
 
 
 def drawn(app: MindFlayerApp, region: Region | None = None) -> str:
@@ -100,6 +101,17 @@ def seated_again(controller: TableController) -> Outcome:
     return controller.start_game(plan.players, plan.first_player, said_as=plan.said_as)
 
 
+async def seat_question(
+    pilot: Pilot[None], narrator: TrackedNarrator, asking: str, lang: str, english: bool, where: str
+) -> None:
+    """The seat question the key `asking` opens, read in its box alone (a tile's word half
+    covered by it is no word of either language), then closed with Esc."""
+    await key(pilot, asking)
+    question = (await asked(pilot)).region
+    await read(pilot, narrator, lang, english, where, question)
+    await key(pilot, "escape")
+
+
 async def one_game(
     pilot: Pilot[None], narrator: TrackedNarrator, lang: str, english: bool, *, switch: bool
 ) -> None:
@@ -115,17 +127,10 @@ async def one_game(
         await choose_in_the_settings(pilot, narrator, lang, TableScreen)
         english = False
         await read(pilot, narrator, lang, english, "the table screen after the Settings")
-    await key(pilot, "k")
-    # Its box alone: a tile's word half covered by it is no word of either language.
-    question = (await asked(pilot)).region
-    await read(pilot, narrator, lang, english, "the knock-out question", question)
-    await key(pilot, "escape")
+    await seat_question(pilot, narrator, "k", lang, english, "the knock-out question")
     await reach(pilot, controller.draw_meeting(), MeetingScreen)
     await read(pilot, narrator, lang, english, "the Meeting")
-    await key(pilot, "o")
-    question = (await asked(pilot)).region
-    await read(pilot, narrator, lang, english, "the sit-out question", question)
-    await key(pilot, "escape")
+    await seat_question(pilot, narrator, "o", lang, english, "the sit-out question")
     await reach(pilot, controller.resolve_meeting(), TableScreen)
     seat = 1
     outcome = accepted(controller.knock_out(seat))

@@ -74,7 +74,7 @@ async def test_settings_installs_the_french_voice_with_a_progress_bar_and_speaks
         note = str(screen.query_one("#settings-install-note", Static).render())
         assert FRENCH in note and "CC BY 4.0" in note
         button = screen.query_one("#settings-install-button", Button)
-        assert button.display and "63.2 MB" in str(button.label)
+        assert button.display and "63,2 Mo" in str(button.label)  # a French table's size
         voice = screen.query_one("#settings-voice", Select)
         assert voice.value == "espeak"
         totals: list[float | None] = []

@@ -2,7 +2,8 @@
 
 It runs inside the app's own process, on its asyncio loop (aiohttp, a maintained
 server: no HTTP parsing of ours), and it only reads: GET and nothing else, one
-page, its CSS and script, the snapshot as JSON, and a Server-Sent Events stream
+page, its CSS and script, its words in a language (`words.py`), the snapshot as
+JSON, and a Server-Sent Events stream
 that pushes each new snapshot (EventSource in the browser reconnects by
 itself). A shared Wi-Fi is not trusted: every path carries a random 128-bit
 token (compared in constant time), the answers forbid caching, referrers and
@@ -19,6 +20,7 @@ import asyncio
 import contextlib
 import errno
 import hmac
+import json
 import secrets
 import socket
 from dataclasses import dataclass
@@ -29,7 +31,8 @@ from aiohttp.typedefs import Handler
 
 from moderator.board.errors import BoardError
 from moderator.board.snapshot import BoardSnapshot
-from moderator.i18n import _
+from moderator.board.words import page_languages, page_words
+from moderator.i18n import SOURCE_LANGUAGE, _
 
 __all__ = ["BoardAddress", "BoardError", "BoardServer", "lan_address", "new_token"]
 
@@ -127,6 +130,9 @@ class BoardServer:
         self._port = 0
         self._closing = False
         self._files = {name: _static(name) for name in STATIC}
+        #: The page's words per language, encoded once (a catalogue is read off the loop).
+        self._words: dict[str, bytes] = {}
+        self._languages = page_languages()
 
     # --- what the app uses ----------------------------------------------------------
 
@@ -176,6 +182,9 @@ class BoardServer:
         app.router.add_get(base + "board.css", self._file("board.css"), allow_head=False)
         app.router.add_get(base + "board.js", self._file("board.js"), allow_head=False)
         app.router.add_get(base + "snapshot.json", self._json, allow_head=False)
+        app.router.add_get(
+            base + "words/{lang:[A-Za-z_-]{1,16}}.json", self._page_words, allow_head=False
+        )
         app.router.add_get(base + "events", self._events, allow_head=False)
         runner = web.AppRunner(
             app,
@@ -253,6 +262,18 @@ class BoardServer:
 
     async def _json(self, request: web.Request) -> web.Response:
         return web.Response(text=self._snapshot.to_json(), content_type="application/json")
+
+    async def _page_words(self, request: web.Request) -> web.Response:
+        """The page's words in a language (the snapshot's `lang`), from the catalogues."""
+        lang = request.match_info["lang"]
+        if lang not in self._languages:  # a language without a catalogue reads English
+            lang = SOURCE_LANGUAGE  # (and the cache holds one entry per catalogue, no more)
+        data = self._words.get(lang)
+        if data is None:
+            words = await asyncio.to_thread(page_words, lang)
+            data = json.dumps(words, ensure_ascii=False, separators=(",", ":")).encode()
+            self._words[lang] = data
+        return web.Response(body=data, content_type="application/json", charset="utf-8")
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         """The snapshot now, then each new one, as Server-Sent Events."""

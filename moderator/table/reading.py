@@ -277,6 +277,7 @@ class TableReading:
         self._settings = settings
         self._voice.use(settings)
         self._prepare_voice(self.game_state, self.phase)
+        self._published()  # the phone board follows at once (its language, for one)
         return kept
 
     def _prepare_voice(self, state: GameState | None, phase: Phase) -> None:

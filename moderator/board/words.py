@@ -54,6 +54,17 @@ PAGE_WORDS: dict[str, str] = {
     "announceMeeting": N_("Meeting {number} starts"),
     "announceEyes": N_("Eyes closed"),
     "announceOver": N_("The game is over"),
+    # The remote's buttons (shown only under the remote's own link).
+    "remote": N_("Phone remote"),
+    "nextTurn": N_("Next turn"),
+    "meetingCard": N_("Meeting card"),
+    "knockOut": N_("Knock out"),
+    "whoKnockedOut": N_("Who is knocked out?"),
+    "cancel": N_("Cancel"),
+    "resolved": N_("Meeting resolved"),
+    "sitOutHint": N_("Tap who sits out this Meeting (tap again: comes back)."),
+    "undo": N_("Undo"),
+    "laptopOnly": N_("The laptop runs this part of the game: look at the laptop."),
 }
 
 

@@ -83,6 +83,11 @@ class TableReading:
         return phase_for(self.game_state, self._games_played(), self._flags)
 
     @property
+    def series_id(self) -> int | None:
+        """The open series' id (None before one is open): the phone remote's token follows it."""
+        return self._series_id
+
+    @property
     def game(self) -> SavedGameLike | None:
         """The open game (None between games), read only: act through the methods."""
         return self._game

@@ -50,6 +50,7 @@ from moderator.tui.messages import (
     GoHome,
     HowToPlay,
     Intent,
+    KnockOut,
     Menu,
     NewSeries,
     NextGame,
@@ -277,8 +278,8 @@ class MindFlayerApp(NarratedApp):
         return self._screens.get(phase)
 
     def _accepts(self, intent: Intent) -> bool:
-        """Whether the table is still in the phase whose screen asked."""
-        return intent.origin is None or intent.origin is self.controller.phase
+        """Whether the table is still in the phase whose screen asked (and as the asker saw it)."""
+        return intent.still_meant() and intent.origin in (None, self.controller.phase)
 
     @on(Intent)
     def _intent(self, intent: Intent) -> None:
@@ -288,7 +289,7 @@ class MindFlayerApp(NarratedApp):
             return  # shutting down: the screens are being removed
         if not self._accepts(intent):
             self.log.warning(f"Dropped {intent!r}: the table left {intent.origin}.")
-            return
+            return intent.answered(None)  # a phone's press is told it was dropped
         controller = self.controller
         outcome: Outcome | None
         match intent:
@@ -322,6 +323,8 @@ class MindFlayerApp(NarratedApp):
                 outcome = controller.draw_meeting()
             case ToggleSitOut(seat=seat):
                 outcome = controller.toggle_sit_out(seat)
+            case KnockOut(seat=seat):
+                outcome = controller.knock_out(seat)
             case ResolveMeeting():
                 outcome = controller.resolve_meeting()
             case CountAgain():
@@ -359,6 +362,7 @@ class MindFlayerApp(NarratedApp):
                 raise TypeError(f"Unknown intent {intent!r}")
         if outcome is not None:
             self.settle(outcome)
+        intent.answered(outcome)
 
     # --- app-wide actions --------------------------------------------------------------
 

@@ -17,10 +17,16 @@ matches them the same.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from textual.message import Message
 
 from moderator.domain import ResultsDeclared
 from moderator.table.phases import Phase
+
+if TYPE_CHECKING:
+    from moderator.table.outcomes import Outcome
 
 
 class NarrationLineStarted(Message):
@@ -106,6 +112,21 @@ class Intent(Message):
 
     #: The phase of the screen that asked (None: asked from anywhere).
     origin: Phase | None = None
+    #: Told the outcome once the app has acted (None: dropped); set by the phone remote,
+    #: whose press waits for it (`moderator.tui.remote`). Keys leave it None.
+    reply: Callable[[Outcome | None], None] | None = None
+    #: Whether the intent still means what it meant when asked, checked as the app takes
+    #: it up (the phone remote: the board its press was made on is still the phones').
+    meant: Callable[[], bool] | None = None
+
+    def still_meant(self) -> bool:
+        """Whether to act on it now (a key's intent always is, in its phase)."""
+        return self.meant is None or self.meant()
+
+    def answered(self, outcome: Outcome | None) -> None:
+        """Tell whoever waits for it what came of it (None: dropped)."""
+        if self.reply is not None:
+            self.reply(outcome)
 
 
 class Resume(Intent):
@@ -183,6 +204,14 @@ class AskKnockOut(Intent):
     def __init__(self, highlight: int | None = None) -> None:
         super().__init__()
         self.highlight = highlight
+
+
+class KnockOut(Intent):
+    """`seat` is knocked out (the phone remote names the seat; a key asks first)."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
 
 
 class AskSitOut(Intent):

@@ -8,7 +8,8 @@
 let words = null;
 let wordsLang = null;
 let seriesWords = [];
-let pending = null;
+let queue = [];
+let loading = false;
 
 // The sentence `key` with its {placeholders} filled in (values are set as text, never HTML).
 function say(key, values) {
@@ -147,21 +148,32 @@ async function learn(lang) {
   labelVibration();
 }
 
-// Draws `s` once the words of its language are here; a newer snapshot drawn meanwhile wins.
-function receive(s) {
-  pending = s;
-  if (s.lang === wordsLang) {
-    draw(s);
-    return;
+// Draws each snapshot in order (the reveal's buzz needs every change), once the words of
+// its language are here; while they load, later snapshots wait their turn.
+async function pump() {
+  if (loading) return;
+  loading = true;
+  try {
+    while (queue.length) {
+      const s = queue[0];
+      if (s.lang !== wordsLang) await learn(s.lang);
+      queue.shift();
+      draw(s);
+    }
+  } catch (error) {
+    text("status", words ? say("lost") : "…");
+    setTimeout(pump, 1000); // the words again in a second
+  } finally {
+    loading = false;
   }
-  learn(s.lang).then(
-    () => pending === s && draw(s),
-    () => text("status", words ? say("lost") : "…"),
-  );
+}
+
+function receive(s) {
+  queue.push(s);
+  pump();
 }
 
 function draw(s) {
-  pending = null;
   if (last && s.eyes_closed !== last.eyes_closed) buzz(s.eyes_closed ? [300] : [150, 100, 150]);
   drawGame(s);
   drawSeries(s);
@@ -170,6 +182,8 @@ function draw(s) {
   announce(s);
   document.body.dataset.seq = String(s.seq);
   last = s;
+  // Other parts of the page (the remote's buttons) draw from the same snapshot.
+  document.dispatchEvent(new CustomEvent("board:drawn", { detail: s }));
 }
 
 function labelVibration() {

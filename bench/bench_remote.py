@@ -1,4 +1,4 @@
-"""Phone remote bench: a press on a phone to the laptop's frame, and the laptop's keys under presses.
+"""Phone remote bench: a press to the laptop's frame, and the laptop's keys under presses.
 
 The app runs under Pilot, headless, a 4-player game on the table screen, the
 remote open on 127.0.0.1 (board setting off, remote on). Phones are a child
@@ -7,8 +7,8 @@ the remote as the page does: the token in its header, the page's origin, the
 board's seq read from snapshot.json.
 
 1. Press to frame: one phone presses Next turn PRESSES times, one at a time
-   (each after the last answer, 0.3 s apart: a phone may press 4 times a second). The app notes the wall clock
-   of every frame it draws (`app._display`, as bench_tui's FrameClock) with the
+   (each after the last answer, 0.3 s apart: a phone may press 4 times a
+   second). The app notes the wall clock of every frame it draws (`app._display`, as bench_tui's FrameClock) with the
    name the screen's big text shows; a press's time runs from the phone's
    `time.time()` just before its POST to the first frame that shows the next
    player. Target (issue 36): p95 <= 100 ms on loopback.

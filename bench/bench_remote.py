@@ -8,8 +8,9 @@ board's seq read from snapshot.json.
 
 1. Press to frame: one phone presses Next turn PRESSES times, one at a time
    (each after the last answer, 0.3 s apart: a phone may press 4 times a
-   second). The app notes the wall clock of every frame it draws (`app._display`, as bench_tui's FrameClock) with the
-   name the screen's big text shows; a press's time runs from the phone's
+   second). The app notes the wall clock of every frame it draws
+   (`app._display`, as bench_tui's FrameClock) with the name the screen's big
+   text shows; a press's time runs from the phone's
    `time.time()` just before its POST to the first frame that shows the next
    player. Target (issue 36): p95 <= 100 ms on loopback.
 2. Key-to-screen under presses: rounds of KEYS "n" keys on the laptop (timed as

@@ -3,8 +3,9 @@
 The app runs under Pilot, headless, a 4-player game on the table screen, the
 remote open on 127.0.0.1 (board setting off, remote on). Phones are a child
 process (its own event loop, as phones are other machines) speaking HTTP to
-the remote as the page does: the token in its header, the page's origin, the
-board's seq read from snapshot.json.
+the remote as the page does: each follows the board's Server-Sent Events and
+presses with the latest seq it received, the token in its header, the page's
+origin.
 
 1. Press to frame: one phone presses Next turn PRESSES times, one at a time
    (each after the last answer, 0.3 s apart: a phone may press 4 times a
@@ -18,7 +19,9 @@ board's seq read from snapshot.json.
    checked) alternate without phones and with 10 phones each pressing Next turn
    once a second (on the board they last read: many are refused as stale, which
    is work too), until the phones have pressed for `--seconds` in all. Target:
-   p95 with phones within 1.2x of without.
+   p95 with phones within 1.2x of without. The process's CPU time per key is
+   printed too: the phones are another process on the same cores, so on a busy
+   machine the wall clock also counts them taking a core from the app.
 
 Run: `.venv/bin/python bench/bench_remote.py [--seconds 30]` (or `make bench`).
 """
@@ -56,31 +59,46 @@ origin = f"{parts.scheme}://{parts.netloc}"
 sent = []  # wall clock just before each POST (the timed phone)
 statuses = {}
 
-async def press(session, phone):
-    async with session.get(url + "snapshot.json") as response:
-        seq = (await response.json())["seq"]
+async def follow(session, seen):
+    # As the page: the board's Server-Sent Events, the latest seq kept.
+    async with session.get(url + "events") as stream:
+        async for line in stream.content:
+            if line.startswith(b"data: "):
+                seen[0] = json.loads(line[6:])["seq"]
+                seen[1].set()
+
+async def press(session, phone, seq):
     headers = {"X-Remote-Token": token, "X-Remote-Phone": phone, "Origin": origin}
-    body = {"action": "next_turn", "seq": seq}
     at = time.time()
+    body = {"action": "next_turn", "seq": seq}
     async with session.post(url + "press", json=body, headers=headers) as response:
         await response.read()
         statuses[response.status] = statuses.get(response.status, 0) + 1
     return at
 
 async def timed(session):
+    seen = [None, asyncio.Event()]
+    following = asyncio.create_task(follow(session, seen))
     for _ in range(presses):
-        sent.append(await press(session, "timed"))
+        await seen[1].wait()
+        seen[1].clear()
         await asyncio.sleep(0.3)  # within the 4 presses a second a phone is allowed
+        sent.append(await press(session, "timed", seen[0]))
+    following.cancel()
 
 async def steady(session, phone):
+    seen = [None, asyncio.Event()]
+    following = asyncio.create_task(follow(session, seen))
+    await seen[1].wait()
     ends = time.monotonic() + seconds
     while time.monotonic() < ends:
         started = time.monotonic()
         try:
-            await press(session, phone)
+            await press(session, phone, seen[0])
         except (aiohttp.ClientError, ConnectionError):
-            return  # the remote closed: this round is over
+            break  # the remote closed: this round is over
         await asyncio.sleep(max(0.0, every - (time.monotonic() - started)))
+    following.cancel()
 
 async def main():
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
@@ -140,7 +158,13 @@ async def run(base: Path, seconds: float) -> dict[str, Any]:
     (dirs["config"] / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
     narrator = make_narrator(VoiceSettings(enabled=False), None, dirs["cache"], time_scale=0.01)
     app = make_app(dirs["data"], dirs["config"], dirs["cache"], None, narrator=narrator)
-    figures: dict[str, Any] = {"without": [], "with": [], "statuses": {}}
+    figures: dict[str, Any] = {
+        "without": [],
+        "with": [],
+        "cpu_without": [],
+        "cpu_with": [],
+        "statuses": {},
+    }
     async with app.run_test(size=(100, 32)) as pilot:
         await new_game(pilot, FOUR)
         assert isinstance(app.screen, TableScreen), app.screen
@@ -167,14 +191,14 @@ async def run(base: Path, seconds: float) -> dict[str, Any]:
         # 2. The laptop's keys, without and with 10 phones pressing once a second.
         pressed = 0.0
         while pressed < seconds:
-            await time_next_turns(app, pilot, KEYS, figures["without"])
+            await time_next_turns(app, pilot, KEYS, figures["without"], figures["cpu_without"])
             round_seconds = min(10.0, seconds - pressed)
             began = time.monotonic()
             child = asyncio.create_task(
                 phones(url, token, str(PHONES), "1", str(round_seconds), "0")
             )
             while not child.done():
-                await time_next_turns(app, pilot, KEYS // 4, figures["with"])
+                await time_next_turns(app, pilot, KEYS // 4, figures["with"], figures["cpu_with"])
             pressed += time.monotonic() - began
             for status, count in child.result()["statuses"].items():
                 figures["statuses"][status] = figures["statuses"].get(status, 0) + count
@@ -209,6 +233,11 @@ def main() -> None:
     print(
         f"key-to-screen p95 ratio with/without: {ms(with_phones, 0.95) / ms(without, 0.95):6.2f}"
         "  (target <= 1.20)"
+    )
+    cpu_without, cpu_with = figures["cpu_without"], figures["cpu_with"]
+    print(
+        f"CPU per key (this process), no phones / phones: p95 {ms(cpu_without, 0.95):6.2f} ms"
+        f" / {ms(cpu_with, 0.95):6.2f} ms  ratio {ms(cpu_with, 0.95) / ms(cpu_without, 0.95):5.2f}"
     )
     statuses = ", ".join(f"{status}: {n}" for status, n in sorted(figures["statuses"].items()))
     print(f"the phones' answers by status:        {statuses}  (409: a stale press refused)")

@@ -165,10 +165,10 @@ class TableScreen(PlayScreen):
         if not self.controller.settings.remote:
             self.say(_(REMOTE_OFF), severity="warning")
             return
-        from moderator.tui.remote import phone_remote  # loaded when the remote first opens
-
+        # Loaded when the remote first opens, as the app loads its dialogs.
+        remote = importlib.import_module("moderator.tui.remote").phone_remote(self.app)
         dialog = importlib.import_module("moderator.tui.dialogs.board").RemoteScreen
-        self.app.push_screen(dialog(host, phone_remote(self.app).press))  # type: ignore[arg-type]
+        self.app.push_screen(dialog(host, remote.press))
 
     def action_knock_out(self, highlight: int | None = None) -> None:
         """Ask who was knocked out."""

@@ -16,7 +16,7 @@ LISTEN_STAMP := $(VENV)/.installed-listen
 # (wildcard: a Makefile dry-run alone beside pyproject.toml, as tests/test_cli.py does).
 METADATA := pyproject.toml $(wildcard moderator/__init__.py)
 
-.PHONY: play play-neural neural listen test check check-narration lint bench clean catalogs
+.PHONY: play play-neural neural listen axe test check check-narration lint bench clean catalogs
 
 # The suite runs on every core (pytest-xdist); `loadgroup` keeps each
 # `xdist_group` on one worker. PYTEST_WORKERS=0 runs it in this process.
@@ -63,6 +63,20 @@ $(LISTEN_STAMP): $(APP_STAMP)
 
 listen: $(LISTEN_STAMP)
 
+# axe-core (the accessibility checker the phone board's page is held to in
+# tests/board/test_board_accessibility.py), pinned, from the npm registry, beside the venv.
+AXE_VERSION := 4.14.1
+AXE_DIR := $(VENV)/axe
+AXE_STAMP := $(AXE_DIR)/.installed-$(AXE_VERSION)
+$(AXE_STAMP): $(VENV_STAMP)
+	@echo "== Adding axe-core $(AXE_VERSION) (npm) for the phone board's accessibility test"
+	mkdir -p $(AXE_DIR)
+	npm install --prefix $(AXE_DIR) --no-save --no-audit --no-fund --no-package-lock \
+		axe-core@$(AXE_VERSION)
+	touch $(AXE_STAMP)
+
+axe: $(AXE_STAMP)
+
 play-neural: $(NEURAL_STAMP)
 	$(BIN)/mindflayer
 
@@ -103,7 +117,7 @@ test: lint
 # `make check-narration` runs them. Measured 2026-12-01 (2 cores, load ~3): the old
 # target 118 s wall, 105 s CPU.
 CHECK_MARKERS := not slow and not speech and not neural and not app
-CHECK_PATHS := tests/domain tests/storage tests/tui tests/board $(wildcard tests/test_*.py)
+CHECK_PATHS := tests/domain tests/storage tests/table tests/tui tests/board $(wildcard tests/test_*.py)
 check: lint
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -q -m "$(CHECK_MARKERS)" $(CHECK_PATHS)
 

@@ -22,10 +22,10 @@ random results instead, hardly two series alike).
 
 Run: `make bench`, or
 `.venv/bin/python bench/bench_history.py [--runs N] [--games N ...] [--startup-only]
-[--no-startup] [--no-dialog] [--varied] [--compare-with DIR]`; DIR holds another
+[--no-startup] [--no-commands] [--no-dialog] [--varied] [--compare-with DIR]`; DIR holds another
 revision's `moderator` package (`git archive REV moderator | tar -x -C DIR`), whose
-commands are timed alternately with this tree's: a before/after in one run, on the
-same databases.
+commands and History dialog are timed alternately with this tree's (the dialog then
+in a fresh process per run and tree): a before/after in one run, on the same databases.
 Not a test: the numbers depend on the machine (2 shared cores here).
 """
 
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import shutil
 import sqlite3
@@ -53,6 +54,8 @@ SIZES = (5_000, 20_000)
 RUNS = 7
 STARTUP_GOAL = 1.05
 COMMAND_GOAL = 0.5
+#: The History dialog's first paint against the baseline's (`--compare-with`).
+DIALOG_GOAL = 1.2
 PLAYERS = ("Ann", "Bob", "Cyd", "Dee")
 COMMANDS = {
     "history": (),
@@ -237,30 +240,72 @@ async def dialog_once(data: Path, base: Path) -> tuple[float, float]:
         screen = app.screen
         await pilot.pause(0)  # the dialog's first refresh
         painted = time.perf_counter() - started
-        await app.workers.wait_for_complete([w for w in app.workers if w.node is screen])
-        await pilot.pause()
+        loading = screen.query_one("#history-loading", Static)
+        while loading.display:  # the worker may start after the first paint
+            await app.workers.wait_for_complete([w for w in app.workers if w.node is screen])
+            await pilot.pause()
         filled = time.perf_counter() - started
-        assert not screen.query_one("#history-loading", Static).display, "tables not shown"
     return painted, filled
 
 
-def bench_dialog(datas: dict[str, Path], base: Path, runs: int) -> None:
-    print(f"History dialog runs:                  {runs} (median, Pilot, in process, alternating)")
-    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in datas}
+def dialog_in(tree: Path, data: Path, folder: Path) -> tuple[float, float]:
+    """`dialog_once` in a fresh process running the `moderator` package in `tree`."""
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__)), "--dialog-once", str(data), str(folder)],
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        timeout=600,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"the dialog in {tree} failed:\n{done.stderr[-2000:]}")
+    painted, filled = done.stdout.split()[-2:]
+    return float(painted), float(filled)
+
+
+def bench_dialog(
+    datas: dict[str, Path], base: Path, runs: int, baseline: Path | None = None
+) -> None:
+    """Key to first paint and to the tables; with `baseline`, each run in a fresh
+    process per tree, alternating (a before/after in one run: issue 37's goal is the
+    first paint at 20,000 games within 1.2x of the baseline's)."""
+    trees = {"": ROOT} if baseline is None else {"": ROOT, " (baseline)": baseline}
+    where = "in process" if baseline is None else "a fresh process each, trees alternating"
+    print(f"History dialog runs:                  {runs} (median, Pilot, {where})")
+    samples: dict[tuple[str, str], list[tuple[float, float]]] = {
+        (label, name): [] for label in trees for name in datas
+    }
     for i in range(runs):
         for name, data in datas.items():  # alternating: a busy moment hits every size
-            folder = base / f"dialog-{name.replace(' ', '-').replace(',', '')}-{i}"
-            samples[name].append(asyncio.run(dialog_once(data, folder)))
-    painted0 = statistics.median(s[0] for s in samples["empty"])
-    filled0 = statistics.median(s[1] for s in samples["empty"])
-    for name, found in samples.items():
-        painted = statistics.median(s[0] for s in found)
-        filled = statistics.median(s[1] for s in found)
-        print(
-            f"  {name + ':':22s} key to first paint {painted * 1000:6.1f} ms "
-            f"(x{painted / painted0:4.2f}), to the tables {filled * 1000:7.1f} ms "
-            f"(x{filled / filled0:5.2f}); x = ratio to the empty database's"
-        )
+            for label, tree in trees.items():
+                folder = base / f"dialog-{name.replace(' ', '-').replace(',', '')}-{i}-{len(label)}"
+                if baseline is None:
+                    samples[label, name].append(asyncio.run(dialog_once(data, folder)))
+                else:
+                    samples[label, name].append(dialog_in(tree, data, folder))
+    for label in trees:
+        painted0 = statistics.median(s[0] for s in samples[label, "empty"])
+        filled0 = statistics.median(s[1] for s in samples[label, "empty"])
+        for name in datas:
+            found = samples[label, name]
+            painted = statistics.median(s[0] for s in found)
+            filled = statistics.median(s[1] for s in found)
+            print(
+                f"  {name + label + ':':33s} key to first paint {painted * 1000:6.1f} ms "
+                f"(x{painted / painted0:4.2f}), to the tables {filled * 1000:7.1f} ms "
+                f"(x{filled / filled0:5.2f}); x = ratio to the empty database's"
+            )
+    if baseline is not None:
+        for name in datas:
+            ours = statistics.median(s[0] for s in samples["", name])
+            theirs = statistics.median(s[0] for s in samples[" (baseline)", name])
+            verdict = "met" if ours <= DIALOG_GOAL * theirs else "NOT met"
+            print(
+                f"  first paint, {name}: this tree / baseline = {ours / theirs:4.2f} "
+                f"(goal <= {DIALOG_GOAL}: {verdict})"
+            )
 
 
 def main() -> None:
@@ -276,10 +321,16 @@ def main() -> None:
     )
     parser.add_argument("--no-dialog", action="store_true", help="skip part 3")
     parser.add_argument("--no-startup", action="store_true", help="skip part 1")
+    parser.add_argument("--no-commands", action="store_true", help="skip part 2")
     parser.add_argument(
         "--varied", action="store_true", help="random results: hardly two series alike"
     )
+    parser.add_argument("--dialog-once", nargs=2, type=Path, help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.dialog_once:  # one dialog run for `dialog_in` (its tree on PYTHONPATH)
+        painted, filled = asyncio.run(dialog_once(*options.dialog_once))
+        print(painted, filled)
+        return
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
         base = Path(tmp)
@@ -300,9 +351,10 @@ def main() -> None:
         if not options.no_startup:
             bench_startup(homes, options.runs)
         if not options.startup_only:
-            bench_commands(datas, base, options.runs, options.compare_with)
+            if not options.no_commands:
+                bench_commands(datas, base, options.runs, options.compare_with)
             if not options.no_dialog:
-                bench_dialog(datas, base, max(3, options.runs // 2))
+                bench_dialog(datas, base, max(3, options.runs // 2), options.compare_with)
     print(f"bench_history total:                  {time.monotonic() - started:7.1f} s")
 
 

@@ -40,6 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "narration"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from listener import Hearing, Listener, hear_render, listener_problem  # noqa: E402
 from narration_helpers import library_present  # noqa: E402
@@ -47,7 +48,10 @@ from narration_helpers import library_present  # noqa: E402
 from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
 from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402
 from moderator.narration.settings import VoiceSettings  # noqa: E402
+from moderator.narration.speech.engines import ChoosingSpeaker  # noqa: E402
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa: E402
+from moderator.narration.speech.synthesizer import Synthesizer  # noqa: E402
+from moderator.narration.speech.voice_engines import Routes, routes_for  # noqa: E402
 
 #: Rate offsets (words per minute) of the takes of every render; the first is the table's.
 TAKES = (0, -10, 10)
@@ -79,7 +83,7 @@ def pooled(rows: list[Row]) -> tuple[float, float]:
 
 def measure(
     library: ScriptLibrary,
-    engine: Callable[[Path], Pyttsx3Synthesizer],
+    engine: Callable[[Path], Synthesizer],
     listener: Listener,
     langs: list[str],
     settings: VoiceSettings,
@@ -165,6 +169,7 @@ def main() -> int:
         base = measure(library, plain, listener, langs, bare, workdir, False, takes)
         print("shipped: role words marked up, lead-in, every clip at one loudness")
         ours = measure(library, shipped, listener, langs, VoiceSettings(), workdir, True, takes)
+        natural = measure_natural(library, listener, langs, workdir, takes)
     print()
     print(
         f"{'script':<14} {'lang':<5} {'bed':<4} {'WER base':>9} {'WER ours':>9} "
@@ -202,7 +207,80 @@ def main() -> int:
                 f"{lang:<5} {'on' if ambience else 'off':<4} {b_wer:9.2f} {o_wer:9.2f} "
                 f"{ratio:6.2f} {b_roles:11.0%} {o_roles:11.0%} {target:>14}"
             )
+    report_natural(natural, ours)
     return 0
+
+
+def natural_voices(langs: list[str]) -> dict[str, str]:
+    """The natural voice each language speaks with when one is installed: {lang: name}."""
+    from bench_engines import engine_settings, engines_of
+
+    chosen = {}
+    for lang in langs:
+        engines, _stand_ins = engines_of(lang)
+        if len(engines) > 1:
+            chosen[lang] = engines[1]  # the best installed (espeak is first)
+            engine_settings(lang, engines[1])  # fails early on a broken English model
+    return chosen
+
+
+def measure_natural(
+    library: ScriptLibrary,
+    listener: Listener,
+    langs: list[str],
+    workdir: Path,
+    takes: Sequence[int],
+) -> dict[str, list[Row]]:
+    """Each language with an installed natural voice, heard through it: {voice: rows}."""
+    from bench_engines import engine_settings
+
+    rows: dict[str, list[Row]] = {}
+    for lang, voice in natural_voices(langs).items():
+        settings = engine_settings(lang, voice)
+        language = library.languages[lang]
+        routes = routes_for(settings, [(lang, (language.voice, language.fallback_voice))])
+
+        def natural(cache: Path, routes: Routes = routes) -> Synthesizer:
+            speaker = ChoosingSpeaker(Pyttsx3Synthesizer(cache, warm=False), cache)
+            speaker.watch_faults(lambda fault: print(f"  FALLBACK to espeak: {fault.message}"))
+            speaker.choose_voices(routes.voices, warm=routes.warm)
+            return speaker
+
+        print(f"natural: {lang} through {voice}")
+        rows[voice] = measure(library, natural, listener, [lang], settings, workdir, True, takes)
+    return rows
+
+
+def report_natural(natural: dict[str, list[Row]], ours: list[Row]) -> None:
+    """Pooled WER and role words per natural voice beside the shipped espeak render's."""
+    from bench_engines import made_from_english
+
+    from moderator.narration.speech.piper_voices import installed_voices
+
+    if not natural:
+        print("no natural voice installed (`mindflayer voices install fr`; `make neural`)")
+        return
+    print()
+    print(
+        f"{'voice':<24} {'lang':<5} {'bed':<4} {'WER espeak':>11} {'WER voice':>10} "
+        f"{'ratio':>6} {'roles espeak':>13} {'roles voice':>12}"
+    )
+    stand_ins = [v.name for v in installed_voices() if v.name in natural and made_from_english(v)]
+    for voice, rows in natural.items():
+        lang = rows[0].lang
+        for ambience in (False, True):
+            e_wer, e_roles = pooled([r for r in ours if r.lang == lang and r.ambience == ambience])
+            v_wer, v_roles = pooled([r for r in rows if r.ambience == ambience])
+            ratio = v_wer / e_wer if e_wer else float("nan")
+            print(
+                f"{voice:<24} {lang:<5} {'on' if ambience else 'off':<4} {e_wer:11.2f} "
+                f"{v_wer:10.2f} {ratio:6.2f} {e_roles:13.0%} {v_roles:12.0%}"
+            )
+    for name in stand_ins:
+        print(
+            f"NOTE {name} is the English model with its config's language changed: "
+            "its figures mean nothing for that language."
+        )
 
 
 if __name__ == "__main__":

@@ -18,7 +18,9 @@ of the same rounds. The key's moment is the call to `Narrator.play` (what the
 TUI's Enter calls on its thread); the first sample reaches the sink when the
 player is asked to play (the lead-in's silence comes first).
 
-Run: `make bench`, or `.venv/bin/python bench/bench_prepared.py [--rounds N]`.
+Run: `make bench`, or `.venv/bin/python bench/bench_prepared.py [--rounds N] [--lang fr]`.
+With `--lang`, the table speaks that language with its engine (its installed natural
+voice, when it has one: `mindflayer voices install fr`); the in-app rows stay English.
 """
 
 from __future__ import annotations
@@ -87,16 +89,19 @@ def _key_to_play(narrator: Narrator, player: StampingPlayer, script: str) -> flo
     return player.asked[0] - begin
 
 
-def _round(folder: Path, script: str, prepared: bool) -> tuple[float, float]:
+def _round(folder: Path, script: str, prepared: bool, lang: str = "en") -> tuple[float, float]:
     """One fresh cache: (first play, replay) key -> first request, in seconds."""
     cache = folder / f"cache-{script}-{prepared}-{time.perf_counter_ns()}"
     player = StampingPlayer()
     system = Pyttsx3Synthesizer(cache, warm=False)
     speaker = ChoosingSpeaker(system, cache, player=player)
-    narrator = Narrator(VoiceSettings(), ScriptLibrary.load(None), speaker, SCALE)
+    library = ScriptLibrary.load(None)
+    narrator = Narrator(VoiceSettings(lang=lang), library, speaker, SCALE)
     try:
-        # The app's engine is warm by the time a game starts (its warm-up): so is this one.
-        system.synthesize("Warming up.", "en-us", 175, 1.0).result(timeout=60)
+        # The app's engine is warm by the time a game starts (its warm-up): so is this one,
+        # and the language's natural voice, when it speaks with one.
+        voice = library.languages[lang].voice
+        speaker.synthesize("Warming up.", voice, 175, 1.0).result(timeout=60)
         if prepared and not narrator.prepare(script, SCRIPTS[script]).result(timeout=120):
             raise RuntimeError(f"the {script} could not be prepared")
         return _key_to_play(narrator, player, script), _key_to_play(narrator, player, script)
@@ -138,6 +143,14 @@ async def _in_the_app(folder: Path) -> tuple[float, float]:
     return times[0], times[1]
 
 
+def _engine(lang: str) -> str:
+    """What the language speaks with by default here: espeak-ng or a natural voice."""
+    from moderator.narration.speech.voice_engines import choose_engine
+
+    engine = choose_engine(VoiceSettings(lang=lang), lang).engine
+    return "real espeak-ng" if engine == "espeak" else f"natural voice {engine}"
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:7.1f} ms"
 
@@ -145,16 +158,20 @@ def _ms(seconds: float) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--lang", default="en", help="the table's language (default en)")
     args = parser.parse_args()
     if not library_present():
         print("skipped: needs libespeak-ng1 (apt-get install libespeak-ng1)")
         return 0
-    print(f"key -> player asked to play, fresh cache, median of {args.rounds} (real espeak-ng):")
+    print(
+        f"key -> player asked to play, fresh cache, median of {args.rounds}, "
+        f"{args.lang} ({_engine(args.lang)}):"
+    )
     with tempfile.TemporaryDirectory(prefix="bench-prepared-") as raw:
         folder = Path(raw)
         for script in SCRIPTS:
-            cold = [_round(folder, script, prepared=False) for _ in range(args.rounds)]
-            warm = [_round(folder, script, prepared=True) for _ in range(args.rounds)]
+            cold = [_round(folder, script, False, args.lang) for _ in range(args.rounds)]
+            warm = [_round(folder, script, True, args.lang) for _ in range(args.rounds)]
             replay = statistics.median([r for _, r in cold + warm])
             before = statistics.median([first for first, _ in cold])
             after = statistics.median([first for first, _ in warm])

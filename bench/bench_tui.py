@@ -15,8 +15,8 @@
    (`PYTHONPYCACHEPREFIX`, filled by the unmeasured first starts) whatever the
    caller's `PYTHONDONTWRITEBYTECODE` says, else every start of the app would
    recompile its modules while the bare app's Textual is precompiled. The
-   goal is a wall-clock ratio of at most 1.25; the CPU time to the first
-   frame is printed beside it (it moves less when the machine is busy).
+   goal is a ratio of at most 1.15 (issue 32), wall clock and CPU time to the
+   first frame both (the CPU moves less when the machine is busy).
 2. Key-to-screen latency: `app.simulate_key`, then `pilot.pause(0)` until the
    screen shows the key, for "next turn" on the table screen, a knock-out (the
    seat's digit in the picker, until the tile shows it and the picker is gone)
@@ -56,7 +56,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 15
 #: The start-up goal: the app's first frame within this factor of a bare Textual app's.
-STARTUP_GOAL = 1.25
+STARTUP_GOAL = 1.15
 KEYS = 300
 #: Knock-outs timed (each opens the picker and is undone after, both untimed).
 KNOCK_OUTS = 100
@@ -249,6 +249,9 @@ def bench_startup(count: int = RUNS) -> None:
     print(
         f"START-UP RATIO (first frame, app/bare): {ratio:.2f} (goal <= {STARTUP_GOAL}: {verdict})"
     )
+    cpu_ratio = a_cpu / b_cpu
+    cpu_verdict = "met" if cpu_ratio <= STARTUP_GOAL else "NOT met"
+    print(f"START-UP CPU RATIO (app/bare): {cpu_ratio:.2f} (goal <= {STARTUP_GOAL}: {cpu_verdict})")
 
 
 # --- 2. key-to-screen latency ------------------------------------------------------------
@@ -328,7 +331,7 @@ async def seated_app(base: Path, pilot_run: Any) -> None:
         folder.mkdir(parents=True, exist_ok=True)
     narrator = make_narrator(VoiceSettings(enabled=False), None, dirs["cache"], time_scale=0.01)
     # As the `mindflayer` command starts it: the collector paused until the first frame,
-    # then one collection and a freeze (`MindFlayerApp._after_start_up`), so the keys
+    # then one collection and a freeze (`moderator.tui.start_up`), so the keys
     # below meet the collector the table meets.
     pause_collector_for_start_up()
     app = make_app(dirs["data"], dirs["config"], dirs["cache"], None, narrator=narrator)

@@ -19,6 +19,13 @@ from moderator.i18n import _, ngettext
 from moderator.i18n.argparse_words import TranslatedParser
 
 
+def _since(text: str) -> object:
+    """`history --since`'s value (imported when used: the TUI's start never pays for it)."""
+    from moderator.storage.history_summary_cli import since_date
+
+    return since_date(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line, shared by `main` and the tests (in the screen's language)."""
     parser = TranslatedParser(
@@ -67,6 +74,23 @@ def build_parser() -> argparse.ArgumentParser:
         metavar=_("FILE"),
         help=_("write every game as a BG Stats play (JSON) and print the link for the latest"),
     )
+    history.add_argument(
+        "--summary",
+        action="store_true",
+        help=_("print the leaderboard and the trends instead of every series"),
+    )
+    history.add_argument(
+        "--since",
+        metavar=_("DATE"),
+        type=_since,
+        help=_("only the series that ended on or after DATE (YYYY-MM-DD, UTC)"),
+    )
+    history.add_argument(
+        "--group",
+        metavar=_("NAME"),
+        nargs="+",
+        help=_("only the series played by exactly these players"),
+    )
 
     narrate = sub.add_parser("narrate", help=_("speak a voice script, or render it to a WAV"))
     narrate.add_argument(
@@ -101,12 +125,37 @@ def build_parser() -> argparse.ArgumentParser:
     )
     narrate.add_argument(
         "--engine",
-        choices=("espeak", "piper"),
-        default="espeak",
-        help=_("English voice: espeak, or piper (the optional neural voice)"),
+        default=None,
+        metavar=_("ENGINE"),
+        help=_(
+            "espeak, piper (English's neural voice), natural (the language's best "
+            "installed voice) or an installed voice's name (default: the settings' "
+            "choice for the language)"
+        ),
     )
 
-    sub.add_parser("voices", help=_("list the speech engine's voices"))
+    voices = sub.add_parser(
+        "voices",
+        help=_("list the voices per language; install or remove a natural voice"),
+    )
+    voice_actions = voices.add_subparsers(dest="voices_action", metavar=_("ACTION"))
+    install = voice_actions.add_parser(
+        "install",
+        help=_("download a natural voice (Piper) for a language: fr, de, es, en or a voice name"),
+    )
+    install.add_argument(
+        "voice", metavar=_("VOICE"), help=_("fr, de, es, en, or a Piper voice name")
+    )
+    install.add_argument(
+        "--url",
+        metavar=_("URL"),
+        help=_(
+            "the voice repository's address (default: $MINDFLAYER_VOICES_URL, "
+            "else Piper's repository on Hugging Face)"
+        ),
+    )
+    remove = voice_actions.add_parser("remove", help=_("remove an installed natural voice"))
+    remove.add_argument("name", metavar=_("NAME"), help=_("the voice's name, as listed"))
     return parser
 
 
@@ -157,9 +206,7 @@ def _dispatch(argv: Sequence[str] | None) -> int:
 
         return run_narrate(args)
     if args.command == "voices":
-        from moderator.narration.cli import run_voices
-
-        return run_voices(args)
+        return _voices(args)
     refusal = needs_a_terminal()
     if refusal is not None:
         print(refusal, file=sys.stderr)
@@ -168,6 +215,24 @@ def _dispatch(argv: Sequence[str] | None) -> int:
     from moderator.tui.run import run_app
 
     return run_app(args)
+
+
+def _voices(args: argparse.Namespace) -> int:
+    """`mindflayer voices [install VOICE | remove NAME]`."""
+    action = getattr(args, "voices_action", None)
+    if action == "install":
+        from moderator.narration.voices_cli import run_install
+
+        return run_install(args)
+    if action == "remove":
+        from moderator.narration.voices_cli import run_remove
+
+        return run_remove(args)
+    from moderator.narration.cli import run_voices
+    from moderator.table.config import load_settings
+
+    args.voice_settings = load_settings(paths.config_dir())[0]  # which engine each speaks with
+    return run_voices(args)
 
 
 def needs_a_terminal() -> str | None:
@@ -215,7 +280,7 @@ def pause_collector_for_start_up() -> None:
     (modules, classes, styles, widgets) and frees almost none; the collector's
     passes over them cost the first frame about 20 ms (docs/startup.md). The
     app resumes the collector half a second after its first frame
-    (`MindFlayerApp._after_start_up`), and `run_app` resumes it if the app
+    (`moderator.tui.start_up`), and `run_app` resumes it if the app
     never ran.
     The start-up bench starts the app through this too, as the command does.
     """

@@ -19,6 +19,7 @@ import os
 import re
 import stat
 import sys
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -74,6 +75,27 @@ class FileProblem(ValueError):
     def where(self) -> str:
         """`path:line`, or the path alone when no line is known."""
         return f"{self.path}:{self.line}" if self.line is not None else str(self.path)
+
+
+def escaped(text: str | Path) -> str:
+    """`text` (a file's name, a path) with every invisible or reordering character escaped.
+
+    A folder named with a right-to-left mark is shown reordered, under another
+    name than the one on disk; an escape sequence would act on the terminal.
+    Each such character is written as its `\\uXXXX` escape, so the name quoted is
+    the real one and can be found again.
+    """
+    return "".join(_escaped_char(char) for char in str(text))
+
+
+def _escaped_char(char: str) -> str:
+    if unicodedata.category(char) not in _HIDDEN_CATEGORIES:
+        return char
+    return f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}"
+
+
+#: Control, format (the bidi marks among them), surrogate, private-use and separator characters.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 def read_text(path: Path) -> str | None:

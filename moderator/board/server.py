@@ -52,6 +52,8 @@ __all__ = [
     "new_token",
 ]
 
+#: The `Server` header: the app, no versions (they only help someone attacking it).
+SERVER_NAME = "mindflayer-moderator"
 
 #: Streams served at once; a 21st phone is told the board is full.
 MAX_CLIENTS = 20
@@ -305,6 +307,8 @@ class BoardServer:
 
     async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
         response.headers.update(SECURITY_HEADERS)
+        # Set before aiohttp's own default, which names Python's and aiohttp's versions.
+        response.headers["Server"] = SERVER_NAME
 
     async def _page(self, request: web.Request) -> web.Response:
         return self._answer("index.html")

@@ -76,6 +76,18 @@ class SeriesView:
 
 
 @dataclass(frozen=True)
+class LeaderboardView:
+    """Tonight's table's leaderboard over its complete series, as the series board draws it.
+
+    Lines of text in the table's language (`history_charts`), made by the app and
+    shown as they are: the laptop's series board shows the same figures.
+    """
+
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class BoardSnapshot:
     """Everything one phone shows; `seq` grows by one per change."""
 
@@ -97,6 +109,8 @@ class BoardSnapshot:
     series: SeriesView = field(default_factory=SeriesView)
     #: The BG Stats link of the last game, once the table asked for it on the laptop.
     bgstats_link: str | None = None
+    #: Tonight's table's leaderboard, between games (the series phase) only.
+    leaderboard: LeaderboardView | None = None
 
     def to_json(self) -> str:
         """The snapshot as compact JSON (names as they are: the page shows them as text)."""
@@ -146,6 +160,7 @@ def build_snapshot(
     eyes_closed: bool = False,
     bgstats_link: str | None = None,
     lang: str = "en",
+    leaderboard: LeaderboardView | None = None,
 ) -> BoardSnapshot:
     """The public board for `phase` and the open game's `state` (None: no game open).
 
@@ -155,8 +170,9 @@ def build_snapshot(
     """
     series = series if series is not None and phase == "series" else SeriesView()
     link = bgstats_link if phase == "series" else None
+    board = leaderboard if phase == "series" else None
     if state is None or phase not in GAME_PHASES:
-        return BoardSnapshot(seq, phase, lang, series=series, bgstats_link=link)
+        return BoardSnapshot(seq, phase, lang, series=series, bgstats_link=link, leaderboard=board)
     meeting = state.meeting
     out = meeting.sitting_out - state.knocked_out if meeting is not None else frozenset()
     seats = tuple(
@@ -191,4 +207,5 @@ def build_snapshot(
         eyes_closed=eyes_closed and phase == "reveal",
         series=series,
         bgstats_link=link,
+        leaderboard=board,
     )

@@ -54,6 +54,7 @@ PAGE_WORDS: dict[str, str] = {
     "announceMeeting": N_("Meeting {number} starts"),
     "announceEyes": N_("Eyes closed"),
     "announceOver": N_("The game is over"),
+    "announceOut": N_("{name} is knocked out"),
     # The remote's buttons (shown only under the remote's own link).
     "remote": N_("Phone remote"),
     "nextTurn": N_("Next turn"),

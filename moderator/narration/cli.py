@@ -33,6 +33,14 @@ SAMPLE_CONTEXT: dict[str, dict[str, object]] = {
     "turn": {"player": "Dustin"},
     "series_winner": {"players": ["Eleven", "Mike"]},
     "meeting": {"meeting": 1},
+    "table_state": {
+        "situation": "turns",
+        "game": 1,
+        "turn": 7,
+        "player": "Dustin",
+        "meetings_done": 1,
+        "knocked_out": ["Eleven"],
+    },
 }
 #: Longest `narrate` waits for a script to finish (the longest script is ~1 min).
 NARRATE_BOUND = 600.0
@@ -47,10 +55,17 @@ def _context(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _settings(args: argparse.Namespace) -> VoiceSettings:
+    engine = getattr(args, "engine", None) or "espeak"
+    # `--engine espeak|piper` is English's switch, as it always was; `natural` or a
+    # voice's name chooses the engine of the language being narrated.
+    named = "" if engine in ("espeak", "piper") else f"{args.lang}={engine}"
+    if engine == "espeak" and args.lang != "en" and getattr(args, "engine", None):
+        named = f"{args.lang}=espeak"
     settings = VoiceSettings(
         lang=args.lang,
         ambience=getattr(args, "ambience", "on") == "on",
-        english_engine=getattr(args, "engine", "espeak"),
+        english_engine="piper" if engine == "piper" else "espeak",
+        voice_engines=named,
     )
     if args.seconds is not None:
         settings = replace(settings, reveal_seconds=args.seconds)
@@ -98,6 +113,11 @@ def run_narrate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    try:
+        _settings(args).validated()  # an engine that is no engine, a voice of another language
+    except ValueError as error:
+        print(refusals.refusal(error), file=sys.stderr)
+        return 2
     if args.wav:
         return _render(args, library)
     return _speak(args)
@@ -137,12 +157,15 @@ def _render(args: argparse.Namespace, library: ScriptLibrary) -> int:
     speaker.watch_faults(
         lambda fault: print(_("notice: {message}").format(message=fault.message), file=sys.stderr)
     )
-    english = library.languages.get("en")
-    speaker.choose_english_engine(
-        _settings(args).english_engine,
-        {english.voice} if english else {"en-us"},
-        warm=args.lang == "en",
+    from moderator.narration.speech.voice_engines import routes_for
+
+    routes = routes_for(
+        _settings(args),
+        [(lang.code, (lang.voice, lang.fallback_voice)) for lang in library.languages.values()],
     )
+    speaker.choose_voices(routes.voices, warm=routes.warm)
+    if routes.problem is not None:
+        print(_("notice: {message}").format(message=routes.problem), file=sys.stderr)
     try:
         for fault in speaker.problems():
             if fault.part == "library":
@@ -234,6 +257,13 @@ def run_voices(args: argparse.Namespace) -> int:
         languages = ",".join(str(code) for code in voice.get("languages", []))
         print(f"  {voice.get('id', '')!s:<28} {voice.get('name', '')!s:<28} {languages}")
     _print_neural_voice()
+    from moderator.narration.voices_cli import print_natural_voices
+
+    print_natural_voices(
+        [(language.code, language.name) for language in library.languages.values()],
+        getattr(args, "voice_settings", None) or VoiceSettings(),
+        sys.stdout,
+    )
     return 0
 
 

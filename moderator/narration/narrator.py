@@ -20,7 +20,6 @@ from moderator.narration.events import Finished, Notice
 from moderator.narration.job import EventSink, Job, Timing
 from moderator.narration.notices import NoticeBoard, Watcher
 from moderator.narration.scripts.library import (
-    BASE_LANGUAGE,
     Language,
     Line,
     ScriptLibrary,
@@ -28,7 +27,7 @@ from moderator.narration.scripts.library import (
 )
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speech.engines import ChoosingSpeaker
-from moderator.narration.speech.speaker import SilentSpeaker, Speaker
+from moderator.narration.speech.speaker import SilentSpeaker, Speaker, SpeechFault
 from moderator.narration.synthesis import engine_failed
 
 log = logging.getLogger(__name__)
@@ -68,16 +67,26 @@ class Narrator:
         )
 
     def _choose_engine(self, settings: VoiceSettings) -> None:
-        """Tell the speaker which engine speaks English (and which voices are English)."""
+        """Tell the speaker which natural voice speaks each language (by its espeak voices).
+
+        Only the table's language's voice is warmed (another language never starts
+        Piper); a choice that cannot speak is told once and espeak-ng speaks.
+        """
         if self._chooser is None:
             return
-        english = self._library.languages.get(BASE_LANGUAGE)
-        voices = {english.voice, english.fallback_voice} if english else {"en-us"}
-        self._chooser.choose_english_engine(
-            settings.english_engine,
-            {v for v in voices if v},
-            warm=settings.lang == BASE_LANGUAGE,  # another language never starts Piper
+        from moderator.narration.speech.voice_engines import routes_for
+
+        routes = routes_for(
+            settings,
+            [
+                (language.code, (language.voice, language.fallback_voice))
+                for language in self._library.languages.values()
+            ],
         )
+        self._chooser.choose_voices(routes.voices, warm=routes.warm)
+        if routes.problem is not None:
+            fault = SpeechFault("neural", routes.problem, says_fallback=True)
+            self._chooser.tell(fault, f"choice:{routes.problem}")
 
     @property
     def warnings(self) -> list[str]:

@@ -53,6 +53,7 @@ def preparation_key(actions: list[Action], settings: VoiceSettings) -> Hashable:
         settings.bed_level,
         settings.lead_in,
         settings.english_engine,
+        settings.voice_engines,
     )
 
 

@@ -9,11 +9,13 @@ value built in code. One declaration, so the two can never disagree again.
 from __future__ import annotations
 
 import math
+import re
 from abc import ABC, abstractmethod
 from dataclasses import field
 from typing import Any
 
 from moderator.domain.errors import IllegalAction
+from moderator.i18n import N_
 from moderator.narration.audio.ambience import clamp_level
 
 #: The key of a field's `Rule` in its dataclass metadata.
@@ -183,3 +185,63 @@ class Text(Rule):
 def setting(default: Any, rule: Rule) -> Any:
     """A dataclass field with its default and its rule (in its metadata, under `RULE`)."""
     return field(default=default, metadata={RULE: rule})
+
+
+#: A Piper voice name (`fr_FR-siwis-medium`): its first letters are its language.
+_VOICE_NAME = re.compile(r"^(?P<family>[a-z]{2,3})_[A-Z]{2}-[A-Za-z0-9_]+-(x_low|low|medium|high)$")
+_LANGUAGE = re.compile(r"^[a-z]{2,3}$")
+#: The engines a language can name besides a voice: espeak-ng, or its best natural voice.
+ESPEAK_ENGINE = "espeak"
+NATURAL_ENGINE = "natural"
+#: The sentence for a voice chosen for a language it does not speak.
+OTHER_LANGUAGE = N_(
+    "The voice {voice} speaks another language ({its}), not {lang}; "
+    "choose one of {lang}'s voices or espeak."
+)
+
+
+def parse_engines(text: str) -> dict[str, str]:
+    """`fr=fr_FR-siwis-medium de=espeak` as {language: engine} (ValueError on anything else)."""
+    table: dict[str, str] = {}
+    for item in text.split():
+        lang, equals, engine = item.partition("=")
+        if not equals or not _LANGUAGE.match(lang) or lang in table:
+            raise ValueError(item)
+        if engine not in (ESPEAK_ENGINE, NATURAL_ENGINE) and not _VOICE_NAME.match(engine):
+            raise ValueError(item)
+        table[lang] = engine
+    return table
+
+
+def format_engines(table: dict[str, str]) -> str:
+    """The settings' spelling of {language: engine} (sorted, so equal tables compare equal)."""
+    return " ".join(f"{lang}={engine}" for lang, engine in sorted(table.items()))
+
+
+class Engines(Rule):
+    """The engine each language speaks with: `lang=espeak`, `lang=natural` or `lang=<voice>`.
+
+    A voice is accepted only for the language its name says it speaks: a
+    French table is never handed a German voice (the voice would read French
+    words with German sounds).
+    """
+
+    def check(self, value: object) -> str:
+        if not isinstance(value, str):
+            raise self.refused(self.sentence)
+        try:
+            table = parse_engines(value)
+        except ValueError:
+            raise self.refused(self.sentence) from None
+        for lang, engine in table.items():
+            match = _VOICE_NAME.match(engine)
+            if match and match.group("family") != lang:
+                its = match.group("family")
+                raise IllegalAction(OTHER_LANGUAGE, voice=engine, its=its, lang=lang)
+        return format_engines(table)
+
+    def clamp(self, value: Any, default: Any) -> Any:
+        try:
+            return self.check(value)
+        except ValueError:
+            return default

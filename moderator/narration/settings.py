@@ -16,7 +16,16 @@ from typing import Self
 
 from moderator.i18n import N_
 from moderator.narration.audio.ambience import DEFAULT_LEVEL, clamp_level
-from moderator.narration.setting_rules import RULE, Choice, Code, Level, Number, OnOff, setting
+from moderator.narration.setting_rules import (
+    RULE,
+    Choice,
+    Code,
+    Engines,
+    Level,
+    Number,
+    OnOff,
+    setting,
+)
 
 #: espeak-ng accepts roughly 80 to 450 words per minute; beyond that it clips.
 MIN_RATE = 80
@@ -70,6 +79,10 @@ class VoiceSettings:
             (falls back to espeak, with one notice, when it is missing or fails).
         passing_seconds: How long the bed plays under the Meeting's silent passing.
         lead_in: Seconds of silence before the first sound of a render or a mixed span.
+        voice_engines: The engine each language speaks with, as `fr=fr_FR-siwis-medium
+            de=espeak`: espeak, natural (its best installed Piper voice) or a voice's
+            name. A language not named speaks with its best installed natural voice,
+            or espeak-ng when it has none; English keeps `english_engine` unless named.
     """
 
     enabled: bool = setting(True, OnOff(N_("The voice must be on or off.")))
@@ -121,6 +134,15 @@ class VoiceSettings:
     lead_in: float = setting(
         DEFAULT_LEAD_IN,
         Number(0.0, MAX_LEAD_IN, N_("The lead-in must be between {least:g} and {most:g} seconds.")),
+    )
+    voice_engines: str = setting(
+        "",
+        Engines(
+            N_(
+                "The voice engines must read like fr=fr_FR-siwis-medium de=espeak "
+                "(a language, =, then espeak, natural or a Piper voice's name)."
+            )
+        ),
     )
 
     @property

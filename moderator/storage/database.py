@@ -11,8 +11,11 @@ Only then is WAL switched on (that rewrites the header) and the schema migrated.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import sqlite3
+import stat
 import uuid
 from collections.abc import Callable
 from datetime import datetime
@@ -35,11 +38,16 @@ from moderator.storage.foreign import (
     foreign_file,
     foreign_message,
 )
+from moderator.storage.salvage import (
+    DAMAGE_CODES,
+    Salvage,
+    is_damage,
+    rebuild_indexes,
+    salvage_rows,
+)
 
 DATABASE_NAME = "mindflayer.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
-#: SQLite result codes that mean "this file is damaged", as opposed to busy or I/O errors.
-_DAMAGE_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
 _SIDECARS = ("-wal", "-shm", "-journal")
 #: Waiting this long for SQLite's own locks covers a checkpoint by a reader.
 BUSY_TIMEOUT_MS = 5000
@@ -71,8 +79,9 @@ def open_database(
     file) to `integrity_problem` later: the app runs it after its first frame.
     """
     notices: list[str] = []
+    refuse_special_file(path)
     problem = diagnose(path, check_integrity)
-    if problem is not None:
+    if problem == FOREIGN:
         kept = quarantine(path, now())
         notices.append(
             Notice(
@@ -84,35 +93,179 @@ def open_database(
                 name=path.name,
                 kept=kept,
             )
-            if problem == FOREIGN
-            else Notice(
-                N_(
-                    "The score database was damaged ({problem}). It is kept untouched as "
-                    "{kept}, and a fresh one was started."
-                ),
-                problem=problem,
-                kept=kept,
-            )
         )
-    conn = connect(path, factory)
+    elif problem is not None:
+        notices.append(recover(path, now(), problem))
+    for attempt in (1, 2):
+        conn = connect(path, factory)
+        try:
+            configure(conn)
+            schema.migrate(conn)
+            database_id(conn, create=True)
+        except sqlite3.Error as error:
+            conn.close()
+            if attempt == 1 and is_damage(error):  # damage the header check could not see
+                notices.append(recover(path, now(), _unreadable(error)))
+                continue
+            raise StorageWriteError(
+                N_(
+                    "The score database in {folder} could not be prepared ({error}); "
+                    "check that the folder can be written, or choose another with --data-dir."
+                ),
+                folder=path.parent,
+                error=str(error),
+            ) from error
+        except BaseException:
+            conn.close()
+            raise
+        break
+    return conn, notices
+
+
+def recover(path: Path, moment: datetime, problem: str) -> Notice:
+    """Mend or salvage the damaged database at `path`, keep it aside untouched; say what.
+
+    First `REINDEX` on a copy (damage to indexes alone loses nothing); otherwise
+    every row that still reads is copied into a fresh file (`salvage`). Either
+    way the damaged file (and its sidecars) is renamed aside as it is, and the
+    mended or salvaged one takes its place. The lock is held: nobody else writes.
+    """
+    work = path.with_name(path.name + ".mending")
+    fresh = path.with_name(path.name + ".salvaged")
+    _remove_with_sidecars(work)
+    _remove_with_sidecars(fresh)
+    salvaged: Salvage | None = None
     try:
-        configure(conn)
-        schema.migrate(conn)
-        database_id(conn, create=True)
-    except sqlite3.Error as error:
-        conn.close()
+        # The damaged file is only ever copied: the mending and the reading are
+        # done on the copy, so not even SQLite's sidecars appear beside it.
+        repaired = _reindexed_copy(path, work)
+        if not repaired:
+            salvaged = _salvaged_copy(work, fresh)
+            _remove_with_sidecars(work)
+            work = fresh
+    except OSError as error:
+        _remove_with_sidecars(work)
+        _remove_with_sidecars(fresh)
         raise StorageWriteError(
             N_(
-                "The score database in {folder} could not be prepared ({error}); "
-                "check that the folder can be written, or choose another with --data-dir."
+                "The score database {path} is damaged and could not be copied for a rescue "
+                "({error}); copy it somewhere safe, then remove it."
             ),
-            folder=path.parent,
-            error=str(error),
+            path=path,
+            error=str(error.strerror or error),
         ) from error
-    except BaseException:
+    kept = quarantine(path, moment)
+    if not repaired and salvaged is None:
+        _remove_with_sidecars(work)
+        return Notice(
+            N_(
+                "The score database was damaged ({problem}). It is kept untouched as "
+                "{kept}, and a fresh one was started."
+            ),
+            problem=problem,
+            kept=kept,
+        )
+    os.replace(work, path)
+    if repaired:
+        return Notice(
+            N_(
+                "The score database's indexes were damaged ({problem}); they were rebuilt "
+                "from its tables and every row was kept. The damaged file is kept untouched "
+                "as {kept}."
+            ),
+            problem=problem,
+            kept=kept,
+        )
+    assert salvaged is not None
+    return Notice(
+        N_(
+            "The score database was damaged ({problem}). {recovered} The damaged file is "
+            "kept untouched as {kept}; what could still be read is in a fresh database."
+        ),
+        problem=problem,
+        recovered=salvaged.sentence(),
+        kept=kept,
+    )
+
+
+def _reindexed_copy(path: Path, work: Path) -> bool:
+    """Copy the file (and its WAL) to `work` and `REINDEX` it; True if it is then intact."""
+    shutil.copyfile(path, work)
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists():
+        shutil.copyfile(wal, work.with_name(work.name + "-wal"))
+    conn = connect(work)
+    try:
+        intact = rebuild_indexes(conn)
+        if intact:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            conn.execute("PRAGMA journal_mode = DELETE")  # one file to move into place
+    except sqlite3.Error:
+        intact = False
+    finally:
         conn.close()
-        raise
-    return conn, notices
+    return intact
+
+
+def _salvaged_copy(path: Path, work: Path) -> Salvage | None:
+    """Every row of `path` (a copy) that still reads, copied into a fresh file `work`.
+
+    None when not even its schema reads.
+    """
+    source = connect(path)
+    target = connect(work)
+    try:
+        return salvage_rows(source, target)
+    except sqlite3.DatabaseError:
+        return None  # not even its schema reads
+    finally:
+        source.close()
+        target.close()
+
+
+def _remove_with_sidecars(path: Path) -> None:
+    for suffix in ("", *_SIDECARS):
+        with contextlib.suppress(FileNotFoundError):
+            path.with_name(path.name + suffix).unlink()
+
+
+def open_salvaged_reader(path: Path) -> tuple[sqlite3.Connection, Salvage]:
+    """What still reads of the damaged database at `path`, copied into memory.
+
+    For a reading command: nothing on disk is written (the file is opened
+    read-only, the copy lives in memory and is migrated there).
+    """
+    source = _read_only(path)
+    target = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    try:
+        salvaged = salvage_rows(source, target)
+        schema.migrate(target)
+    except sqlite3.DatabaseError as error:
+        target.close()
+        raise StorageError(
+            N_("The score database {path} cannot be read ({error})."), path=path, error=str(error)
+        ) from error
+    finally:
+        source.close()
+    return target, salvaged
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """`path` opened read-only; as immutable when its WAL cannot be shared (a read-only folder)."""
+    uri = path.resolve().as_uri()
+    conn = sqlite3.connect(
+        f"{uri}?mode=ro", uri=True, isolation_level=None, check_same_thread=False
+    )
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        conn.close()
+        conn = sqlite3.connect(
+            f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.DatabaseError:
+        pass  # damage: the salvage reads what it can
+    return conn
 
 
 def open_reader(path: Path, factory: ConnectionFactory = sqlite3.Connection) -> sqlite3.Connection:
@@ -127,6 +280,7 @@ def open_reader(path: Path, factory: ConnectionFactory = sqlite3.Connection) -> 
     """
     if not path.exists():
         raise StorageError(N_("There is no score database in {folder} yet."), folder=path.parent)
+    refuse_special_file(path)
     uri = path.resolve().as_uri()
     try:
         conn = _checked_reader(f"{uri}?mode=ro", path, factory)
@@ -150,6 +304,27 @@ def open_reader(path: Path, factory: ConnectionFactory = sqlite3.Connection) -> 
             N_("The score database {path} cannot be read ({error})."), path=path, error=str(error)
         ) from error
     return conn
+
+
+def refuse_special_file(path: Path) -> None:
+    """Refuse a database path that is not a regular file, before anything opens it.
+
+    Opening a FIFO waits for a writer forever (the app showed a blank screen
+    with dead keys, `history` hung); a device or a folder is no database either.
+    `stat` never blocks. A missing file is fine (a fresh database is made).
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # missing, or unreadable: the opening that follows says so
+    if not stat.S_ISREG(mode):
+        raise StorageError(
+            N_(
+                "The score database {path} is not a file (a folder, a device or a pipe); "
+                "move it away, or choose another folder with --data-dir."
+            ),
+            path=path,
+        )
 
 
 def _wal_is_empty(path: Path) -> bool:
@@ -255,7 +430,7 @@ def diagnose(path: Path, check_integrity: bool = True) -> str | None:
         if foreign_file(path, header):
             return FOREIGN  # decided read-only: nothing of it is written, not even its WAL
     except sqlite3.DatabaseError as error:
-        if getattr(error, "sqlite_errorname", None) in _DAMAGE_CODES:
+        if getattr(error, "sqlite_errorname", None) in DAMAGE_CODES:
             return _unreadable(error)
         raise StorageError(
             N_("The score database {path} cannot be read ({error})."), path=path, error=str(error)
@@ -270,7 +445,7 @@ def diagnose(path: Path, check_integrity: bool = True) -> str | None:
         if check_integrity:
             return integrity_problem(conn)
     except sqlite3.DatabaseError as error:
-        if getattr(error, "sqlite_errorname", None) in _DAMAGE_CODES:
+        if getattr(error, "sqlite_errorname", None) in DAMAGE_CODES:
             return _unreadable(error)
         raise StorageError(
             N_("The score database {path} cannot be read ({error})."), path=path, error=str(error)
@@ -294,7 +469,7 @@ def integrity_problem(conn: sqlite3.Connection) -> str | None:
     try:
         rows = conn.execute("PRAGMA integrity_check").fetchall()
     except sqlite3.DatabaseError as error:
-        if getattr(error, "sqlite_errorname", None) in _DAMAGE_CODES:
+        if getattr(error, "sqlite_errorname", None) in DAMAGE_CODES:
             return _unreadable(error)
         raise
     if rows != [("ok",)]:

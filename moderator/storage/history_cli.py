@@ -18,6 +18,7 @@ with exit status 1, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
@@ -27,16 +28,17 @@ from moderator.safe_output import STDOUT
 from moderator.storage import bgstats, export
 from moderator.storage.database import DATABASE_NAME
 from moderator.storage.errors import (
-    DatabaseInUseError,
     ForeignDatabaseError,
     NewerDatabaseError,
     StorageError,
     told,
 )
 from moderator.storage.history_output import Wanted, read_output
+from moderator.storage.history_summary_cli import NOT_EXPORTS, narrowing, summary_text
 from moderator.storage.history_text import local_time, width
 from moderator.storage.history_words import Words
 from moderator.storage.records import GameScore
+from moderator.storage.salvaged_reading import read_missing, read_salvaging, read_what_reads
 from moderator.storage.store import Store, folder_is_a_file
 
 __all__ = ["open_for_reading", "run_history", "width"]  # `width`: where the tests find it
@@ -58,14 +60,25 @@ def run_history(args: argparse.Namespace) -> int:
             safe_output.print_text(text + "\n")
 
     wanted = Wanted(csv=bool(csv_file), json=bool(json_file), bgstats=bool(bgstats_file))
+    narrowed = narrowing(args)
+    if (narrowed.narrows or getattr(args, "summary", False)) and not wanted.report:
+        print(_("mindflayer history: {error}").format(error=_(NOT_EXPORTS)), file=sys.stderr)
+        return 2
     try:
         store = open_for_reading(folder)
+        if getattr(args, "summary", False):
+            with store or contextlib.nullcontext():
+                safe_output.print_text(summary_text(store, narrowed))
+            return 0
         if store is None:
             output = read_output(None, wanted)
         else:
+            # Every text from one read of what it shows (see `history_output`); a
+            # damaged page met on the way: the same read of what still reads.
+            output, store = read_salvaging(
+                store, folder, lambda found: read_output(found, wanted, narrowing=narrowed)
+            )
             with store:
-                # Every text from one read of what it shows (see `history_output`).
-                output = read_output(store, wanted)
                 for notice in store.notices:  # after reading: it may add some
                     print(told(notice), file=sys.stderr)
         if csv_file:
@@ -89,22 +102,23 @@ def open_for_reading(folder: Path) -> Store | None:
     """The store to read the history from, without the write lock; None if there is none.
 
     A database that is current is read as is (even in a read-only folder, even
-    while the app has it open). One that needs a repair or a migration is
-    opened normally, which needs the folder to be writable.
+    while the app has it open). One that is damaged or needs a migration is
+    read row by row into memory (`salvaged_reading`): a reading command never
+    sets a file aside, migrates it or writes anywhere.
     """
     if folder.exists() and not folder.is_dir():
         raise StorageError.saying(folder_is_a_file(folder))
     if not (folder / DATABASE_NAME).exists():
-        return None
+        return read_missing(folder)
     try:
         return Store.open_read_only(folder)
     except (NewerDatabaseError, ForeignDatabaseError):
         raise  # refused as it is: a writer must not touch it either
     except StorageError as first:
+        # Damaged, empty or of an older schema: read into memory, nothing written.
         try:
-            return Store.open(folder)
-        except DatabaseInUseError:
-            # The running app will repair or migrate it; say what stopped the read.
+            return read_missing(folder) or read_what_reads(folder, first)
+        except StorageError:
             raise first from None
 
 

@@ -15,10 +15,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from moderator.storage import bgstats, export, flat_export, history, history_rows, json_text
+from moderator.storage.history_figures import Narrowing
 from moderator.storage.history_rows import NeedsReplay
 from moderator.storage.history_text import render, render_rows
 from moderator.storage.records import GameScore, utc_now
 from moderator.storage.store import Store
+
+#: The whole history: nothing left out.
+WHOLE = Narrowing()
 
 
 @dataclass(frozen=True)
@@ -50,21 +54,36 @@ class Output:
     latest: GameScore | None = None
 
 
-def read_output(store: Store | None, wanted: Wanted, exported_at: datetime | None = None) -> Output:
-    """The outputs from flat rows, or from the store's records if a game needs a replay."""
+def read_output(
+    store: Store | None,
+    wanted: Wanted,
+    exported_at: datetime | None = None,
+    narrowing: Narrowing = WHOLE,
+) -> Output:
+    """The outputs from flat rows, or from the store's records if a game needs a replay.
+
+    `narrowing` (`--since`, `--group`) leaves series out of the printed report only.
+    """
     if store is None:
         return object_output(None, wanted, exported_at)
     try:
-        return row_output(store, wanted, exported_at)
+        return row_output(store, wanted, exported_at, narrowing)
     except NeedsReplay:
-        return object_output(store, wanted, exported_at)
+        return object_output(store, wanted, exported_at, narrowing)
 
 
-def row_output(store: Store, wanted: Wanted, exported_at: datetime | None = None) -> Output:
+def row_output(
+    store: Store,
+    wanted: Wanted,
+    exported_at: datetime | None = None,
+    narrowing: Narrowing = WHOLE,
+) -> Output:
     """The outputs from flat rows; raises `NeedsReplay` if a game's cache cannot serve."""
     output = Output()
     if wanted.csv or wanted.json or wanted.report:
         series = list(history_rows.complete_series(store.journal))
+        if narrowing.narrows:
+            series = narrowing.rows(series)
         output.series = len(series)
         if wanted.csv:
             output.csv = flat_export.csv_text(series)
@@ -80,12 +99,17 @@ def row_output(store: Store, wanted: Wanted, exported_at: datetime | None = None
 
 
 def object_output(
-    store: Store | None, wanted: Wanted, exported_at: datetime | None = None
+    store: Store | None,
+    wanted: Wanted,
+    exported_at: datetime | None = None,
+    narrowing: Narrowing = WHOLE,
 ) -> Output:
     """The outputs from the store's records (replaying what must be); None: an empty history."""
     output = Output()
     shown = wanted.json or wanted.report
     records = store.history() if store is not None and (shown or wanted.csv) else []
+    if narrowing.narrows:
+        records = narrowing.records(records)
     stats = history.player_stats(records) if shown else []
     output.series = len(records)
     if wanted.csv:

@@ -10,12 +10,11 @@ through the store's records, as the command does, so both give the same lines.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from moderator.storage import history, history_rows
+from moderator.storage import history, history_figures, history_rows
 from moderator.storage.history_rows import NeedsReplay, Series
 from moderator.storage.history_tally import Tally
 from moderator.storage.journal import Journal
@@ -42,6 +41,10 @@ class HistorySummary:
     series_count: int
     #: Per-player totals over every complete series, best first.
     stats: list[PlayerStats]
+    #: Every complete series as flat rows, oldest first (the figures' input:
+    #: `history_figures`). Not compared: the rows path and the records path give the
+    #: same series, but a replayed game has no kind.
+    rows: list[Series] = field(default_factory=list, compare=False)
 
 
 def summary(
@@ -56,22 +59,22 @@ def summary(
             [_line(record) for record in found[-newest:]] if newest > 0 else [],
             len(found),
             history.player_stats(found),
+            history_figures.rows_of(found),
         )
 
 
 def _from_rows(journal: Journal, newest: int) -> HistorySummary:
     tally = Tally()
-    kept: deque[Series] = deque(maxlen=max(newest, 0))
-    count = 0
-    for series in history_rows.complete_series(journal):
+    rows = list(history_rows.complete_series(journal))
+    for series in rows:
         tally.add(series)
-        kept.append(series)
-        count += 1
+    kept = rows[-newest:] if newest > 0 else []
+    count = len(rows)
     lines = [
         SeriesLine(series_id, time_from_text(finished), winners, totals)
         for series_id, _, finished, _, totals, winners, _ in kept
     ]
-    return HistorySummary(lines, count, tally.stats())
+    return HistorySummary(lines, count, tally.stats(), rows)
 
 
 def _line(record: SeriesRecord) -> SeriesLine:

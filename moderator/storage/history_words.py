@@ -49,8 +49,8 @@ class Words:
             _("Series won"),
             _("Games"),
             _("Games won"),
-            _("as Sane"),
-            _("as Possessed"),
+            _("Won as Sane"),
+            _("Won as Possessed"),
             _("Points"),
         )
         self._player = _("Player")

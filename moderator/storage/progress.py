@@ -24,6 +24,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from moderator.safe_input import read_text
+
 #: Windows opens in text mode unless told (it would turn each \n into \r\n).
 BINARY = getattr(os, "O_BINARY", 0)
 
@@ -55,7 +57,10 @@ class Mark:
 def read_mark(path: Path) -> Mark | None:
     """The mark in `path`, or None when there is none or it is unreadable."""
     try:
-        text = path.read_text(encoding="ascii").strip()
+        # `safe_input`: a FIFO in its place is refused, not waited on for ever.
+        text = (read_text(path) or "").strip()
+        if not text:
+            return None
         if text.startswith("v2 "):
             _, game_id, entries, series_id, number, database_id, started_at = text.split(" ", 6)
             return Mark(
@@ -68,7 +73,7 @@ def read_mark(path: Path) -> Mark | None:
             )
         game_id, entries, started_at = text.split(" ", 2)  # written by 0.1.0
         return Mark(int(game_id), started_at, int(entries))
-    except (OSError, ValueError, UnicodeError):
+    except (OSError, ValueError, UnicodeError):  # FileProblem is a ValueError
         return None
 
 

@@ -96,3 +96,43 @@ def _sentence(series_id: object, number: object, saved: int, have: int) -> Notic
         saved=saved,
         left=left,
     )
+
+
+def missing_database(database: Path, progress: Path) -> Notice | None:
+    """The sentence for an empty or missing database while the progress file names a game.
+
+    A database cut to 0 bytes (or deleted) started afresh without a word, while
+    the progress file still said which game was being played and how far.
+    `database` is the file as it was before anything opened it.
+    """
+    mark = read_mark(progress)
+    if mark is None:
+        return None
+    which = (
+        Notice(N_("game {number} of series {series}"), number=mark.number, series=mark.series_id)
+        if mark.number is not None
+        else Notice(N_("the last game"))
+    )
+    return Notice.counting(
+        "The score database {path} is empty or missing, but the progress file beside it "
+        "names {which} with {count} saved action: that game, and every game before it, is "
+        "not in this file. If you have a copy of the database, quit the moderator and put "
+        "the copy back as {path}.",
+        "The score database {path} is empty or missing, but the progress file beside it "
+        "names {which} with {count} saved actions: that game, and every game before it, is "
+        "not in this file. If you have a copy of the database, quit the moderator and put "
+        "the copy back as {path}.",
+        mark.entries,
+        path=database,
+        which=which,
+    )
+
+
+def is_empty_or_missing(database: Path) -> bool:
+    """Whether `database` is absent or 0 bytes long (checked before anything opens it)."""
+    try:
+        return database.stat().st_size == 0
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False

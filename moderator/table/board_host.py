@@ -22,8 +22,9 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from moderator.board.errors import BoardError
-from moderator.board.snapshot import BoardSnapshot, build_snapshot, series_view
+from moderator.board.snapshot import BoardSnapshot, LeaderboardView, build_snapshot, series_view
 from moderator.i18n import N_, _
+from moderator.table.board_token import token_for_series
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
@@ -53,6 +54,7 @@ class BoardHost:
         self._controller = controller
         self._server: BoardServer | None = None
         self._last: BoardSnapshot | None = None
+        self._leaderboard: LeaderboardView | None = None
         #: The last boards published, by seq (oldest first).
         self._recent: OrderedDict[int, BoardSnapshot] = OrderedDict()
         #: The series the remote's token belongs to (a new series closes the remote).
@@ -115,7 +117,13 @@ class BoardHost:
             raise BoardError(_(NO_NETWORK))
         if self._server is not None:  # started meanwhile (the key pressed twice)
             return self._server.url
-        server: BoardServer = served.BoardServer(served.BoardAddress(host, settings.board_port))
+        # The series' own token: after a crash and Resume the phones' link still works.
+        token = await asyncio.to_thread(
+            token_for_series, self._controller.config_dir, self._controller.series_id
+        )
+        server: BoardServer = served.BoardServer(
+            served.BoardAddress(host, settings.board_port), token=token
+        )
         url = await server.start()
         self._server = server
         self._last = None
@@ -128,6 +136,12 @@ class BoardHost:
         server, self._server = self._server, None
         if server is not None:
             await server.stop()
+
+    def show_leaderboard(self, view: LeaderboardView | None) -> None:
+        """Tonight's table's leaderboard for the series phase (counted off the UI thread by
+        the series board, which shows the same); sent at once if the board is on."""
+        self._leaderboard = view
+        self.publish()
 
     def publish(self) -> None:
         """Send the board as the laptop shows it now (nothing when it is off or unchanged)."""
@@ -169,4 +183,5 @@ class BoardHost:
             eyes_closed=phase is Phase.REVEAL and controller.speaking,
             bgstats_link=link,
             lang=controller.settings.lang,
+            leaderboard=self._leaderboard,
         )

@@ -7,6 +7,7 @@ gives the defaults plus a notice instead of stopping the game night.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 from collections.abc import Mapping
@@ -25,6 +26,33 @@ from moderator.safe_input import FileProblem, read_json
 SETTINGS_FILE = "settings.json"
 #: The phone board's port when settings.json names none.
 DEFAULT_BOARD_PORT = 8765
+
+
+class Address(Text):
+    """An IP address, or "" (the laptop's own address on the local network).
+
+    Checked by what it means, not only as a string: the address is shown in the
+    board's link and handed to the server, and a string of escape sequences there
+    changed the terminal's title.
+    """
+
+    def check(self, value: object) -> str:
+        text = super().check(value)
+        if text and not is_address(text):
+            raise self.refused(self.sentence)
+        return text
+
+    def clamp(self, value: Any, default: Any) -> Any:
+        return value if isinstance(value, str) and (not value or is_address(value)) else default
+
+
+def is_address(text: str) -> bool:
+    """Whether `text` is an IPv4 or IPv6 address, written the usual way."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -50,7 +78,7 @@ class TableSettings(VoiceSettings):
         ),
     )
     board_address: str = setting(
-        "", Text(N_('The phone board\'s address must be an IP address in quotes (or "").'))
+        "", Address(N_('The phone board\'s address must be an IP address in quotes (or "").'))
     )
     #: Phones may act (the remote: next turn, Meetings, knock-outs, undo); off by default.
     remote: bool = setting(False, OnOff(N_("The phone remote must be on or off.")))

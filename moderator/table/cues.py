@@ -13,7 +13,15 @@ from dataclasses import asdict, dataclass
 from typing import ClassVar, Literal
 
 ScriptName = Literal[
-    "setup", "reveal", "meeting", "knockout", "finale", "series_winner", "turn", "how_to_play"
+    "setup",
+    "reveal",
+    "meeting",
+    "knockout",
+    "finale",
+    "series_winner",
+    "turn",
+    "how_to_play",
+    "table_state",
 ]
 
 
@@ -86,6 +94,30 @@ class HowToPlayCue:
     from_line: int = 0
 
 
+@dataclass(frozen=True)
+class TableStateCue:
+    """Where the game stands, read aloud on demand (the table's public state only).
+
+    `situation` says which sentence the script speaks (`TABLE_SITUATIONS`); the
+    names and the series score are lists, joined with the script's own "and".
+    Nothing secret is ever here: the app knows no role, only what the table did.
+    """
+
+    script: ClassVar[ScriptName] = "table_state"
+    situation: str
+    game: int = 0
+    turn: int = 0
+    player: str = ""
+    meeting: int = 0
+    meetings_done: int = 0
+    knocked_out: tuple[str, ...] = ()
+    sitting_out: tuple[str, ...] = ()
+    #: "name points" for each player of the series, highest first.
+    score: tuple[str, ...] = ()
+    #: Games of the series with results.
+    played: int = 0
+
+
 Cue = (
     SetupCue
     | RevealCue
@@ -95,6 +127,7 @@ Cue = (
     | SeriesWinnerCue
     | TurnCue
     | HowToPlayCue
+    | TableStateCue
 )
 
 #: Every cue type, for the test that holds them to the script specs.
@@ -107,6 +140,7 @@ CUE_TYPES: tuple[type[Cue], ...] = (
     SeriesWinnerCue,
     TurnCue,
     HowToPlayCue,
+    TableStateCue,
 )
 
 

@@ -1,6 +1,6 @@
 """The values the table controller hands back: small frozen dataclasses.
 
-Every action returns an `Outcome` (the app settles it); the setup screen reads a
+Every action returns an `Outcome` (the app shows it); the setup screen reads a
 `SeatingPlan`, the app asks the table the `RenameQuestions` before a later game,
 and the series board shows a `PlayExport`. They live apart from `TableController`
 so its module holds only the acting, and a caller names them from here.

@@ -5,20 +5,16 @@ The app hands each answered action's snapshot to the screen of its phase
 values its widgets show (its own reactives, which the widgets are
 `data_bind`-ed to), so no screen reaches into its widgets to redraw them, and
 a widget repaints only when the value bound to it changed. The snapshot itself
-knows nothing of Textual: it is built here, beside the controller it reads.
+knows nothing of Textual: the controller builds it (`TableController.snapshot`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from moderator.domain import GameState
-from moderator.table.outcomes import Outcome, PlayExport
+from moderator.table.outcomes import PlayExport
 from moderator.table.phases import Phase
-
-if TYPE_CHECKING:
-    from moderator.table.reading import TableReading
 
 
 @dataclass(frozen=True)
@@ -36,17 +32,3 @@ class TableSnapshot:
     state: GameState | None = None
     game_number: int | None = None
     export: PlayExport | None = None
-
-
-def snapshot_of(table: TableReading, outcome: Outcome | None = None) -> TableSnapshot:
-    """The table now; after an action, its `outcome` gives the phase and the state.
-
-    The export is read only on the series board (it asks the store for the
-    series' games), so a key of the game pays nothing for it.
-    """
-    if outcome is not None:
-        phase, state = outcome.phase, outcome.state
-    else:
-        phase, state = table.phase, table.game_state
-    export = table.play_export() if phase is Phase.SERIES else None
-    return TableSnapshot(phase, state, table.game_number, export)

@@ -7,89 +7,84 @@ screen. Screens post intents (`moderator.tui.messages`); the app hands each to
 the table controller and shows the `Outcome`: its notice, then the screen of
 its phase, given the table's snapshot (`moderator.table.snapshot`).
 
-Beside it: the toast folding (`toasts`), the questions asked before acting
-(`questions`), where each screen class lives (`screen_classes`), and `make_app`
-(`run`), which builds the app on its folders.
+The app is composed, not inherited: beside it, each in its own module and none
+importing this one, the narration's routing to the screens (`narration_routing`),
+what the start-up defers past the first frame (`start_up`), the notices
+(`notices`), and the questions asked before a game (`before_a_game`). Each
+intent carries its call (`messages`): the app checks where it came from, runs
+it and shows the outcome (`show_outcome`); a new action needs no edit here.
+`make_app` (`run`) builds the app on its folders.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from textual import on, work
+from textual import on
 from textual.app import App, SystemCommand, UnknownModeError
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.content import Content
-from textual.notifications import Notification, SeverityLevel
+from textual.notifications import SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
+from moderator import i18n
 from moderator.i18n import N_, _
 from moderator.table.board_host import BoardHost
 from moderator.table.controller import TableController
 from moderator.table.outcomes import Outcome
 from moderator.table.phases import Phase
-from moderator.tui import compat
-from moderator.tui.app_keys import APP_BINDINGS, key_commands
-from moderator.tui.collector import freeze_kept, resume_after_start_up
-from moderator.tui.compat_screens import TablePalette
-from moderator.tui.database_check import check_after_start_up
-from moderator.tui.literal import visible
-from moderator.tui.messages import (
-    AskKnockOut,
-    AskSitOut,
-    CountAgain,
-    DeclareResults,
-    DrawMeeting,
-    EnterResults,
-    ExportPlay,
-    FinishReveal,
-    GoHome,
-    HowToPlay,
-    Intent,
-    KnockOut,
-    Menu,
-    NewSeries,
-    NextGame,
-    OpenHistory,
-    PassTurn,
-    PlayReveal,
-    ReadSetupAloud,
-    RedoLast,
-    ResolveMeeting,
-    Resume,
-    StartGame,
-    StopVoice,
-    ToggleSitOut,
-    UndoLast,
-)
-from moderator.tui.narrated import NarratedApp
-from moderator.tui.questions import ask_new_series, ask_seat, sitting_out, start_with_renames
+from moderator.tui import textual_fixes
+from moderator.tui.before_a_game import QuestionsBeforeAGame
+from moderator.tui.messages import Intent, Narration, ReadTableAloud
+from moderator.tui.narration_routing import NarrationRouter
+from moderator.tui.notices import ErrorToast, Notices, NoticesChanged
 from moderator.tui.screen_classes import DIALOGS, load_class, phase_screen_class
 from moderator.tui.screens.base import PhaseScreen
-from moderator.tui.toasts import ErrorToast, NoticesChanged, fold_error_toast, show_notices
+from moderator.tui.start_up import StartUp
+from moderator.tui.text_from_files import visible
+from moderator.tui.textual_fixes.screens import DropsInputAfterClose, TablePalette
 from moderator.tui.widgets.title_bar import fitted_title
 from moderator.tui.widgets.voice_state import VoiceFaulted, VoiceState
 
 if TYPE_CHECKING:
     from moderator.tui.dialogs.help import HelpScreen
-    from moderator.tui.dialogs.history import HistoryScreen
     from moderator.tui.dialogs.settings import SettingsScreen
 
 CSS_DIR = Path(__file__).parent
 
-#: Seconds between the first frame and what the start-up defers: the database's
-#: integrity check, building the voice (scripts, speech engine) and resuming the
-#: garbage collector. Started on the first refresh, each shared the cores with the
-#: start screen settling and delayed it (docs/measurements.md). Any earlier use (a
-#: key that speaks) builds the voice at once.
-SETTLE_DELAY = 0.5
+#: Mute, help, settings and the table read aloud: on every screen. The descriptions and tooltips are
+#: msgids (`N_`): the key bar, the help and the palette translate them where they
+#: draw them, in the language of that moment.
+APP_BINDINGS = (
+    Binding(
+        "v", "toggle_mute", N_("Mute"), id="mute", tooltip=N_("Silence the voice or bring it back")
+    ),
+    Binding(
+        "f1,question_mark", "help", N_("Help"), id="help", tooltip=N_("Keys and rulebook panels")
+    ),
+    Binding(
+        "f2", "settings", N_("Settings"), id="settings", tooltip=N_("Voice and reveal settings")
+    ),
+    # A function key, so it works on the screens with a name or number field too.
+    Binding(
+        "f3",
+        "read_table",
+        N_("Where are we?"),
+        id="read-table",
+        tooltip=N_(
+            "Say and show where the game stands: whose turn, Meetings, knock-outs, the score"
+        ),
+        show=False,  # the footers at 80 columns are full: the help lists it
+    ),
+)
 
 
-class MindFlayerApp(NarratedApp):
+class MindFlayerApp(DropsInputAfterClose):
     """Moderates one game night: setup, reveal, turns, Meetings, finale, series."""
 
     #: The header's title (a msgid: shown in the table's language, again after a change).
@@ -98,22 +93,32 @@ class MindFlayerApp(NarratedApp):
     CSS_PATH = CSS_DIR / "app.tcss"
     DEFAULT_MODE = Phase.START.value
     BINDINGS: ClassVar[list[BindingType]] = list(APP_BINDINGS)
+    #: The screen's language now ("en", "fr"...): every screen and widget that draws
+    #: words follows it (`moderator.tui.widgets.tables_language`); set by `use_language`.
+    language: var[str] = var(i18n.SOURCE_LANGUAGE, init=False)
 
     def __init__(self, controller: TableController, notices: Iterable[str] = ()) -> None:
-        compat.apply()  # before any toast: see the module for the freeze it fixes
+        textual_fixes.apply()  # before any toast: see the module for the freeze it fixes
         super().__init__()
         self.title = _(self.TITLE)
+        self.set_reactive(MindFlayerApp.language, i18n.active_language())
         self.controller = controller
-        self._notices = list(notices)
-        #: Error toasts on screen by (title, sentence): the toast and how many times.
-        self._error_toasts: dict[tuple[str, str], tuple[Notification, int]] = {}
+        self._start_notices = list(notices)
         #: The screen of each phase the table has been in (created on first use, kept).
         self._screens: dict[Phase, PhaseScreen] = {}
-        #: Whether the start-up froze its objects for the collector (`tui.collector`).
-        self.froze_start_up = False
         for phase in Phase:
             self.add_mode(phase.value, self._factory(phase))
-        controller.attach(self._narration_event)
+        #: Speech faults, on every screen (made once the app is mounted).
+        self.voice_state: VoiceState | None = None
+        #: Error toasts folded, and the game screens' notice rows.
+        self.notices = Notices(self)
+        #: The questions asked before a game (set a series aside, a renamed player).
+        self.questions = QuestionsBeforeAGame(self, controller)
+        #: What the start-up defers past the first frame.
+        self.start_up = StartUp(self, controller, self._is_fault)
+        #: Narration to the screen of its playback's phase.
+        self.narration = NarrationRouter(self, controller, self._screens, self._is_fault)
+        controller.attach(self.narration.report)
         #: The phone board (nothing listens until the table starts it).
         self.board = BoardHost(controller)
         #: The table's keymap (binding id -> keys) from keymap.toml; the help shows it.
@@ -136,7 +141,7 @@ class MindFlayerApp(NarratedApp):
         identical red toasts hide the table. The same sentence again replaces its
         toast with one that says how many times ("… (×3)"). Thread-safe like
         `App.notify`: the counting happens on the app's loop. Sentences quote
-        files and parsers, so control characters are removed (`literal.visible`):
+        files and parsers, so control characters are removed (`text_from_files.visible`):
         an ESC in a toast would reach the real terminal.
         """
         message, title = visible(message), visible(title)
@@ -148,28 +153,25 @@ class MindFlayerApp(NarratedApp):
 
     def on_error_toast(self, toast: ErrorToast) -> None:
         """Show an error toast, folding it into the same one still on screen."""
-        fold_error_toast(self, toast, self._error_toasts)
+        self.notices.fold(toast)
 
     def on_notices_changed(self, _changed: NoticesChanged) -> None:
-        """A notice was raised: a game screen shows it in its own rows (`toasts`)."""
-        show_notices(self)
+        """A notice was raised: a game screen shows it in its own rows (`notices`)."""
+        self.notices.show()
 
     def clear_notifications(self) -> None:
         """Textual's, and the game screen's notice strip empties too."""
         super().clear_notifications()
-        show_notices(self)
+        self.notices.show()
 
     def _factory(self, phase: Phase) -> Callable[[], Screen[None]]:
         def build() -> Screen[None]:
             screen = phase_screen_class(phase)(self.controller)
             self._screens[phase] = screen
-            self.set_timer(SETTLE_DELAY, self._freeze_kept)  # kept all evening: frozen
+            self.start_up.screen_kept()  # kept all evening: frozen for the collector
             return screen
 
         return build
-
-    def _freeze_kept(self) -> None:
-        freeze_kept(self.froze_start_up)
 
     def use_keymap(self, keymap: Mapping[str, str]) -> None:
         """Apply the table's keys (see `moderator.tui.keymap`) with Textual's `set_keymap`."""
@@ -186,51 +188,50 @@ class MindFlayerApp(NarratedApp):
     def on_mount(self) -> None:
         """Show what the layers had to say (the start screen is the default mode).
 
-        The database check and the voice start `SETTLE_DELAY` after the first
-        frame, off the UI thread; the voice's warnings (broken user scripts, no
-        speech engine) follow when it is ready.
+        The database check and the voice start a moment after the first frame,
+        off the UI thread (`start_up`); the voice's warnings (broken user
+        scripts, no speech engine) follow when it is ready.
         """
-        for notice in self._notices:
+        for notice in self._start_notices:
             self.notify(notice, severity="warning", markup=False, timeout=10)
-        self.voice_state = VoiceState(self, self._notices)  # speech faults, on every screen
+        self.voice_state = VoiceState(self, self._start_notices)
         self.controller.watch_faults(self.voice_state.on_fault)
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
-        """The first frame is drawn: settle the start-up a moment later, tell the observers."""
-        self.set_timer(SETTLE_DELAY, self._after_start_up)
+        """The first frame is drawn: the start-up's deferred parts follow, the observers learn."""
+        self.start_up.first_frame_drawn()
         for observer in self.first_frame_observers:
             observer()
 
-    def _after_start_up(self) -> None:
-        """Start the database check, resume the collector (if paused), build the voice.
+    def _is_fault(self, sentence: str) -> bool:
+        """Whether `sentence` is a speech fault the header's voice state already told."""
+        return self.voice_state is not None and self.voice_state.is_fault(sentence)
 
-        The collector is resumed with one collection and a freeze (`collector`).
+    def use_language(self, code: str) -> str:
+        """Show every screen in `code` from now on, at once; the language now shown.
+
+        A language without a screen translation shows English (`i18n.use_language`).
         """
-        self.froze_start_up = resume_after_start_up()
-        check_after_start_up(self)
-        self._start_voice()
+        self.language = i18n.use_language(code)
+        return self.language
 
-    @work(thread=True, exit_on_error=False)
-    def _start_voice(self) -> None:
-        """Build the narrator (loads the scripts, starts the speech engine) and report."""
-        warnings = self.controller.voice_warnings()
-        self.call_from_thread(self._warn, warnings)
-
-    def _warn(self, warnings: list[str]) -> None:
-        """The voice's start-up warnings, but not a speech fault already toasted.
-
-        A key that speaks before `SETTLE_DELAY` builds the voice at once; a
-        fault of that first line is toasted by `VoiceState` and is also among
-        the narrator's warnings by the time they are read here.
-        """
-        for warning in warnings:
-            if not self.voice_state.is_fault(warning):
-                self.notify(warning, severity="warning", markup=False, timeout=10)
+    def watch_language(self) -> None:
+        """The header's title in the new language (with the voice's fault markers)."""
+        if self.voice_state is not None:
+            self.voice_state.retitle()
+        else:
+            self.title = _(self.TITLE)
 
     def on_voice_faulted(self, message: VoiceFaulted) -> None:
         """A speech part failed for the first time: toast it, mark it in the header."""
-        self.voice_state.show(message)
+        if self.voice_state is not None:
+            self.voice_state.show(message)
+
+    @on(Narration)
+    def _narration(self, message: Narration) -> None:
+        """Narration's progress, to the screen (or dialog) showing its playback."""
+        self.narration.route(message)
 
     async def on_unmount(self) -> None:
         """Close the phone board, silence the voice and close the database on the way out."""
@@ -241,7 +242,7 @@ class MindFlayerApp(NarratedApp):
 
     # --- navigation ------------------------------------------------------------------
 
-    def settle(self, outcome: Outcome) -> None:
+    def show_outcome(self, outcome: Outcome) -> None:
         """Show an outcome: its notice, then its phase's screen, given the table's snapshot."""
         if outcome.notice:
             self.notify(
@@ -273,95 +274,22 @@ class MindFlayerApp(NarratedApp):
             screen.refused(outcome.notice)
         screen.snapshot = self.controller.snapshot(outcome)
 
-    def phase_screen(self, phase: Phase) -> PhaseScreen | None:
-        """The screen of `phase`, once it was shown (None before)."""
-        return self._screens.get(phase)
-
     def _accepts(self, intent: Intent) -> bool:
         """Whether the table is still in the phase whose screen asked (and as the asker saw it)."""
         return intent.still_meant() and intent.origin in (None, self.controller.phase)
 
     @on(Intent)
     def _intent(self, intent: Intent) -> None:
-        """Every intent of a screen: the controller acts, the app shows the outcome."""
+        """Every intent of a screen: checked against the phase, run, its outcome shown."""
         intent.stop()
         if not self.is_running:
             return  # shutting down: the screens are being removed
         if not self._accepts(intent):
             self.log.warning(f"Dropped {intent!r}: the table left {intent.origin}.")
             return intent.answered(None)  # a phone's press is told it was dropped
-        controller = self.controller
-        outcome: Outcome | None
-        match intent:
-            case Resume():
-                outcome = controller.resume()
-            case NewSeries():
-                outcome = None
-                ask_new_series(self)
-            case NextGame():
-                outcome = controller.next_game()
-            case GoHome():
-                outcome = controller.go_home()
-            case Menu():
-                outcome = controller.menu()
-            case StartGame(players=players, first_player=first, said_as=said_as):
-                outcome = None
-                start_with_renames(self, players, first, said_as)
-            case ReadSetupAloud(players=count):
-                outcome = controller.read_setup(count)
-            case HowToPlay(from_line=line):
-                outcome = controller.how_to_play(line)
-            case PlayReveal():
-                outcome = controller.play_reveal()
-            case StopVoice():
-                outcome = controller.stop_voice()
-            case FinishReveal():
-                outcome = controller.finish_reveal()
-            case PassTurn():
-                outcome = controller.pass_turn()
-            case DrawMeeting():
-                outcome = controller.draw_meeting()
-            case ToggleSitOut(seat=seat):
-                outcome = controller.toggle_sit_out(seat)
-            case KnockOut(seat=seat):
-                outcome = controller.knock_out(seat)
-            case ResolveMeeting():
-                outcome = controller.resolve_meeting()
-            case CountAgain():
-                outcome = controller.count_again()
-            case EnterResults():
-                outcome = controller.enter_results()
-            case DeclareResults(event=event):
-                outcome = controller.declare(event)
-            case UndoLast():
-                outcome = controller.undo()
-            case RedoLast():
-                outcome = controller.redo()
-            case AskKnockOut(highlight=highlight):
-                outcome = None
-                ask_seat(self, _("Who is knocked out?"), highlight, controller.knock_out)
-            case AskSitOut():
-                outcome = None
-                ask_seat(
-                    self,
-                    _("Who sits out (or comes back)?"),
-                    None,
-                    controller.toggle_sit_out,
-                    marked=sitting_out(controller),
-                )
-            case ExportPlay():
-                outcome = controller.export_play()
-                export = controller.play_export()
-                if export is not None and not outcome.refused:
-                    self.copy_to_clipboard(export.link)  # where the terminal allows it (OSC 52)
-            case OpenHistory():
-                outcome = None
-                history = cast("type[HistoryScreen]", load_class(DIALOGS["history"]))
-                self.push_screen(history(controller))
-            case _:  # pragma: no cover - every intent is listed above
-                raise TypeError(f"Unknown intent {intent!r}")
+        outcome = intent.run(self.controller, self)
         if outcome is not None:
-            self.settle(outcome)
+            self.show_outcome(outcome)
         intent.answered(outcome)
 
     # --- app-wide actions --------------------------------------------------------------
@@ -370,6 +298,18 @@ class MindFlayerApp(NarratedApp):
         """Silence at once (or bring the voice back)."""
         muted = self.controller.toggle_mute()
         self.notify(_("Voice muted.") if muted else _("Voice on."), markup=False)
+        if self.voice_state is not None:
+            self.voice_state.show_muted(muted)  # the header says it while it lasts
+        self.screen.refresh_bindings()  # the footer's key says Unmute
+
+    @property
+    def muted(self) -> bool:
+        """Whether the mute key silenced the voice (the key bar says Unmute then)."""
+        return self.controller.muted
+
+    def action_read_table(self) -> None:
+        """Speak and show where the game stands (F3, on every screen)."""
+        self.post_message(ReadTableAloud())
 
     def action_help(self) -> None:
         """Keys and the rulebook's reference panels."""
@@ -397,4 +337,20 @@ class MindFlayerApp(NarratedApp):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Every key of the current screen is also a command in the palette."""
         yield from super().get_system_commands(screen)
-        yield from key_commands(self, screen)
+        yield from self._key_commands(screen)
+
+    def _key_commands(self, screen: Screen[object]) -> Iterator[SystemCommand]:
+        """Each key of `screen` (one per action) as a palette command, in the screen's language."""
+        seen: set[str] = set()
+        for _key, binding in screen.active_bindings.items():
+            bound = binding.binding
+            if not bound.description or bound.action in seen:
+                continue
+            seen.add(bound.action)
+            node = binding.node
+
+            async def run(action: str = bound.action, target: object = node) -> None:
+                await self.run_action(action, target)  # type: ignore[arg-type]
+
+            shown = _(bound.description)
+            yield SystemCommand(shown, _(bound.tooltip) if bound.tooltip else shown, run)

@@ -24,6 +24,7 @@ from moderator.table.ports import NarratorLike, StoreLike
 from moderator.table.voice import DeferredNarrator, build_narrator
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.keymap import load_keymap
+from moderator.tui.terminal_giveback import terminal_given_back
 
 
 def make_app(
@@ -56,7 +57,7 @@ def make_app(
     settings = speaking(settings, language)
     keymap, keymap_notice = load_keymap(config_dir, MindFlayerApp)
     if store is None:
-        # Its integrity check runs once the start-up settled (`moderator.tui.database_check`).
+        # Its integrity check runs a moment after the first frame (`moderator.tui.start_up`).
         store = Store.open(data_dir, check_integrity=False)
     if narrator is None:
         # Built after the first frame, off the UI thread (see `DeferredNarrator`).
@@ -100,7 +101,8 @@ def run_app(args: argparse.Namespace) -> int:
         except StorageError as error:
             print(_("mindflayer: {error}").format(error=refusal(error)), file=sys.stderr)
             return 1
-        app.run()
+        with terminal_given_back(app):  # SIGTERM, SIGHUP: the app exits its own way
+            app.run()
         return 0 if app.return_code in (None, 0) else app.return_code
     finally:
         gc.enable()

@@ -191,8 +191,9 @@ async def test_a_knock_out_picked_on_a_phone_shows_on_the_laptop_and_in_history(
             False,
             "From a phone: knock-out.",
         ]
-        await until(pilot, lambda: text_of(app.screen.query_one("#seat-2", Static)) != "Cy")
-        assert text_of(app.screen.query_one("#seat-2", Static)) == "Cy\n✗ KNOCKED OUT"
+        await until(pilot, lambda: text_of(app.screen.query_one("#seat-2", Static)) != "3 Cy")
+        # The tile is numbered by seat, as every tile is.
+        assert text_of(app.screen.query_one("#seat-2", Static)) == "3 Cy\n✗ KNOCKED OUT"
         assert "From a phone: knock-out." in toasts(app)
         await drawn(phone, app, "pick_knock_out")
         await phone.evaluate("document.querySelector('[data-action=pick_knock_out]').click()")

@@ -123,7 +123,7 @@ async def test_a_new_series_closes_the_remote_and_the_next_code_is_new(
         assert first is not None
         assert await app.board.open_remote(phone_remote(app).press) == server.remote_url
         assert server.remote_token == first  # the same series keeps its code
-        app.settle(app.controller.new_series())  # as the start screen's n, set aside said yes
+        app.show_outcome(app.controller.new_series())  # as the start screen's n, set aside said yes
         assert server.remote_token is None  # the old code acts no more
         await app.board.open_remote(phone_remote(app).press)
         assert server.remote_token not in (None, first)

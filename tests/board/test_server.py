@@ -185,3 +185,12 @@ async def test_an_address_not_on_this_laptop_is_a_sentence() -> None:
 def test_the_lan_address_is_never_loopback() -> None:
     address = lan_address()
     assert address is None or not address.startswith("127.")
+
+
+async def test_the_server_header_names_no_versions(
+    server: BoardServer, client: aiohttp.ClientSession
+) -> None:
+    """aiohttp's default (`Python/3.x aiohttp/3.y`) told an attacker what to try."""
+    for url in (server.url, server.url + "snapshot.json", f"http://127.0.0.1:{server.port}/x"):
+        async with client.get(url) as response:
+            assert response.headers["Server"] == "mindflayer-moderator", url

@@ -143,7 +143,9 @@ def test_any_game_gives_a_json_snapshot_of_public_state_only(
     assert set(data) == {
         "seq", "phase", "lang", "game_number", "turn", "current", "meetings_done",
         "meetings_total", "seats", "meeting", "over", "eyes_closed", "series", "bgstats_link",
+        "leaderboard",
     }  # fmt: skip
+    assert data["leaderboard"] is None  # tonight's leaderboard: between games only
 
 
 def test_the_board_layer_imports_no_textual_and_no_tui() -> None:

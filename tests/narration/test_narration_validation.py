@@ -62,6 +62,10 @@ def test_attribute_access_in_a_placeholder_is_refused() -> None:
         ('"{player}"', "unknown placeholder {player}"),
         ('"soon"', "pause must be a number of seconds or one of"),
         ("nan", "pause must be more than 0 seconds, not nan"),
+        # Too large for a float: refused before any arithmetic (it was an OverflowError).
+        ("1" + "0" * 400, "pause of ~1e400 s is absurd (at most 60)"),
+        ("-1" + "0" * 400, "pause must be more than 0 seconds, not -~1e400"),
+        ("inf", "pause of inf s is absurd (at most 60)"),
     ],
 )
 def test_bad_pauses_are_refused(value: str, expected: str) -> None:

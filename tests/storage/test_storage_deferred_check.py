@@ -32,7 +32,7 @@ def orphaned_page_database(data_dir: Path) -> bytes:
     return (data_dir / DATABASE_NAME).read_bytes()
 
 
-def test_the_deferred_check_moves_a_damaged_file_aside_and_starts_afresh(data_dir: Path) -> None:
+def test_the_deferred_check_moves_a_damaged_file_aside_and_salvages_it(data_dir: Path) -> None:
     original = orphaned_page_database(data_dir)
     with Store.open(data_dir, check_integrity=False) as store:
         assert store.notices == [] and corrupt_files(data_dir) == []
@@ -42,9 +42,12 @@ def test_the_deferred_check_moves_a_damaged_file_aside_and_starts_afresh(data_di
         assert kept.read_bytes() == original
         (notice,) = notices
         assert "failed its integrity check: Page" in notice and str(kept) in notice
+        assert "Its 1 game was recovered in full." in notice
         assert store.notices == notices
-        assert store.unfinished() is None, "a fresh, empty database"
-        assert store.new_series() == 1
+        unfinished = store.unfinished()
+        assert unfinished is not None, "every row read: the game is there to resume"
+        assert unfinished.game is not None and len(unfinished.game.timeline.log) == 31
+        assert store.new_series() == 2
         assert store.check_integrity() == [], "once"
     with Store.open(data_dir) as again:
         assert again.notices == [] and again.unfinished() is not None
@@ -92,8 +95,9 @@ def test_the_deferred_check_starts_afresh_while_a_child_is_forking(data_dir: Pat
                 os.close(fd)
         (notice,) = notices
         assert "failed its integrity check" in notice
-        assert store.unfinished() is None, "a fresh, empty database, in use"
-        store.new_game(store.new_series(), PLAYERS, 0).record(TurnPassed())
+        unfinished = store.unfinished()
+        assert unfinished is not None and unfinished.game is not None, "salvaged, in use"
+        unfinished.game.record(TurnPassed())
 
 
 def _points_to(fd: int) -> str | None:

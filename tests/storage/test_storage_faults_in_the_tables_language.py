@@ -235,19 +235,20 @@ def test_history_refuses_another_programs_file_in_the_tables_language(
 async def test_the_deferred_check_tells_a_damaged_file_in_the_tables_language(
     folders: dict[str, Path],
 ) -> None:
-    """The integrity check after the first frame (`moderator.tui.database_check`), in German."""
+    """The integrity check after the first frame (`moderator.tui.start_up`), in German."""
     orphaned_page_database(folders["data"])
     speaking(folders, "de")
     app, _ = tracked_app(folders)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await until(pilot, lambda: corrupt_files(folders["data"]), "the file moved aside")
         (kept,) = corrupt_files(folders["data"])
-        told = f"Sie bleibt unverändert als {kept} erhalten, und eine neue wurde angelegt."
+        told = f"Die beschädigte Datei bleibt unverändert als {kept} erhalten;"
         await until(pilot, lambda: any(told in message for message in toasts(app)), told)
         (notice,) = [message for message in toasts(app) if told in message]
         assert notice.startswith(
             "Die Punkte-Datenbank war beschädigt (sie hat die Integritätsprüfung nicht bestanden: "
         ), notice
+        assert "Ihre 1 Partie wurde vollständig gerettet." in notice, "what came back, in German"
         no_english(notice.replace(str(folders["data"]), ""))
 
 

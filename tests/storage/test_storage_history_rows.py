@@ -273,3 +273,11 @@ def test_the_table_pads_as_it_always_did(seed: int) -> None:
     ]
     numeric_from = rng.choice([0, 1, columns - 1, 99])
     assert table(headers, rows, numeric_from) == reference_table(headers, rows, numeric_from)
+
+
+def test_the_players_columns_say_they_count_wins(history_dir: Path) -> None:
+    """Issue 35 item 11: "as Sane / as Possessed" counted wins without saying so."""
+    rows, _ = outputs(history_dir, row_output)
+    lines = rows[0].report.splitlines()
+    header = next(line for line in lines if "Series won" in line)
+    assert "Won as Sane" in header and "Won as Possessed" in header, header

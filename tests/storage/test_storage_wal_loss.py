@@ -106,15 +106,22 @@ def test_a_game_whose_row_the_damage_took_is_still_named(data_dir: Path) -> None
         assert store.notices == []
 
 
-def test_another_database_in_the_folder_is_not_reported(data_dir: Path) -> None:
-    """The table deleted the database on purpose: the old mark is not a loss."""
-    play_and_kill(data_dir)
+def test_a_deleted_database_is_said_once_not_counted_as_a_wal_loss(data_dir: Path) -> None:
+    """Deleted on purpose or lost, the table is told once what the progress file named
+    (issue 33: a database gone while a game was played started afresh without a word)."""
+    entries = play_and_kill(data_dir)
     for path in data_dir.iterdir():
         if path.name.startswith(DATABASE_NAME) and not path.name.endswith((".lock", ".progress")):
             path.unlink()
     with Store.open(data_dir) as store:
-        assert store.notices == []
+        (notice,) = store.notices
+        assert "is empty or missing, but the progress file beside it names game 1 of series 1" in (
+            notice
+        )
+        assert f"with {entries} saved actions" in notice and "write-ahead log" not in notice
         assert store.unfinished() is None
+    with Store.open(data_dir) as store:
+        assert store.notices == []
 
 
 def test_an_undamaged_wal_after_a_kill_loses_nothing(data_dir: Path) -> None:

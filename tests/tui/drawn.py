@@ -3,7 +3,7 @@
 Textual has no public API for "which widgets are on screen, where" or "the rows
 as drawn" (a screenshot is SVG); both live on the screen's private compositor.
 The tests read them through these two functions only, and
-`test_compat.py::test_private_compositor_reads_still_behave` checks on plain
+`test_textual_fixes.py::test_private_compositor_reads_still_behave` checks on plain
 Textual that they still say what is drawn.
 """
 

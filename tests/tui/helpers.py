@@ -186,7 +186,9 @@ def tracked_app(folders: Mapping[str, Path]) -> tuple[MindFlayerApp, TrackedNarr
     return app, narrator
 
 
-async def settle(pilot: Pilot[None], narrator: TrackedNarrator, timeout: float = BOUND) -> None:
+async def narration_over(
+    pilot: Pilot[None], narrator: TrackedNarrator, timeout: float = BOUND
+) -> None:
     """Wait (bounded) until narration is over and the app has drawn what it said."""
     deadline = monotonic() + timeout
     while not narrator.idle:
@@ -222,7 +224,7 @@ def snapshot(
 
     async def run_before(pilot: Pilot[None]) -> None:
         await scenario(pilot, narrator)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         pilot.app.clear_notifications()
         still_cursor(pilot)
         await settled(pilot)

@@ -72,7 +72,7 @@ async def show(pilot: Pilot[None], outcome: Outcome, kind: type[ScreenT]) -> Scr
     """The app shows `outcome` as it shows any action's; the `kind` screen, mounted."""
     app = pilot.app
     assert isinstance(app, MindFlayerApp)
-    app.settle(outcome)
+    app.show_outcome(outcome)
     return await shown(pilot, kind)
 
 

@@ -29,7 +29,7 @@ from rich.console import Console
 from syrupy import SnapshotAssertion
 from textual.pilot import Pilot
 
-from tests.tui.helpers import Scenario, settle, still_cursor, tracked_app
+from tests.tui.helpers import Scenario, narration_over, still_cursor, tracked_app
 from tests.tui.quiet import settled
 
 Size = tuple[int, int]
@@ -61,12 +61,12 @@ def shots(
 
     async def auto_pilot(pilot: Pilot[None]) -> None:
         await scenario(pilot, narrator)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         await _still(pilot)
         for index, (width, height) in enumerate(sizes):
             if index:
                 await pilot.resize_terminal(width, height)
-                await settle(pilot, narrator)
+                await narration_over(pilot, narrator)
                 await _still(pilot)
             taken[(width, height)] = await _shoot(pilot)
         pilot.app.exit()

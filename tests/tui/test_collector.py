@@ -17,8 +17,9 @@ import pytest
 from textual.pilot import Pilot
 
 from moderator.cli import pause_collector_for_start_up
-from moderator.tui.app import SETTLE_DELAY, MindFlayerApp
+from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.table import TableScreen
+from moderator.tui.start_up import DEFER_PAST_FIRST_FRAME
 from tests.tui.quiet import settled
 from tests.tui.seeded import seated
 
@@ -35,8 +36,8 @@ def collector_restored() -> Iterator[None]:
         gc.unfreeze()  # what the app froze goes back to be collected
 
 
-async def after_settling(pilot: Pilot[None], seconds: float = SETTLE_DELAY) -> None:
-    """Let the app's settle timers run (SETTLE_DELAY after what set them), then settle."""
+async def after_settling(pilot: Pilot[None], seconds: float = DEFER_PAST_FIRST_FRAME) -> None:
+    """Let the app's settle timers run (DEFER_PAST_FIRST_FRAME after what set them), then settle."""
     deadline = monotonic() + seconds * 2
     while monotonic() < deadline:
         await pilot.pause(0.05)

@@ -11,7 +11,7 @@ from moderator.narration.scripts.library import FROM_LINE
 from moderator.narration.scripts.validation import SPECS
 from moderator.table.cues import CUE_TYPES, ScriptName, SeriesWinnerCue, cue_context
 from moderator.tui.screens.series import SeriesScreen
-from tests.tui.helpers import FOUR, settle, tracked_app
+from tests.tui.helpers import FOUR, narration_over, tracked_app
 from tests.tui.seeded import controller_of, declared, knocked_out, next_started, show, started
 
 
@@ -58,7 +58,7 @@ async def test_a_tied_series_announces_both_winners_with_and(folders: dict[str, 
             knocked_out(controller, 2, 3)
             outcome = declared(controller, [possessed], waffles)
         await show(pilot, outcome, SeriesScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
     assert narrator.played[-1] == "series_winner"
     winners = narrator.contexts[-1]
     assert winners == {"players": ("Ann", "Dee")}

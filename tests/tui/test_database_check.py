@@ -17,7 +17,7 @@ from tests.tui.helpers import key, until
 from tests.tui.quiet import settled, toasts
 
 
-async def test_the_integrity_check_runs_after_the_first_frame_and_repairs_as_before(
+async def test_the_integrity_check_runs_after_the_first_frame_and_salvages(
     app_factory: Callable[[], MindFlayerApp],
     folders: dict[str, Path],
     monkeypatch: pytest.MonkeyPatch,
@@ -49,10 +49,11 @@ async def test_the_integrity_check_runs_after_the_first_frame_and_repairs_as_bef
         assert "failed its integrity check" in notice and str(kept) in notice
         screen = app.screen
         assert isinstance(screen, StartScreen)
+        assert "Its 1 game was recovered in full." in notice
         choices = screen.query_one("#start-choices", ChoiceList)
-        assert not choices.offers("start-resume"), "the fresh database has nothing to resume"
-        await key(pilot, "n")
-        assert type(app.screen).__name__ == "SetupScreen", "the table goes on, on the new file"
+        assert choices.offers("start-resume"), "the salvaged game is there to resume"
+        await key(pilot, "c")
+        assert type(app.screen).__name__ == "TableScreen", "the table goes on, on the new file"
 
 
 async def test_the_integrity_check_waits_for_the_start_up_to_settle(
@@ -61,7 +62,7 @@ async def test_the_integrity_check_waits_for_the_start_up_to_settle(
     """Started on the first refresh, its CPU delayed the start screen settling.
 
     bench/bench_history.py: the first frame at 20,000 games was 1.52x an empty
-    database's. It starts with the voice, `SETTLE_DELAY` later, and still runs.
+    database's. It starts with the voice, `DEFER_PAST_FIRST_FRAME` later, and still runs.
     """
     orphaned_page_database(folders["data"])
     #: For each first-frame callback: was a database check already started?

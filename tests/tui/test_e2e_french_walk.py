@@ -31,6 +31,8 @@ from tests.tui.tmux import Terminal, app_in_terminal, required_program, wait_unt
 pytestmark = pytest.mark.slow
 
 SIX = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fin")
+#: Proper nouns, no language's words: the players and a voice's licence ("CC BY").
+PROPER = (*SIX, "CC BY")
 #: The app's title, on the header's first row of every screen: checked on its own, where
 #: the game's name (a proper noun the French box keeps on its cover) is no English.
 TITLE = "Mind Flayer moderator"
@@ -74,28 +76,13 @@ def inside_frame(capture: str) -> str:
     )
 
 
-#: The table's Meetings caption, which wraps onto a second row at 80 columns.
-MEETINGS_DONE = "Réunions terminées"
-
-
-def meetings_done(screen: str) -> str:
-    """The table's Meetings caption as read down its box ("Réunions terminées : 1 sur 3").
-
-    Its words start a row in the top-right box and go on below at that column;
-    "" when the table is not shown.
-    """
-    rows = screen.splitlines()
-    for index, row in enumerate(rows[:-1]):
-        at = row.find(MEETINGS_DONE)
-        if at >= 0:
-            return " ".join(f"{row[at:]} {rows[index + 1][at:]}".split())
-    return ""
+#: Whose turn it is, over the big name: its short form at 80 columns, on one row.
+YOUR_TURN = "Place 1 : à toi de jouer."
 
 
 def meetings_shown(term: Terminal, done: int) -> str:
-    """Wait for the table with `done` Meetings done; that screen."""
-    caption = f"{MEETINGS_DONE} : {done} sur 3"
-    return wait_until(term, lambda s: meetings_done(s) == caption, caption)
+    """Wait for the table with `done` Meetings done (its header names the next); that screen."""
+    return term.wait_for(f"prochaine : Réunion {done + 1} sur 3", "Place ")
 
 
 def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
@@ -124,6 +111,8 @@ def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
     term.keys("t")
     term.wait_for("Place 1 : à toi de jouer")
     keep("table", meetings_shown(term, 0))
+    term.keys("F3")  # the table read aloud, in French (issue 35)
+    keep("table", term.wait_for("Tour 1 : à Ann de jouer. Partie 1 sur 3."))
 
     term.type("?")
     keep("help", term.wait_for("Sur cet écran"))
@@ -171,7 +160,8 @@ def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
     keep("resume", term.wait_for("Nouvelle série (n)", "c Reprendre"))
     term.keys("h")
     reading = "Lecture de l'historique"
-    history = wait_until(term, lambda s: "Échap pour fermer" in s and reading not in s, "read")
+    closes = said_in("fr", "Esc closes. o sorts the leaderboard; g: this table or everyone.")
+    history = wait_until(term, lambda s: closes[:11] in s and reading not in s, "read")
     keep("history", history)
     term.keys("Escape")
     term.wait_for("Nouvelle série (n)")
@@ -212,7 +202,7 @@ def french_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
 def test_no_english_word_on_the_screen(french_game: dict[str, list[str]], screen: str) -> None:
     found = {
         shown: english_on(
-            inside_frame(capture) if screen in DIALOGS else body_of(capture), "fr", SIX
+            inside_frame(capture) if screen in DIALOGS else body_of(capture), "fr", PROPER
         )
         for shown, capture in enumerate(french_game[screen])
     }
@@ -232,3 +222,22 @@ def test_no_english_word_in_the_title_or_the_notices(
     for capture in french_game[part]:
         assert capture.strip(), f"the walk kept no {part}"
         assert not english_on(capture, "fr", (*SIX, "Mind Flayer")), capture
+
+
+def test_the_table_captions_stay_on_their_row_over_the_big_name(
+    french_game: dict[str, list[str]],
+) -> None:
+    """Whose turn and the Meetings done, each whole on the row over the big text (issue 34).
+
+    At 80 columns the whole French sentences ("…Retourne la carte du" / "dessus.",
+    "Réunions terminées :" / "0 sur 3") wrapped, their second rows running into the
+    big name and the pips; the short forms fit on the caption's row.
+    """
+    table = french_game["table"][0]
+    rows = table.splitlines()
+    caption_row = next(index for index, row in enumerate(rows) if YOUR_TURN in row)
+    assert caption_row == 1, rows[:4]  # right under the header
+    assert "Réunions : 0 sur 3" in rows[caption_row], rows[caption_row]
+    under = rows[caption_row + 1]
+    for spilled in ("dessus", "sur 3", "Retourne"):
+        assert spilled not in under, (spilled, under)

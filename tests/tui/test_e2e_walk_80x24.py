@@ -47,7 +47,14 @@ def test_a_whole_game_at_80x24_shows_every_screens_main_keys(
 
     term.keys("t")
     term.wait_for("Seat 1: your turn", "Game 1 of 3 · next: Meeting 1 of 3")
-    footer_shows(term, "n Next turn", "m Meeting", "k Knock out", "esc Menu", *GAME_KEYS)
+    footer_shows(term, "n Next turn", "m Meeting", "k Knock out", "u Undo", "esc Menu", *GAME_KEYS)
+    term.keys("F3")  # the table read aloud (issue 35): the same sentence shown
+    term.wait_for("Turn 1: Ann's turn. Game 1 of 3. Meetings done: 0 of 3.")
+    term.keys("v")  # muted: said in the header and on the footer while it lasts
+    footer_shows(term, "v Unmute")
+    term.wait_for("voice muted")
+    term.keys("v")
+    footer_shows(term, "v Mute")
 
     term.keys("m")
     term.wait_for("take part", "Game 1 of 3 · Meeting 1 of 3")

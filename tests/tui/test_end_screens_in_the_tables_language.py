@@ -28,8 +28,8 @@ from tests.tui.helpers import (
     FOUR,
     TrackedNarrator,
     key,
+    narration_over,
     new_game,
-    settle,
     shown,
     text_of,
     tracked_app,
@@ -79,7 +79,7 @@ def big_words(app: MindFlayerApp, selector: str, words: str) -> None:
 async def on_the_reveal(pilot: Pilot[None], narrator: TrackedNarrator) -> RevealScreen:
     """Six players: a new game, on the reveal screen before it starts."""
     screen = await show(pilot, started(controller_of(pilot), SIX), RevealScreen)
-    await settle(pilot, narrator)
+    await narration_over(pilot, narrator)
     return screen
 
 
@@ -89,7 +89,7 @@ async def on_the_finale(pilot: Pilot[None], narrator: TrackedNarrator) -> Finale
     started(controller, FOUR)
     accepted(controller.pass_turn())
     screen = await show(pilot, knocked_out(controller, 2, 3), FinaleScreen)
-    await settle(pilot, narrator)
+    await narration_over(pilot, narrator)
     return screen
 
 
@@ -268,7 +268,7 @@ async def test_the_third_meeting_ends_the_game_in_german(folders: dict[str, Path
             await shown(pilot, MeetingScreen)
             await key(pilot, "enter")
         await shown(pilot, FinaleScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         reason = "Das dritte Treffen ist beendet: Das Spiel endet."
         assert words_of(app, "#finale-reason") == reason
         drawn_whole(app, reason)
@@ -386,7 +386,7 @@ async def test_the_results_in_the_tables_language(
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await to_results(pilot)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         assert words_of(app, "#result-help") == words["help"]
         drawn_whole(app, words["help"])
         screen.query_one("#possessed-2", Checkbox).value = True
@@ -457,7 +457,7 @@ async def one_game_played(pilot: Pilot[None], narrator: TrackedNarrator) -> Seri
     accepted(controller.pass_turn())
     knocked_out(controller, 2, 3)
     screen = await show(pilot, declared(controller, [2]), SeriesScreen)
-    await settle(pilot, narrator)
+    await narration_over(pilot, narrator)
     return screen
 
 
@@ -487,7 +487,7 @@ SERIES_ENGLISH = (
             "Les sains gagnent",
             ["Joueur", "Partie 1", "Partie 2", "Partie 3", "Total"],
             "En tête : Ann, Bob, Dee",
-            ["Partie suivante (n)", "Nouvelle série (s)", "Écran d'accueil (Échap)"],
+            ["Partie suivante (n)", "Nouvelle série (s)", "Écran d'accueil (b)"],
             (" n Suivante ", " s Nouvelle "),  # the footer's short word for New series
         ),
         (
@@ -496,7 +496,7 @@ SERIES_ENGLISH = (
             "Die Gesunden gewinnen",
             ["Spieler", "Spiel 1", "Spiel 2", "Spiel 3", "Summe"],
             "In Führung: Ann, Bob, Dee",
-            ["Nächstes Spiel (n)", "Neue Serie (s)", "Startbildschirm (Esc)"],
+            ["Nächstes Spiel (n)", "Neue Serie (s)", "Startbildschirm (b)"],
             (" s Neu ",),
         ),
         (
@@ -505,7 +505,7 @@ SERIES_ENGLISH = (
             "Ganan los cuerdos",
             ["Jugador", "Partida 1", "Partida 2", "Partida 3", "Total"],
             "En cabeza: Ann, Bob, Dee",
-            ["Siguiente partida (n)", "Nueva serie (s)", "Pantalla de inicio (Esc)"],
+            ["Siguiente partida (n)", "Nueva serie (s)", "Pantalla de inicio (b)"],
             (" s Nueva ",),
         ),
     ],
@@ -553,12 +553,12 @@ async def test_a_complete_series_in_german(folders: dict[str, Path]) -> None:
             knocked_out(controller, 2, 3)
             outcome = declared(controller, [3], {0: 1})  # Dee growled, Ann holds a Waffle
         await show(pilot, outcome, SeriesScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         title = "Serie: 3 von 3 Spielen gespielt (Spiel 3: Die Gesunden haben gewonnen)"
         assert words_of(app, "#series-title") == title
         assert words_of(app, "#series-leader") == "Serie gewonnen von: Ann"
         big_words(app, "#series-winner", "Ann")
-        assert buttons(app) == ["Neue Serie (s)", "Startbildschirm (Esc)"]
+        assert buttons(app) == ["Neue Serie (s)", "Startbildschirm (b)"]
         assert "Nächstes Spiel" not in keys_listed(app)
 
 

@@ -211,5 +211,5 @@ async def test_the_setup_footer_names_how_to_play_without_cutting_its_main_keys(
         app.screen.query_one("#setup-name").focus()
         await key(pilot)
         field = footer(app)
-        for shown in ("^g How to play", "^s Start game", "^r Read aloud", "esc Back"):
+        for shown in ("^g Rules", "^s Start game", "^r Read aloud", "esc Back"):
             assert f" {shown} " in f"{field} ", (shown, field)

@@ -25,9 +25,9 @@ from moderator.table.voice import DeferredNarrator
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.keymap import KEYMAP_FILE
-from moderator.tui.literal import literal, visible
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
+from moderator.tui.text_from_files import literal, visible
 from tests.tui.helpers import FOUR, app_on, key, new_game, state_of, until
 from tests.tui.quiet import raised, settled, toasts
 from tests.tui.seeded import seated

@@ -25,7 +25,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.dialogs.how_to_play import DONE, MARK, HowToPlayScreen
 from moderator.tui.screens.setup import SetupScreen
-from tests.tui.helpers import TrackedNarrator, app_on, key, settle, shown, to_setup, until
+from tests.tui.helpers import TrackedNarrator, app_on, key, narration_over, shown, to_setup, until
 from tests.tui.quiet import BOUND, settled, toasts
 
 #: Each line's pace, times a script's seconds: a caption stays until it is skipped.
@@ -125,7 +125,7 @@ async def test_skipping_past_the_last_line_ends_it_and_esc_closes(
         dialog = await open_dialog(pilot)
         for _ in dialog.lines:
             await key(pilot, "space")
-        await settle(pilot, narrator)  # the voice stopped after the last line
+        await narration_over(pilot, narrator)  # the voice stopped after the last line
         assert dialog.finished and marked(dialog) == []
         assert str(dialog.query_one("#how-to-play-hint", Static).render()) == DONE
         await key(pilot, "escape")
@@ -141,7 +141,7 @@ async def test_esc_stops_the_voice_at_once_and_goes_back_to_the_setup(
         assert not narrator.idle  # the first line is being said (and would be for hours)
         await key(pilot, "escape")
         await shown(pilot, SetupScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         assert not app.controller.speaking
 
 
@@ -206,7 +206,7 @@ async def test_the_setup_help_lists_the_key_and_the_dialog_its_own(
         await key(pilot, "f1")
         help_screen = await shown(pilot, HelpScreen)
         current = str(help_screen.query_one("#help-current", Static).render())
-        assert "^g" in current and "How to play: The rules in short" in current
+        assert "^g" in current and "Rules: The rules in short" in current
         await key(pilot, "escape")
         await key(pilot, "ctrl+g")
         dialog = await shown(pilot, HowToPlayScreen)
@@ -262,4 +262,4 @@ async def test_key_bursts_never_break_the_dialog(
             await key(pilot, "ctrl+g")
         await key(pilot, "escape")
         await shown(pilot, SetupScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)

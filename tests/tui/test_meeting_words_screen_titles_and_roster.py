@@ -24,8 +24,8 @@ from tests.tui.helpers import (
     declare,
     key,
     knock_out,
+    narration_over,
     new_game,
-    settle,
     state_of,
     text_of,
     tracked_app,
@@ -55,7 +55,7 @@ async def test_the_meeting_caption_and_voice_fit_how_many_take_part(
         await seated(pilot, FOUR)
         await key(pilot, "m")
         assert isinstance(app.screen, MeetingScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         assert narrator.contexts[-1]["taking_part"] == 4
         await key(pilot, "2", "3")  # Bob and Cy sit out: Ann and Dee take part
         words = caption(app)
@@ -75,7 +75,7 @@ async def test_the_meeting_caption_and_voice_fit_how_many_take_part(
     async with again.run_test(size=(100, 30)) as pilot:
         await key(pilot, "c")
         assert isinstance(again.screen, MeetingScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         context = narrator.contexts[-1]
         assert narrator.played[-1] == "meeting" and context["taking_part"] == 1
         spoken = " ".join(narrator.lines("meeting", context))

@@ -36,7 +36,7 @@ async def test_hostile_names_render_literally_everywhere(
         assert app.screen.query_one("#table-current", BigText).text == "[@click=app.quit]x"
         for seat, name in enumerate(HOSTILE):
             tile = app.screen.query_one(f"#seat-{seat}", Static)
-            assert plain(tile).splitlines()[0] == name
+            assert plain(tile).splitlines()[0] == f"{seat + 1} {name}"  # the seat number first
         # Clicking the tile named like an action does not run the action.
         await pilot.click("#seat-1")
         await settled(pilot)

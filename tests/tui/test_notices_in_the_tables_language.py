@@ -28,7 +28,7 @@ from tests.tui.helpers import (
     asked,
     key,
     knock_out,
-    settle,
+    narration_over,
     shown,
     tracked_app,
     until,
@@ -86,7 +86,7 @@ async def test_a_knock_out_its_undo_and_a_refusal_in_the_tables_language(
     knocked, undone, redone, refused = SAID[lang]
     async with at_the_table(folders, lang) as (app, pilot, narrator):
         await knock_out(pilot, 3)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         for keys, said in ((("u",), undone), (("r",), redone), (("r",), refused)):
             await key(pilot, *keys)
             await until(pilot, lambda said=said: said in toasts(app), said)
@@ -113,7 +113,7 @@ async def test_the_apps_question_its_notices_and_its_keys_in_the_tables_language
 ) -> None:
     question, muted, on, keys = APP_WORDS[lang]
     async with at_the_table(folders, lang) as (app, pilot, narrator):
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         await key(pilot, "v")
         await until(pilot, lambda: muted in toasts(app), muted)
         await key(pilot, "v")

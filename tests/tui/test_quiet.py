@@ -20,7 +20,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 import tests.tui.quiet
-from moderator.tui import compat
+from moderator.tui.textual_fixes import private
 from tests.tui.quiet import Stall, busy_pumps, record_toasts, settled, toasts
 
 STEPS = 200
@@ -93,7 +93,7 @@ async def test_a_toast_is_still_read_after_its_timeout(monkeypatch: pytest.Monke
         await settled(pilot)
         later = time.time() + 10  # the test was starved for 10 s after the key
         monkeypatch.setattr(textual.notifications, "time", lambda: later)
-        assert not compat.live_notices(app)  # Textual has dropped it
+        assert not private.live_notices(app)  # Textual has dropped it
         assert toasts(app) == ["Undone: Dee knocked out."]
 
 

@@ -24,7 +24,7 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.table_picture import SeatTile
-from tests.tui.helpers import key, seat_question, settle, text_of, tracked_app
+from tests.tui.helpers import key, narration_over, seat_question, text_of, tracked_app
 from tests.tui.quiet import settled
 from tests.tui.seeded import seated
 
@@ -125,7 +125,7 @@ async def test_a_sit_out_toggle_repaints_without_layout(
         await at_the_table(pilot)
         await key(pilot, "m")
         assert isinstance(app.screen, MeetingScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         refreshes.clear()
         await key(pilot, "3")
         meeting = app.controller.state.meeting

@@ -118,8 +118,8 @@ async def test_game_screen_shown_and_left_at_once_does_not_crash(tmp_path: Path)
         await press(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
         for _ in range(5):
-            app.settle(app.controller.resume())
-            app.settle(app.controller.go_home())
+            app.show_outcome(app.controller.resume())
+            app.show_outcome(app.controller.go_home())
             await pilot.pause(0)
         await settled(pilot)
         assert stack_of(app) == ["StartScreen"]

@@ -19,6 +19,7 @@ from textual.widgets import Input, Select, Switch
 from moderator.narration.narrator import Narrator
 from moderator.narration.setting_rules import RULE, Rule
 from moderator.narration.settings import DEFAULT_LEAD_IN, MAX_LEAD_IN, VoiceSettings
+from moderator.narration.speech.piper_voices import voices_dir
 from moderator.table.config import SETTINGS_FILE, TableSettings, load_settings
 from moderator.table.voice import to_voice_settings
 from moderator.tui.app import MindFlayerApp
@@ -131,6 +132,8 @@ DIALOG: dict[str, tuple[str, object]] = {
     "announce_turns": ("#settings-announce", True),
     "board": ("#settings-board", True),
     "remote": ("#settings-remote", True),
+    # Chosen once the language's own voices are offered (after "lang" is applied).
+    "voice_engines": ("#settings-voice", "espeak"),
 }
 
 
@@ -144,6 +147,7 @@ async def test_the_settings_dialog_shows_and_saves_every_field(
     (folders["config"] / SETTINGS_FILE).write_text(
         json.dumps({"board_port": 9000, "board_address": "192.168.1.20"}), encoding="utf-8"
     )
+    install_french_voice(voices_dir())
     app = app_factory()
     async with app.run_test(size=(80, 30)) as pilot:
         await key(pilot, "f2")
@@ -152,6 +156,8 @@ async def test_the_settings_dialog_shows_and_saves_every_field(
         lead_in = screen.query_one("#settings-lead-in", Input)
         assert lead_in.value == str(DEFAULT_LEAD_IN), "the saved lead-in is shown"
         for widget_id, value in DIALOG.values():
+            if widget_id == "#settings-voice":
+                continue
             widget = screen.query_one(widget_id)
             if isinstance(widget, Switch):
                 assert isinstance(value, bool)
@@ -162,9 +168,14 @@ async def test_the_settings_dialog_shows_and_saves_every_field(
                 assert isinstance(widget, Input) and isinstance(value, str)
                 widget.value = value
         await settled(pilot)
+        voice = screen.query_one("#settings-voice", Select)
+        assert voice.value == "fr_FR-siwis-medium", "French's natural voice by default"
+        voice.value = DIALOG["voice_engines"][1]
+        await settled(pilot)
         await key(pilot, "ctrl+s")
         assert not isinstance(app.screen, SettingsScreen)
     expected = TableSettings(
+        voice_engines="fr=espeak",
         enabled=False,
         lang="fr",
         english_engine="piper",
@@ -184,6 +195,15 @@ async def test_the_settings_dialog_shows_and_saves_every_field(
     )
     assert load_settings(folders["config"]) == (expected, None)
     assert narrators[-1].settings.lead_in == 0.5
+
+
+def install_french_voice(voices: Path) -> None:
+    """A French voice's files where `voices install` puts them (never spoken here)."""
+    folder = voices / "fr_FR-siwis-medium"
+    folder.mkdir(parents=True)
+    (folder / "fr_FR-siwis-medium.onnx").write_bytes(b"a model")
+    config = {"audio": {"sample_rate": 22050}, "language": {"family": "fr"}}
+    (folder / "fr_FR-siwis-medium.onnx.json").write_text(json.dumps(config), encoding="utf-8")
 
 
 async def test_a_lead_in_out_of_range_is_refused_by_the_dialog_and_nothing_is_saved(

@@ -28,9 +28,9 @@ from tests.tui.drawn import drawn_rows
 from tests.tui.helpers import (
     asked,
     key,
+    narration_over,
     new_game,
     seat_players,
-    settle,
     shown,
     text_of,
     to_setup,
@@ -278,7 +278,7 @@ async def test_the_questions_before_a_start_in_french(folders: dict[str, Path]) 
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(80, 24)) as pilot:
         await new_game(pilot, FOUR)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         await key(pilot, "escape")
         await shown(pilot, StartScreen)
         await key(pilot, "n")
@@ -297,7 +297,7 @@ async def test_the_seat_picker_marks_who_sits_out_in_german(folders: dict[str, P
         await new_game(pilot, FOUR)
         await key(pilot, "m")
         await shown(pilot, MeetingScreen)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         await key(pilot, "2")  # Bob sits out
         await key(pilot, "o")
         picker = await asked(pilot)

@@ -26,8 +26,8 @@ from tests.tui.helpers import (
     TrackedNarrator,
     key,
     knock_out,
+    narration_over,
     seat_players,
-    settle,
     state_of,
     to_setup,
     tracked_app,
@@ -92,7 +92,7 @@ async def test_a_typed_spoken_form_is_said_and_the_written_name_shown_and_kept(
         assert isinstance(app.screen, TableScreen)
         assert state_of(app).said_as == ("", SAID, "", "")
         await knock_out(pilot, 1)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         assert narrator.played[-1] == "knockout"
         context = narrator.contexts[-1]
         assert context["player"] == "Ngô Bảo Châu"
@@ -109,7 +109,7 @@ async def test_a_typed_spoken_form_is_said_and_the_written_name_shown_and_kept(
         assert isinstance(again.screen, TableScreen)
         assert state_of(again).said_as == ("", SAID, "", "")
         await knock_out(pilot, 2)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         assert narrator.contexts[-1][SAID_AS] == {"Ngô Bảo Châu": SAID}
 
 
@@ -134,7 +134,7 @@ async def test_the_spoken_form_comes_back_for_the_next_game_and_can_be_changed(
         await key(pilot, "ctrl+s")
         assert state_of(again).said_as == ("Anne", "", "", "")
         await knock_out(pilot, 1)
-        await settle(pilot, narrator)
+        await narration_over(pilot, narrator)
         context = narrator.contexts[-1]
         assert context[SAID_AS] == {"Ann": "Anne"}
         assert voice_words(narrator, "knockout", context)[0] == "Ngô Bao Châu is knocked out."

@@ -55,9 +55,9 @@ NO_DEVICE = {
 RAN_FOR = {"fr": r"après \d+,\d s\)", "de": r"nach \d+,\d s mit", "es": r"tras \d+,\d s\)"}
 #: The reveal's marker when the ambience bed cannot be heard.
 UNHEARD = {
-    "fr": "ambiance (sans son)",
-    "de": "Klangteppich (ohne Ton)",
-    "es": "ambiente (sin sonido)",
+    "fr": "♪ ambiance sans son : les bruits de la table ne sont pas couverts",
+    "de": "♪ Klangteppich ohne Ton: Die Geräusche am Tisch werden nicht überdeckt",
+    "es": "♪ ambiente sin sonido: los ruidos de la mesa no se tapan",
 }
 
 

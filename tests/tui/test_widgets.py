@@ -12,7 +12,7 @@ from textual.geometry import Region
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.widgets.bigtext import ROWS, big_lines, big_width, render_big, wrap_words
 from moderator.tui.widgets.table_picture import layout_counts, seat_boxes
-from tests.tui.helpers import key, settle, tracked_app
+from tests.tui.helpers import key, narration_over, tracked_app
 from tests.tui.quiet import settled
 from tests.tui.seeded import seated
 
@@ -113,7 +113,9 @@ async def test_a_long_instruction_above_a_meeting_cuts_no_passing_line(
     async with app.run_test(size=(80, 24)) as pilot:
         await seated(pilot, names)
         await key(pilot, "t", "m")
-        await settle(pilot, narrator)  # the voice is done: no caption of its own comes after
+        await narration_over(
+            pilot, narrator
+        )  # the voice is done: no caption of its own comes after
         screen = app.screen
         screen.caption = " ".join(["Pass both cards to the neighbours the tiles name."] * 5)
         await settled(pilot)

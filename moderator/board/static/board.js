@@ -103,11 +103,7 @@ function drawSeries(s) {
   if (!visible) return;
   const played = seriesWords[series.played] || "";
   text("series-title", played.replace("{played}", series.played).replace("{games}", series.games));
-  const won = series.last_winner === "sane" ? say("saneWin") : say("possessedWin");
-  text(
-    "series-winner",
-    series.winners.length ? say("seriesWon", { names: series.winners.join(" & ") }) : won,
-  );
+  text("series-winner", resultLine(series));
   const table = $("series-board");
   const heads = [say("player")];
   for (let n = 1; n <= series.games; n++) heads.push(say("game", { number: n }));
@@ -125,14 +121,46 @@ function drawSeries(s) {
   }
 }
 
+// Tonight's table's leaderboard between games: lines the app drew in the table's language
+// (its catalogues), shown as text (names stay literal).
+function drawLeaderboard(s) {
+  const board = s.phase === "series" ? s.leaderboard : null;
+  show("leaderboard", Boolean(board));
+  if (!board) return;
+  text("leaderboard-title", board.title);
+  text("leaderboard-lines", board.lines.join("\n"));
+}
+
+// What a phone's screen reader is told (the live region): each public change once.
 function announce(s) {
-  let line = "";
-  if (s.eyes_closed && !(last && last.eyes_closed)) line = say("announceEyes");
-  else if (s.meeting && !(last && last.meeting)) line = say("announceMeeting", { number: s.meeting.number });
-  else if (s.over && !(last && last.over)) line = say("announceOver");
+  const lines = [];
+  if (s.eyes_closed && !(last && last.eyes_closed)) lines.push(say("announceEyes"));
+  for (const name of knockedOutNow(s)) lines.push(say("announceOut", { name }));
+  if (s.meeting && !(last && last.meeting))
+    lines.push(say("announceMeeting", { number: s.meeting.number }));
+  else if (s.over && !(last && last.over)) lines.push(say("announceOver"));
+  else if (s.phase === "series" && last && last.phase !== "series" && s.series.played)
+    lines.push(resultLine(s.series));
   else if (s.current && (!last || last.turn !== s.turn || last.current !== s.current))
-    line = say("announceTurn", { turn: s.turn, name: s.current });
-  if (line) text("live", line);
+    lines.push(say("announceTurn", { turn: s.turn, name: s.current }));
+  if (lines.length) text("live", lines.join(". "));
+}
+
+// Who left play since the last snapshot (same seat, same name, in play before).
+function knockedOutNow(s) {
+  if (!last) return [];
+  return s.seats
+    .filter((seat, i) => {
+      const before = last.seats[i];
+      return !seat.in_play && before && before.in_play && before.name === seat.name;
+    })
+    .map((seat) => seat.name);
+}
+
+// The game's result as the series board shows it: the series' winners, else the team.
+function resultLine(series) {
+  if (series.winners.length) return say("seriesWon", { names: series.winners.join(" & ") });
+  return series.last_winner === "sane" ? say("saneWin") : say("possessedWin");
 }
 
 // The words of `lang`, fetched once per change of the table's language.
@@ -177,6 +205,7 @@ function draw(s) {
   if (last && s.eyes_closed !== last.eyes_closed) buzz(s.eyes_closed ? [300] : [150, 100, 150]);
   drawGame(s);
   drawSeries(s);
+  drawLeaderboard(s);
   if (!s.seats.length && s.phase !== "series") text("status", say("waiting"));
   else text("status", say("live"));
   announce(s);

@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from moderator.domain.errors import IllegalAction
-from moderator.domain.rules import MEETINGS_PER_GAME
+from moderator.domain.rules import GAMES_PER_SERIES, MEETINGS_PER_GAME
 from moderator.domain.setup_checklist import SYMBOLS_FIELD, setup_checklist
 from moderator.narration.settings import (
     DEFAULT_GROWL_SECONDS,
@@ -24,6 +24,25 @@ from moderator.narration.settings import (
 #: nothing, two give both cards to each other, three or more pass left and right
 #: (the left and right neighbours are different players only from three on).
 TAKING_PART_CONDITIONS = ("one_takes_part", "two_take_part", "three_or_more_take_part")
+#: The table read aloud (`table_state`): what it may name, and its `when` flags.
+#: `situation` is one of `TABLE_SITUATIONS`, each a flag of the same name.
+TABLE_SITUATIONS = ("no_game", "turns", "in_meeting", "game_over", "between_games")
+TABLE_STATE_FIELDS = (
+    "situation",
+    "game",
+    "games",
+    "turn",
+    "player",
+    "meeting",
+    "meetings",
+    "meetings_done",
+    "knocked_out",
+    "sitting_out",
+    "score",
+    "played",
+)
+#: Beside the situations: whether anyone is knocked out, sits out, has points.
+TABLE_STATE_CONDITIONS = (*TABLE_SITUATIONS, "anyone_knocked_out", "anyone_sitting_out", "scored")
 #: Fewest players taking part for whom the left and right neighbours differ.
 BOTH_WAYS = 3
 
@@ -67,11 +86,35 @@ def script_values(
         meeting = values.get("meeting")
         values["last_meeting"] = isinstance(meeting, int) and meeting >= MEETINGS_PER_GAME
         values.update(taking_part_flags(values.get("taking_part")))
+    elif script == "table_state":
+        _add_table_state(values, conjunction)
     elif script == "series_winner":
         players = values.get("players")
         if isinstance(players, Sequence) and not isinstance(players, str):
             values["players"] = join_words([str(p) for p in players], conjunction)
     return values
+
+
+def _add_table_state(values: dict[str, object], conjunction: str) -> None:
+    """The situation's flag, the list flags, and each list joined with the script's "and"."""
+    values.setdefault("games", GAMES_PER_SERIES)
+    values.setdefault("meetings", MEETINGS_PER_GAME)
+    situation = values.get("situation")
+    for name in TABLE_SITUATIONS:
+        values[name] = situation == name
+    for field, flag in (
+        ("knocked_out", "anyone_knocked_out"),
+        ("sitting_out", "anyone_sitting_out"),
+        ("score", "scored"),
+    ):
+        items = values.get(field)
+        listed = (
+            [str(item) for item in items]
+            if isinstance(items, Sequence) and not isinstance(items, str)
+            else []
+        )
+        values[flag] = bool(listed)
+        values[field] = join_words(listed, conjunction)
 
 
 def _add_setup(values: dict[str, object], conjunction: str) -> None:

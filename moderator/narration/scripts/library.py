@@ -40,12 +40,14 @@ from moderator.narration.scripts.validation import (
 )
 from moderator.narration.settings import VoiceSettings
 from moderator.paths import config_dir
-from moderator.safe_input import FileProblem, parse_toml, read_text
+from moderator.safe_input import FileProblem, escaped, parse_toml, read_text
 
 BASE_LANGUAGE = "en"
 LANGUAGE_FILE = "language.toml"
 _PACKAGE_DIR = Path(__file__).resolve().parents[2]
-_VOICE_NAME = re.compile(r"^[A-Za-z0-9/_+.-]{1,60}$")
+#: An espeak-ng voice name; it starts with a letter or digit, so it can never be read
+#: as an option of the speech child's command line ("--help" stopped speech).
+_VOICE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9/_+.-]{0,59}$")
 _LANG_CODE = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?$")
 #: Context key: start the run at this line (0-based), the lines and waits before it
 #: left out. A table that skips a line asks for the rest of the script this way.
@@ -172,7 +174,7 @@ class ScriptLibrary:
                 if not _LANG_CODE.match(sub.name):
                     self.warnings.append(
                         _("{path}: not a language code folder (like en, fr); ignored").format(
-                            path=sub
+                            path=escaped(sub)
                         )
                     )
                     continue

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from moderator.i18n import _
+from moderator.safe_input import escaped
 
 
 def english_fallback(language: str, code: str, names: Sequence[str]) -> str:
@@ -27,16 +28,27 @@ def english_fallback(language: str, code: str, names: Sequence[str]) -> str:
 
 
 def missing_folder(folder: Path, *, falling_back: bool = True) -> str:
-    """The sentence for a `--voice-scripts` folder that does not exist.
+    """The sentence for a `--voice-scripts` folder that does not exist, or is not a folder.
 
     The app goes on with the shipped scripts (`falling_back`); `mindflayer
-    narrate` stops, so it says only what is missing.
+    narrate` stops, so it says only what is wrong. The path is quoted with its
+    invisible characters escaped (`safe_input.escaped`): the name on disk.
     """
+    shown = escaped(folder)
+    if folder.exists():  # a file, a device, a pipe: it exists, so do not say it does not
+        if not falling_back:
+            return _(
+                "The voice-scripts path {folder} is a file, not a folder (--voice-scripts)."
+            ).format(folder=shown)
+        return _(
+            "The voice-scripts path {folder} is a file, not a folder (--voice-scripts); using "
+            "the shipped scripts."
+        ).format(folder=shown)
     if not falling_back:
         return _("The voice-scripts folder {folder} does not exist (--voice-scripts).").format(
-            folder=folder
+            folder=shown
         )
     return _(
         "The voice-scripts folder {folder} does not exist (--voice-scripts); using the "
         "shipped scripts."
-    ).format(folder=folder)
+    ).format(folder=shown)

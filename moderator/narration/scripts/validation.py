@@ -22,7 +22,11 @@ from pathlib import Path
 from moderator.domain.names import BIDI_CONTROLS
 from moderator.domain.setup_checklist import COUNT_FIELDS, SYMBOLS_FIELD
 from moderator.i18n import _
-from moderator.narration.scripts.context import TAKING_PART_CONDITIONS
+from moderator.narration.scripts.context import (
+    TABLE_STATE_CONDITIONS,
+    TABLE_STATE_FIELDS,
+    TAKING_PART_CONDITIONS,
+)
 from moderator.narration.scripts.rule_counts import check_rule_counts
 from moderator.narration.scripts.steps import (
     Ambience,
@@ -90,6 +94,12 @@ SPECS: Mapping[str, ScriptSpec] = {
         ScriptSpec("turn", frozenset({"player"})),
         # The rules in short, from the setup screen (no placeholders, no conditions).
         ScriptSpec("how_to_play", frozenset()),
+        # Where the game stands, on demand (the table's public state, never a role).
+        ScriptSpec(
+            "table_state",
+            frozenset(TABLE_STATE_FIELDS),
+            conditions=frozenset(TABLE_STATE_CONDITIONS),
+        ),
     )
 }
 SCRIPT_NAMES: tuple[str, ...] = tuple(SPECS)
@@ -297,23 +307,24 @@ def _parse_pause(
         problems.append(Problem(path, line, _("pause must be a number of seconds")))
         return None
     if isinstance(value, int | float):
-        seconds = float(value)
-        if not math.isfinite(seconds) or seconds <= 0:
+        # Compared before any arithmetic: `float()` of a 400-digit integer raises
+        # OverflowError, and printing one of 5,000 digits raises ValueError.
+        if (isinstance(value, float) and math.isnan(value)) or value <= 0:
             not_positive = _("pause must be more than 0 seconds, not {value}")
-            problems.append(Problem(path, line, not_positive.format(value=value)))
+            problems.append(Problem(path, line, not_positive.format(value=_shown(value))))
             return None
-        if seconds > MAX_PAUSE_SECONDS:
+        if value > MAX_PAUSE_SECONDS:
             problems.append(
                 Problem(
                     path,
                     line,
                     _("pause of {value} s is absurd (at most {most:g})").format(
-                        value=value, most=MAX_PAUSE_SECONDS
+                        value=_shown(value), most=MAX_PAUSE_SECONDS
                     ),
                 )
             )
             return None
-        return Pause(seconds, None, when, line)
+        return Pause(float(value), None, when, line)
     if isinstance(value, str):
         try:
             template = parse_template(value)
@@ -335,6 +346,17 @@ def _parse_pause(
         return None
     problems.append(Problem(path, line, _("pause must be a number of seconds")))
     return None
+
+
+def _shown(value: int | float) -> str:
+    """A number as a message quotes it: a huge integer as its order of magnitude.
+
+    `str()` of an integer of more than 4,300 digits raises ValueError.
+    """
+    if isinstance(value, float) or abs(value) < 10**15:
+        return str(value)
+    digits = int(abs(value).bit_length() * math.log10(2))
+    return f"{'-' if value < 0 else ''}~1e{digits}"
 
 
 def _parse_when(

@@ -15,14 +15,18 @@ by the platform's player (`players`): both engines write the same format.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from concurrent.futures import Future
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from moderator.i18n import _
 from moderator.narration.speech.players import Player, platform_player
 from moderator.narration.speech.speaker import Clip, SpeechFault
 from moderator.narration.speech.synthesizer import Synthesizer
+
+if TYPE_CHECKING:
+    from moderator.narration.speech.neural_voice import NeuralVoice
 
 ESPEAK = "espeak"
 PIPER = "piper"
@@ -30,14 +34,21 @@ PIPER = "piper"
 FaultSink = Callable[[SpeechFault], object]
 
 
-def fallback_fault(fault: SpeechFault) -> SpeechFault:
-    """The one notice the table gets when the neural voice fails: the system voice speaks."""
+def fallback_fault(fault: SpeechFault, english: bool = True) -> SpeechFault:
+    """The one notice the table gets when a natural voice fails: the system voice speaks."""
     message = fault.message.rstrip()
     if not fault.says_fallback:
-        message = _("{fault}; English is spoken by the system voice instead.").format(
-            fault=message.rstrip(".")
-        )
+        if english:
+            message = _("{fault}; English is spoken by the system voice instead.")
+        else:
+            message = _("{fault}; the system voice (espeak-ng) speaks instead.")
+        message = message.format(fault=fault.message.rstrip().rstrip("."))
     return SpeechFault("neural", message, says_fallback=True)
+
+
+def _key(voice: NeuralVoice | None) -> str:
+    """A natural voice's synthesizer key: its name, "" for English's shipped model."""
+    return "" if voice is None else voice.name
 
 
 def _failed(error: BaseException) -> str:
@@ -45,7 +56,7 @@ def _failed(error: BaseException) -> str:
 
 
 class ChoosingSpeaker:
-    """A Speaker: English to Piper when chosen and installed, else the system voice; one player."""
+    """A Speaker: each language to its natural voice when chosen and installed, else espeak-ng."""
 
     def __init__(
         self,
@@ -63,11 +74,14 @@ class ChoosingSpeaker:
         self._cache_dir = Path(cache_dir)
         self._factory = neural_factory
         self._lock = threading.Lock()
-        self._engine = ESPEAK
-        self._voices: frozenset[str] = frozenset()
-        self._neural: Synthesizer | None = None
+        #: The natural voice of each espeak voice id (None: English's shipped model).
+        self._routes: dict[str, NeuralVoice | None] = {}
+        #: One Piper synthesizer per natural voice, by name ("" for the shipped model).
+        self._neural: dict[str, Synthesizer] = {}
         self._sinks: list[FaultSink] = []
         self._told: list[SpeechFault] = []
+        #: The natural voices whose failure was told (one notice each).
+        self._told_keys: set[str] = set()
 
     # -- choosing ----------------------------------------------------------
 
@@ -80,68 +94,100 @@ class ChoosingSpeaker:
         does not wait for it. When Piper cannot speak, that is told once, with
         the first English line: a table speaking French never hears of it.
         """
+        routes: dict[str, NeuralVoice | None] = {}
+        if engine == PIPER:
+            routes = dict.fromkeys(english_voices)
+        self.choose_voices(routes, warm=next(iter(routes), None) if warm else None)
+
+    def choose_voices(
+        self, routes: Mapping[str, NeuralVoice | None], warm: str | None = None
+    ) -> None:
+        """Speak lines in each espeak voice id of `routes` with its natural voice.
+
+        A value None is English's shipped model (found when first needed). Other
+        voice ids speak with the system voice. With `warm` (a voice id of
+        `routes`), its Piper child is started now, so the table's first line
+        does not wait for it. Synthesizers of voices no longer routed are closed.
+        """
         with self._lock:
-            self._engine = engine if engine in (ESPEAK, PIPER) else ESPEAK
-            self._voices = frozenset(english_voices)
-        if self._engine == PIPER and warm:
-            self._neural_or_none(tell=False)
+            self._routes = dict(routes)
+            keep = {_key(voice) for voice in self._routes.values()}
+            dropped = [s for key, s in self._neural.items() if key not in keep]
+            self._neural = {key: s for key, s in self._neural.items() if key in keep}
+        for synthesizer in dropped:
+            synthesizer.close()
+        if warm is not None and warm in routes:
+            self._neural_or_none(routes[warm], tell=False)
 
     @property
     def english_engine(self) -> str:
         """The engine chosen for English (it may still fall back line by line)."""
-        return self._engine
+        with self._lock:
+            return PIPER if None in self._routes.values() else ESPEAK
+
+    def route(self, voice: str) -> str:
+        """The engine a line in espeak voice `voice` goes to: "espeak", "piper" or a voice name."""
+        with self._lock:
+            if voice not in self._routes:
+                return ESPEAK
+            neural = self._routes[voice]
+        return PIPER if neural is None else neural.name
 
     def watch_faults(self, sink: FaultSink) -> None:
-        """Send the neural voice's one notice to `sink` (a notice already given is sent now)."""
+        """Send the natural voices' notices to `sink` (notices already given are sent now)."""
         with self._lock:
             self._sinks.append(sink)
             told = list(self._told)
         for fault in told:
             sink(fault)
 
-    def _tell(self, fault: SpeechFault) -> None:
+    def tell(self, fault: SpeechFault, key: str = "") -> None:
+        """Tell the watchers `fault`: once per natural voice (`key`: its name, "" for English's)."""
         with self._lock:
-            if self._told:
+            if key in self._told_keys:
                 return
+            self._told_keys.add(key)
             self._told.append(fault)
             sinks = list(self._sinks)
         for sink in sinks:
             sink(fault)
 
-    def _neural_or_none(self, tell: bool = True) -> Synthesizer | None:
-        """The neural synthesizer, created on first need; None (told once) when it cannot speak.
+    def _neural_or_none(self, voice: NeuralVoice | None, tell: bool = True) -> Synthesizer | None:
+        """The voice's synthesizer, created on first need; None (told once) when it cannot speak.
 
-        `tell=False` (a warm-up) keeps the fault for the first English line.
+        `tell=False` (a warm-up) keeps the fault for the first line.
         """
+        key = _key(voice)
         with self._lock:
-            neural = self._neural
+            neural = self._neural.get(key)
         if neural is None:
             try:
-                neural = self._create()
+                neural = self._create(voice)
             except SpeechFault as fault:
                 if tell:
-                    self._tell(fallback_fault(fault))
+                    self.tell(fallback_fault(fault, english=voice is None), key)
                 return None
             with self._lock:
-                if self._neural is None:
-                    self._neural = neural
-                elif self._neural is not neural:
+                current = self._neural.get(key)
+                if current is None:
+                    self._neural[key] = neural
+                elif current is not neural:
                     neural.close()
-                    neural = self._neural
+                    neural = current
         problems = neural.problems()
         if problems:
             if tell:
-                self._tell(fallback_fault(problems[0]))
+                self.tell(fallback_fault(problems[0], english=voice is None), key)
             return None
         return neural
 
-    def _create(self) -> Synthesizer:
+    def _create(self, voice: NeuralVoice | None) -> Synthesizer:
         if self._factory is not None:
             return self._factory(self._cache_dir)
         from moderator.narration.speech.neural_voice import find_neural_voice
         from moderator.narration.speech.piper_synth import PiperSynthesizer
 
-        return PiperSynthesizer(self._cache_dir, voice=find_neural_voice())
+        return PiperSynthesizer(self._cache_dir, voice=voice or find_neural_voice())
 
     # -- Speaker protocol ----------------------------------------------------
 
@@ -154,16 +200,19 @@ class ChoosingSpeaker:
         return problems
 
     def synthesize(self, text: str, voice: str, rate: int, volume: float) -> Future[Clip]:
-        """Piper for an English line when chosen, the system voice otherwise or on failure."""
-        if self._engine != PIPER or voice not in self._voices:
+        """A line's natural voice when chosen, the system voice otherwise or on failure."""
+        with self._lock:
+            routed = voice in self._routes
+            natural = self._routes.get(voice)
+        if not routed:
             return self.system.synthesize(text, voice, rate, volume)
-        neural = self._neural_or_none()
+        neural = self._neural_or_none(natural)
         if neural is None:
             return self.system.synthesize(text, voice, rate, volume)
         result: Future[Clip] = Future()
 
         def fall_back(fault: SpeechFault) -> None:
-            self._tell(fallback_fault(fault))
+            self.tell(fallback_fault(fault, english=natural is None), _key(natural))
             _chain(self.system.synthesize(text, voice, rate, volume), result)
 
         def done(attempt: Future[Clip]) -> None:
@@ -196,9 +245,9 @@ class ChoosingSpeaker:
         """Silence, then stop the synthesizers' children (bounded)."""
         self.player.stop()
         with self._lock:
-            neural, self._neural = self._neural, None
-        if neural is not None:
-            neural.close()
+            neural, self._neural = list(self._neural.values()), {}
+        for synthesizer in neural:
+            synthesizer.close()
         self.system.close()
 
 

@@ -86,7 +86,8 @@ class Pyttsx3Child:
         self.voice = voice
         name, rate, volume = voice
         self._process = spawn(
-            [*command, "--voice", name, "--rate", str(rate), "--volume", str(volume)],
+            # `--voice=NAME`: one argument, so a name can never become an option.
+            [*command, f"--voice={name}", "--rate", str(rate), "--volume", str(volume)],
             stdout=subprocess.PIPE,
             cwd=_PACKAGE_ROOT,
         )

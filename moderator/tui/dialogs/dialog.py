@@ -1,7 +1,7 @@
 """Dialogs (modal screens) whose late "close" cannot close another screen.
 
 The late-close guard lives with the other Textual workarounds in
-`moderator.tui.compat_screens` (`ClosesOnceScreen`, upstream issue and canary
+`moderator.tui.textual_fixes.screens` (`ClosesOnceScreen`, upstream issue and canary
 test there); the dialogs subclass this module's `DialogScreen`, the one dialog
 base, which adds their CSS.
 """
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from moderator.tui import compat_screens
-from moderator.tui.compat_screens import TablePalette, is_on_top, nothing_to_await
 from moderator.tui.screens.base import SCREENS_CSS
+from moderator.tui.textual_fixes import screens as fixed_screens
+from moderator.tui.textual_fixes.screens import TablePalette, is_on_top, nothing_to_await
 
 __all__ = ["DialogScreen", "TablePalette", "is_on_top", "nothing_to_await"]
 
 ResultT = TypeVar("ResultT")
 
 
-class DialogScreen(compat_screens.ClosesOnceScreen[ResultT]):
+class DialogScreen(fixed_screens.ClosesOnceScreen[ResultT]):
     """A dialog: closed at most once, styled by screens.tcss (read when first shown)."""
 
     CSS_PATH = SCREENS_CSS

@@ -8,6 +8,11 @@ moment) while the dialog shows "Reading the history…": the keys keep working
 meanwhile (Esc closes it), and the tables fill in when the read is done. It is
 read as the command line reads it, from flat rows (`Store.history_summary`):
 only the listed series become objects.
+
+Above the tables, the leaderboard and the trends as pictures
+(`history_figures`, drawn by `history_charts`), counted in the same worker: of
+tonight's table by default (the players of the current series, or of the
+setup to come, or else of the newest series), or of everyone (g). o sorts the leaderboard.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
@@ -26,9 +31,11 @@ from moderator.i18n import N_, _, ngettext
 from moderator.i18n.numbers import date_and_time, number
 from moderator.i18n.refusals import refusal
 from moderator.storage import HistorySummary, SeriesLine
+from moderator.storage.history_figures import Figures
 from moderator.table.controller import TableController
 from moderator.table.ports import ACTION_ERRORS
 from moderator.tui.dialogs.dialog import DialogScreen
+from moderator.tui.dialogs.history_pictures import HistoryPictures, figures_of, tonights_group
 
 #: Cells the history box loses to its border and padding (see screens.tcss).
 _BOX_FRAME = 4
@@ -52,10 +59,19 @@ class HistoryRead(Message):
     A plain class, as in `moderator.tui.messages` (a dataclass costs start-up time).
     """
 
-    def __init__(self, summary: HistorySummary | None, error: str | None = None) -> None:
+    def __init__(
+        self,
+        summary: HistorySummary | None,
+        error: str | None = None,
+        figures: tuple[Figures, Figures | None] | None = None,
+        group: frozenset[str] | None = None,
+    ) -> None:
         super().__init__()
         self.summary = summary
         self.error = error
+        #: Everyone's figures, and the group's (None: no group tonight).
+        self.figures = figures
+        self.group = group
 
 
 def points_lines(record: SeriesLine, width: int) -> Text:
@@ -75,7 +91,7 @@ def points_lines(record: SeriesLine, width: int) -> Text:
     return Text("\n".join(lines))
 
 
-class HistoryScreen(DialogScreen[None]):
+class HistoryScreen(HistoryPictures, DialogScreen[None]):
     """Past series (winners, totals) and per-player statistics."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -93,32 +109,47 @@ class HistoryScreen(DialogScreen[None]):
         """Two tables: series, then players (hidden until the history is read)."""
         with Vertical(id="history-box"):
             yield Static(_(LOADING), id="history-loading", markup=False)
-            yield Static(_("Complete series"), classes="help-heading history-part", markup=False)
-            yield DataTable(
-                id="history-series", classes="history-part", cursor_type="row", zebra_stripes=True
+            with VerticalScroll(id="history-scroll"):
+                yield from self.compose_pictures()
+                yield Static(
+                    _("Complete series"), classes="help-heading history-part", markup=False
+                )
+                yield DataTable(
+                    id="history-series",
+                    classes="history-part",
+                    cursor_type="row",
+                    zebra_stripes=True,
+                )
+                yield Static(_("Players"), classes="help-heading history-part", markup=False)
+                yield DataTable(
+                    id="history-players",
+                    classes="history-part",
+                    cursor_type="row",
+                    zebra_stripes=True,
+                )
+                yield Static("", id="history-empty", markup=False)
+            yield Static(
+                _("Esc closes. o sorts the leaderboard; g: this table or everyone."), markup=False
             )
-            yield Static(_("Players"), classes="help-heading history-part", markup=False)
-            yield DataTable(
-                id="history-players", classes="history-part", cursor_type="row", zebra_stripes=True
-            )
-            yield Static("", id="history-empty", markup=False)
-            yield Static(_("Esc closes."), markup=False)
 
     def on_mount(self) -> None:
         """Show the loading line and read the history off the UI thread."""
         for part in self.query(".history-part"):
             part.display = False
-        self._read_history()
+        # After the first paint: the worker's read competes with the UI thread for the GIL,
+        # and the loading frame is what the table waits to see.
+        self.call_after_refresh(self._read_history)
 
     @work(thread=True, exit_on_error=False, exclusive=True)
     def _read_history(self) -> None:
         """Read the history (the newest `SHOWN_SERIES` series, the stats) and post it back."""
         try:
             summary = self.controller.history(SHOWN_SERIES)
+            group = tonights_group(self.controller, summary)
         except ACTION_ERRORS as error:
             self.post_message(HistoryRead(None, refusal(error)))
             return
-        self.post_message(HistoryRead(summary))
+        self.post_message(HistoryRead(summary, None, figures_of(summary, group), group))
 
     def on_history_read(self, message: HistoryRead) -> None:
         """Fill the tables in, in place of the loading line."""
@@ -126,6 +157,7 @@ class HistoryScreen(DialogScreen[None]):
             self.notify(message.error, severity="error", markup=False)
         summary = message.summary or HistorySummary([], 0, [])
         stats, count = summary.stats, summary.series_count
+        self.show_pictures(message.figures, message.group)
         self._records = summary.newest[-SHOWN_SERIES:]
         self._fill_series()
         players = self.query_one("#history-players", DataTable)
@@ -135,8 +167,8 @@ class HistoryScreen(DialogScreen[None]):
             _("Points"),
             _("Series won"),
             _("Games won"),
-            _("As Sane"),
-            _("As Possessed"),
+            _("Wins as Sane"),
+            _("Wins as Possessed"),
         )
         for line in stats:
             players.add_row(

@@ -27,17 +27,19 @@ from moderator.table.cues import HowToPlayCue
 from moderator.table.ports import ACTION_ERRORS
 from moderator.tui import key_reference
 from moderator.tui.dialogs.dialog import DialogScreen
-from moderator.tui.literal import visible
 from moderator.tui.messages import HowToPlay, Intent, StopVoice
+from moderator.tui.text_from_files import visible
 
 #: Shown before the current line, and before the others (same width: nothing moves).
 MARK, NO_MARK = "▶ ", "  "
 #: The setup screen's key for this dialog (its `how_to_play` action calls `open_how_to_play`).
-#: In the footer as "Rules" where "How to play" does not fit (the setup's `FOOTER_SHORT`).
+#: Named "Rules" everywhere (the footer, the help, the palette): one key, one name.
 HOW_TO_PLAY_KEY = Binding(
     "ctrl+g",
     "how_to_play",
-    N_("How to play"),
+    # One name for the key wherever it is shown: the setup's footer at 120 columns has
+    # room for "Rules" only, and "^g How to play" beside "^g Rules" named it twice.
+    N_("Rules"),
     id="how-to-play",
     priority=True,
     tooltip=N_("The rules in short, shown and spoken line by line"),

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from moderator import i18n
@@ -22,7 +22,8 @@ from moderator.safe_output import OutputError
 from moderator.table.config import TableSettings
 from moderator.table.controller import TableController
 from moderator.tui.dialogs.dialog import DialogScreen
-from moderator.tui.literal import literal
+from moderator.tui.dialogs.settings_voice import TableVoice, engines_with
+from moderator.tui.text_from_files import literal
 
 #: What the number fields accept while typing. Textual's own type="number" and
 #: type="integer" patterns backtrack catastrophically (about 20 digits followed by
@@ -59,12 +60,14 @@ class SettingsScreen(DialogScreen[None]):
             codes.append((literal(current.lang), current.lang))
         with VerticalScroll(id="settings-box"):
             yield Static(_("Settings"), id="settings-title", markup=False)
-            yield _switch_row(_("Voice"), current.enabled, "settings-enabled")
+            # Language first: the first Tab lands on it (Tab then Enter meant for the
+            # language once turned the voice off, when the Voice switch came first).
             with Horizontal(classes="settings-row"):
                 yield Label(_("Language"))
                 yield Select(
                     codes, value=current.lang, allow_blank=False, id="settings-lang", compact=True
                 )
+            yield _switch_row(_("Voice"), current.enabled, "settings-enabled")
             with Horizontal(classes="settings-row"):
                 yield Label(_("English voice"))
                 yield Select(
@@ -74,6 +77,7 @@ class SettingsScreen(DialogScreen[None]):
                     id="settings-engine",
                     compact=True,
                 )
+            yield TableVoice(current, current.lang)
             yield _number_row(
                 _("Rate (words/min)"), str(current.rate), r"\d{0,3}", 3, "settings-rate"
             )
@@ -105,10 +109,12 @@ class SettingsScreen(DialogScreen[None]):
             yield _switch_row(_("Announce each turn"), current.announce_turns, "settings-announce")
             yield _switch_row(_("Phone board (b)"), current.board, "settings-board")
             yield _switch_row(_("Phone remote (p)"), current.remote, "settings-remote")
-            yield Static("", id="settings-error", markup=False)
-            with Horizontal(classes="button-row"):
-                yield Button(_("Save ^S"), id="settings-save", variant="success", compact=True)
-                yield Button(_("Cancel Esc"), id="settings-cancel", compact=True)
+            # Docked at the box's foot: always in view, however far the rows scroll.
+            with Vertical(id="settings-actions"):
+                yield Static("", id="settings-error", markup=False)
+                with Horizontal(classes="button-row"):
+                    yield Button(_("Save ^S"), id="settings-save", variant="success", compact=True)
+                    yield Button(_("Cancel Esc"), id="settings-cancel", compact=True)
 
     def _read(self) -> TableSettings:
         """The fields as typed, over the saved settings (the board's port and address
@@ -122,6 +128,7 @@ class SettingsScreen(DialogScreen[None]):
                 raise ValueError(_("“{typed}” is not a number.").format(typed=raw)) from None
 
         lang = self.query_one("#settings-lang", Select).value
+        table_voice = self.query_one(TableVoice)
         return replace(
             self.controller.settings,
             enabled=self.query_one("#settings-enabled", Switch).value,
@@ -134,6 +141,7 @@ class SettingsScreen(DialogScreen[None]):
             ambience=self.query_one("#settings-ambience", Switch).value,
             ambience_level=float(number("#settings-ambience-level", float)),
             english_engine=str(self.query_one("#settings-engine", Select).value),
+            voice_engines=engines_with(self.controller.settings, str(lang), table_voice.value),
             passing_seconds=float(number("#settings-passing", float)),
             lead_in=float(number("#settings-lead-in", float)),
             board=self.query_one("#settings-board", Switch).value,
@@ -162,10 +170,8 @@ class SettingsScreen(DialogScreen[None]):
         if lang != before:
             # One language for the table: the next screen drawn speaks it too (or English,
             # said once, for a voice-script language the screen has no translation for).
-            i18n.use_language(lang)
-            voice_state = getattr(self.app, "voice_state", None)
-            if voice_state is not None:
-                voice_state.retitle()  # the header's title too
+            # Every screen, dialog, header and footer follows at once (`tables_language`).
+            getattr(self.app, "use_language", i18n.use_language)(lang)
             notice = i18n.choose_language(lang, None, None, i18n.screen_languages()).notice
             if notice is not None:
                 self.notify(notice, severity="warning", markup=False, timeout=10)
@@ -185,6 +191,11 @@ class SettingsScreen(DialogScreen[None]):
                 timeout=10,
             )
         self.dismiss(None)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Another language chosen: its voice row and install offer follow."""
+        if event.select.id == "settings-lang" and isinstance(event.value, str):
+            self.query_one(TableVoice).show_language(event.value)
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         """The switch's state in words beside it (a knob's side is not obvious to all)."""

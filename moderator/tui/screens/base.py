@@ -13,7 +13,7 @@ playbacks started for its phase (`show_line`, `show_countdown`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import ClassVar
 
@@ -22,16 +22,17 @@ from textual.binding import Binding, BindingType
 from textual.reactive import var
 
 from moderator.domain import GameState, rules
-from moderator.i18n import N_, NP_, _, active_language
+from moderator.i18n import N_, NP_, _
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
-from moderator.tui.compat_screens import FocusRepaintsItsWidgets, RestylesWhenStale
 from moderator.tui.messages import Intent, Menu, RedoLast, UndoLast
-from moderator.tui.toasts import show_notices
+from moderator.tui.notices import show_notices
+from moderator.tui.textual_fixes.screens import FocusRepaintsItsWidgets, RestylesWhenStale
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.notice_strip import NoticeStrip
 from moderator.tui.widgets.picker import Picker
+from moderator.tui.widgets.tables_language import follow_the_language
 
 #: The rules of every screen but the start screen. Each of those screens names it
 #: as its `CSS_PATH`, so Textual reads it when the first of them is shown: the
@@ -106,8 +107,6 @@ class PhaseScreen(FocusRepaintsItsWidgets[None], RestylesWhenStale[None]):
         self.controller = controller
         #: A caption that arrived before the screen was mounted (shown once it is).
         self.early_line: str | None = None
-        #: The language the screen's words were last drawn in.
-        self._drawn_in = active_language()
 
     def key_bar(self) -> KeyBar:
         """The footer: the screen's keys on one line, the most important kept whole."""
@@ -127,20 +126,18 @@ class PhaseScreen(FocusRepaintsItsWidgets[None], RestylesWhenStale[None]):
         """Shown again (a phase change, a dialog closed): the notices still running."""
         show_notices(self.app)
 
-    @on(events.ScreenResume)
-    def _speak_the_tables_language(self) -> None:
-        """Back from the Settings in another language: every word drawn follows it.
+    def _language_switched(self) -> None:
+        """The table chose another language: every word this screen drew follows, now.
 
         A phase screen is composed once and redraws only what its snapshot
-        changes, so the words it drew stay until it is told: the snapshot is
-        shown again (its progress words and reactives in the new language), the
-        screen's own once-set words with `language_changed`, and the key bar
-        reads its bindings' descriptions again.
+        changes, so the words it drew stay until it is told, shown or not (the
+        screen under the Settings, a phase's screen kept for later): its own
+        once-set words (`language_changed`), the snapshot shown again (its
+        progress words and reactives) and the key bar's words.
         """
-        if self.snapshot is None or self._drawn_in == active_language():
-            return  # nothing drawn yet, or drawn in this language
         self.language_changed()
-        self.snapshot = self.snapshot  # always_update: shown again
+        if self.snapshot is not None:
+            self.snapshot = self.snapshot  # always_update: shown again
         self.refresh_bindings()
 
     def language_changed(self) -> None:
@@ -160,6 +157,7 @@ class PhaseScreen(FocusRepaintsItsWidgets[None], RestylesWhenStale[None]):
         """
         if not self.app.is_running:
             return
+        follow_the_language(self, self._language_switched)
         self.entered()
         if self.early_line is not None:
             self.show_line(self.early_line)
@@ -178,7 +176,6 @@ class PhaseScreen(FocusRepaintsItsWidgets[None], RestylesWhenStale[None]):
         """
         if snapshot is None:
             return
-        self._drawn_in = active_language()
         words = self.progress(snapshot)
         if words is not None:
             self.sub_title = words
@@ -240,8 +237,10 @@ class PlayScreen(PhaseScreen):
 
     def __init__(self, controller: TableController) -> None:
         super().__init__(controller)
-        #: What the open seat question does with its answer (None: no question open).
-        self._answering: Callable[[int | None], None] | None = None
+        #: The intent the open seat question's answer becomes (None: no question open).
+        self._answer: Callable[[int], Intent] | None = None
+        #: The question was answered; its box closes with the answer's outcome.
+        self._awaiting_outcome = False
         #: The seat question's picker, made by `seat_picker` (the screens that ask compose it).
         self._seat_picker: Picker | None = None
 
@@ -261,42 +260,72 @@ class PlayScreen(PhaseScreen):
     @property
     def asking(self) -> bool:
         """Whether a seat question is open over this screen (its keys wait for the answer)."""
-        return self._answering is not None
+        return self._answer is not None or self._awaiting_outcome
 
     def ask_seat(
         self,
         question: str,
-        choices: Sequence[tuple[int, str]],
         highlight: int | None,
-        answered: Callable[[int | None], None],
+        answer: Callable[[int], Intent],
+        *,
+        marked: frozenset[int] = frozenset(),
     ) -> None:
-        """Ask for a seat over this screen; `answered` gets the seat, or None on Esc.
+        """Ask for a seat in play over this screen; the seat chosen is posted as `answer(seat)`.
+
+        The answer is an intent stamped with this screen's phase, so one that
+        comes after the table left it is dropped by the app. Asked only while
+        the table is in this phase and this screen is shown: a key that reaches
+        the screen as another opens asks nothing. A seat in `marked` is listed
+        with "(sits out)", so the table sees who already does before toggling.
 
         The picker floats on its own layer: no screen is pushed or popped, so
         the answer repaints only the picker's box and what the action changed.
         A second question while one is open (a burst of keys) is not asked:
         the table answers the one shown.
         """
-        if self.asking:
+        state = self.controller.game_state
+        if self.asking or state is None or self.controller.phase is not self.PHASE:
             return
+        if self.app.screen is not self:
+            return
+        away = "  (" + _("sits out") + ")"  # the tiles' own words for it
+        choices = [
+            (seat, state.players[seat] + (away if seat in marked else "")) for seat in state.in_play
+        ]
         picker = self._picker()
-        self._answering = answered
+        self._answer = answer
         picker.display = True
         picker.ask(question, choices, highlight)
 
-    def _answered(self, answer: int | None) -> None:
-        """The table answered the seat question: act on the answer, then close it.
+    def _answered(self, seat: int | None) -> None:
+        """The table answered the seat question: post its intent, stamped with this phase.
 
-        In this order the widgets the answer changes (the knocked-out tile) ask
-        to be repainted before the picker's box does, so Textual draws both in
-        one frame; closed first, the box's frame went out alone and the tile
-        waited for the next one (~17-33 ms later, measured by bench_tui.py).
+        Esc closes the question and posts nothing.
+
+        The box stays until the answer's outcome is shown (`watch_snapshot`), so
+        the widgets the answer changes (the knocked-out tile) and the closed box
+        are drawn in one frame; closed first, the box's frame went out alone and
+        the tile waited for the next one (~17-33 ms later, measured by bench_tui.py).
         """
-        answered = self._answering
-        try:
-            if answered is not None:
-                answered(answer)
-        finally:
+        answer = self._answer
+        if answer is None:
+            return  # answered already: its outcome is on its way
+        self._answer = None
+        if seat is None:
+            self._close_question()
+            return
+        self._awaiting_outcome = True
+        # Posted to the app itself, not bubbled through this screen's queue: acted on one
+        # message sooner, as close as a message gets to the key (bubbled, a loaded run
+        # drew a Meeting's tiles under the notice rows; docs/measurements.md).
+        intent = answer(seat)
+        intent.origin = self.PHASE
+        self.app.post_message(intent)
+
+    def watch_snapshot(self, snapshot: TableSnapshot | None) -> None:
+        """As every phase screen; an answered seat question closes with its outcome."""
+        super().watch_snapshot(snapshot)
+        if self._awaiting_outcome:
             self._close_question()
 
     def _close_question(self) -> None:
@@ -305,10 +334,11 @@ class PlayScreen(PhaseScreen):
         The screens that ask focus nothing else (the table and the Meeting hold
         no field), so the focus goes back to none.
         """
-        if self._answering is None:
+        self._answer = None
+        self._awaiting_outcome = False
+        if self._seat_picker is None or not self._seat_picker.display:
             return
-        self._answering = None
-        self._picker().display = False
+        self._seat_picker.display = False
         self.set_focus(None)
 
     @on(events.ScreenSuspend)

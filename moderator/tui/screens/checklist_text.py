@@ -22,6 +22,10 @@ def checklist(count: int) -> str:
     Each line words one `Check` of `setup_checklist`, the value the setup voice
     script speaks too, so the screen and the voice state the same counts.
     """
+    if count == 0:  # a greeting, not a refusal: nobody has been seated yet
+        return _("Type each player's name, clockwise, and press Enter: {least} to {most}.").format(
+            least=rules.MIN_PLAYERS, most=rules.MAX_PLAYERS
+        )
     try:
         setup = setup_checklist(count)
     except IllegalAction as error:

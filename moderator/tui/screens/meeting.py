@@ -19,7 +19,7 @@ from moderator.i18n import N_, _, ngettext
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
-from moderator.tui.messages import AskKnockOut, AskSitOut, ResolveMeeting, ToggleSitOut
+from moderator.tui.messages import KnockOut, ResolveMeeting, ToggleSitOut
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.caption import BoundDigits, Caption
@@ -223,8 +223,11 @@ class MeetingScreen(PlayScreen):
             self.ask(ToggleSitOut(seat))
 
     def action_sit_out(self) -> None:
-        """Ask who sits out or comes back."""
-        self.ask(AskSitOut())
+        """Ask who sits out or comes back (those who do are marked)."""
+        state = self.controller.game_state
+        meeting = state.meeting if state is not None else None
+        sitting_out = frozenset(meeting.sitting_out) if meeting is not None else frozenset()
+        self.ask_seat(_("Who sits out (or comes back)?"), None, ToggleSitOut, marked=sitting_out)
 
     def on_table_picture_seat_chosen(self, message: TablePicture.SeatChosen) -> None:
         """A click on a tile toggles sitting out."""
@@ -233,5 +236,5 @@ class MeetingScreen(PlayScreen):
             self.action_toggle_seat(message.seat)
 
     def action_knock_out(self) -> None:
-        """A knock-out during the Meeting (a card effect)."""
-        self.ask(AskKnockOut())
+        """A knock-out during the Meeting (a card effect): ask who."""
+        self.ask_seat(_("Who is knocked out?"), None, KnockOut)

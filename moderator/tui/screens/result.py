@@ -39,6 +39,7 @@ from moderator.i18n import N_, NP_, _
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import DeclareResults
+from moderator.tui.screens import drafted
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.result_fields import (
@@ -53,6 +54,8 @@ _HELP = N_(
     "Tick everyone who growled: they are Possessed, the others Sane.\n"
     "Waffle cards count only for the winning team."
 )
+#: How to tick and how to reach the Waffles: the footer has no room for these keys.
+_KEYS = N_("Space: tick the row · Tab: its Waffles · ↑ ↓: other rows")
 _WAFFLES = N_("Waffles:")
 _SAVE = N_("Save result")
 
@@ -97,6 +100,7 @@ class ResultScreen(PlayScreen):
         """One row per seat: growled?, team, Waffles (rows beyond the roster hidden)."""
         yield GameHeader()
         yield Static(_(_HELP), id="result-help", markup=False)
+        yield Static(_(_KEYS), id="result-keys", markup=False)
         with VerticalScroll(id="result-rows"):
             for seat in range(rules.MAX_PLAYERS):
                 with Horizontal(classes="result-row", id=f"result-row-{seat}"):
@@ -128,6 +132,7 @@ class ResultScreen(PlayScreen):
         labels and the preview (`show`); a refusal's line is cleared (said once, before).
         """
         self.query_one("#result-help", Static).update(_(_HELP))
+        self.query_one("#result-keys", Static).update(_(_KEYS))
         for label in self.query(".waffle-label").results(Static):
             label.update(_(_WAFFLES))
         self.query_one("#result-save", Button).label = self._save_label()
@@ -146,7 +151,10 @@ class ResultScreen(PlayScreen):
             return
         undone = self.controller.undone_results()
         possessed = set(undone.possessed) if undone is not None else set()
-        counts = tuple(undone.waffles) if undone is not None else ()
+        counts: tuple[int | str, ...] = tuple(undone.waffles) if undone is not None else ()
+        offered = drafted.offer_results(self, state.count) if undone is None else None
+        if offered is not None:  # what was typed before a crash
+            possessed, counts = offered
         for seat in range(rules.MAX_PLAYERS):
             row = self.query_one(f"#result-row-{seat}", Horizontal)
             row.display = seat < state.count
@@ -155,7 +163,7 @@ class ResultScreen(PlayScreen):
             with self.prevent(Checkbox.Changed, Input.Changed):
                 box.value = seat in possessed
                 waffles.value = str(counts[seat]) if seat < len(counts) else "0"
-                waffles.settle()
+                waffles.clear_refused()
         self._label_rows()
         self.query_one("#result-error", Static).update("")
         self.snapshot = snapshot
@@ -167,10 +175,8 @@ class ResultScreen(PlayScreen):
         if state is None:
             return
         for seat in range(state.count):
-            label = Text(state.players[seat])
-            if seat in state.knocked_out:
-                label.append("  " + _("(knocked out)"), style="dim")
-            self.query_one(f"#possessed-{seat}", GrowledBox).label = label
+            mark = _("(knocked out)") if seat in state.knocked_out else ""
+            self.query_one(f"#possessed-{seat}", GrowledBox).show_player(state.players[seat], mark)
 
     def show(self, snapshot: TableSnapshot) -> None:
         """The roster cannot change here; keep what was typed."""
@@ -232,6 +238,9 @@ class ResultScreen(PlayScreen):
             seat for seat in range(count) if self.query_one(f"#possessed-{seat}", Checkbox).value
         )
 
+    def _waffle_texts(self, count: int) -> tuple[str, ...]:
+        return tuple(self.query_one(f"#waffles-{seat}", Input).value for seat in range(count))
+
     def _event(self, count: int) -> ResultsDeclared:
         """The results as typed; the domain judges them (not-a-number included)."""
         waffles = tuple(
@@ -261,6 +270,7 @@ class ResultScreen(PlayScreen):
         if state is None or not state.is_over:
             return
         possessed = self._possessed(state.count)
+        drafted.keep_results(self, possessed, self._waffle_texts(state.count))
         self._show_teams(possessed, state.in_play, state.count)
         preview = self.query_one("#result-winner", Static)
         unsettled = self._unsettled(state.count)

@@ -168,8 +168,13 @@ class RevealScreen(PhaseScreen):
         self.caption = text
 
     def show_countdown(self, seconds_left: int) -> None:
-        """The eyes-open window, second by second."""
-        self.query_one("#reveal-countdown", Digits).update(str(seconds_left))
+        """The eyes-open window, second by second; a pause's end (0) clears it.
+
+        The narrator reports 0 at the end of every timed pause: drawn, it showed
+        a stray "0" between the eyes-closing pause and the window's 5…1.
+        """
+        shown = str(seconds_left) if seconds_left > 0 else ""
+        self.query_one("#reveal-countdown", Digits).update(shown)
 
     def show_ambience(self, started: bool, audible: bool) -> None:
         """The bed under the eyes-closed span: playing, or would play (captions only)."""

@@ -28,6 +28,7 @@ from moderator.tui.messages import ExportPlay, GoHome, NewSeries, NextGame
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.game_header import GameHeader
+from moderator.tui.widgets.leaderboard_chart import LeaderboardChart, SeriesBoardLeaderboard
 
 
 def board_names(games: Sequence[Mapping[str, int]]) -> list[str]:
@@ -62,7 +63,7 @@ def series_title(played: int, last_winner: Team | None) -> str:
     return f"{title} ({won.format(number=played)})"
 
 
-class SeriesScreen(PlayScreen):
+class SeriesScreen(SeriesBoardLeaderboard, PlayScreen):
     """After each game: the board, then the next game or a new series.
 
     The series winners' cue is the controller's, spoken when the table arrives
@@ -117,6 +118,7 @@ class SeriesScreen(PlayScreen):
         yield DataTable(id="series-board", cursor_type="row", zebra_stripes=True)
         yield BigText("", id="series-winner").data_bind(text=SeriesScreen.winner_names)
         yield Static("", id="series-leader", markup=False)
+        yield LeaderboardChart(id="series-leaderboard")
         # Selectable and copyable (read only): the link is long and meant for another app.
         yield TextArea("", id="series-bgstats", read_only=True, soft_wrap=True)
         with Horizontal(classes="button-row"):
@@ -170,6 +172,7 @@ class SeriesScreen(PlayScreen):
             leader.append(_("Leading: "))
             leader.append(_(", ").join(leaders))
         self.query_one("#series-leader", Static).update(leader)
+        self.read_leaderboard(frozenset(board_names(points)), played)
         self.query_one("#series-next", Button).display = not complete
         if complete != self._complete:
             self._complete = complete
@@ -183,7 +186,8 @@ class SeriesScreen(PlayScreen):
         """The buttons' words in the table's language (their keys are no language's)."""
         self.query_one("#series-next", Button).label = _("Next game") + " (n)"
         self.query_one("#series-new", Button).label = _("New series") + " (s)"
-        self.query_one("#series-start", Button).label = _("Start screen (Esc)")
+        # The footer's key for it (b, its shortest), so the screen names one key once.
+        self.query_one("#series-start", Button).label = _("Start screen") + " (b)"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Next game is a key only while the series has one left (as its button)."""

@@ -23,7 +23,7 @@ from textual.widgets import Button, Input, OptionList, Static
 
 from moderator.domain import IllegalAction, rules, setup_for
 from moderator.domain.names import clean_name, clean_roster, clean_said_as
-from moderator.i18n import N_, _, active_language
+from moderator.i18n import N_, _
 from moderator.i18n.refusals import refusal
 from moderator.table.controller import TableController
 from moderator.table.phases import Phase
@@ -31,6 +31,7 @@ from moderator.table.ports import ACTION_ERRORS
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.dialogs.how_to_play import HOW_TO_PLAY_KEY, open_how_to_play
 from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
+from moderator.tui.screens import drafted
 from moderator.tui.screens.base import HELP_KEY, PhaseScreen
 from moderator.tui.screens.checklist_text import checklist
 from moderator.tui.screens.setup_keys import SETUP_FOOTER_KEEP, SETUP_FOOTER_SHORT
@@ -49,6 +50,10 @@ from moderator.tui.screens.setup_words import (
 from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.name_input import FixingList, NameInput
 
+#: Puts back the player just removed (the roster's Undo), and how the sentences show it.
+PUT_BACK_KEY = "ctrl+z"
+PUT_BACK_SHOWN = "^z"
+
 
 class RosterList(FixingList):
     """The seating, clockwise; keys here edit the selected player (in order, see the base)."""
@@ -57,6 +62,8 @@ class RosterList(FixingList):
         # First in the footer while the roster has focus (see `PhaseScreen.BINDINGS`).
         HELP_KEY,
         Binding("delete,backspace,minus", "screen.remove", N_("Remove"), id="remove"),
+        # Not in the footer: the sentence a removal shows names it; Help lists it.
+        Binding(PUT_BACK_KEY, "screen.put_back", N_("Put back"), id="put-back", show=False),
         Binding("shift+up,ctrl+up", "screen.move(-1)", N_("Move up"), id="move-up"),
         Binding("shift+down,ctrl+down", "screen.move(1)", N_("Move down"), id="move-down"),
         Binding("f", "screen.first", N_("First player"), id="first-player"),
@@ -94,6 +101,10 @@ class SetupScreen(PhaseScreen):
         self.said_as: dict[str, str] = {}
         #: The seat whose "say it as" the second field is changing, if any.
         self.saying: int | None = None
+        #: What the roster's draft is kept under (`drafted`); None: not kept.
+        self.draft_key: str | None = None
+        #: The last removal, to put back: (seat, name, said as, first player before).
+        self._removed: tuple[int, str, str | None, int] | None = None
 
     def compose(self) -> ComposeResult:
         """Name field, roster and checklist side by side."""
@@ -131,6 +142,7 @@ class SetupScreen(PhaseScreen):
         self.said_as = {
             name: words for name, words in zip(self.players, said, strict=False) if words
         }
+        drafted.offer_roster(self)  # what was typed before a crash, if anything
         self.editing = None
         self.saying = None
         saying = self.query_one("#setup-say-as", Input)
@@ -142,6 +154,7 @@ class SetupScreen(PhaseScreen):
         self._error("")
         self.query_one("#setup-caption", Static).update("")
         self._redraw(highlight=0)
+        self.sub_title = self.game_words()
         try:
             known = self.controller.known_players()
         except ACTION_ERRORS:
@@ -149,10 +162,8 @@ class SetupScreen(PhaseScreen):
         # Names seated before complete as they are typed (→ or End accepts).
         field.suggester = SuggestFromList(known, case_sensitive=False) if known else None
         field.focus()
-        # The screen's words follow a language chosen in the Settings from here on
-        # (`PhaseScreen`: shown again on return); set quietly, all is drawn already.
+        # Set quietly, all is drawn already (a language switch shows it again).
         self.set_reactive(PhaseScreen.snapshot, self.controller.snapshot())
-        self._drawn_in = active_language()
 
     def language_changed(self) -> None:
         """The table chose another language: the hints, buttons and caption follow.
@@ -176,6 +187,19 @@ class SetupScreen(PhaseScreen):
         # A voice line in the old language: gone (a new reading shows the new one).
         self.query_one("#setup-caption", Static).update("")
 
+    def progress(self, snapshot: TableSnapshot) -> str | None:
+        """The header's words: which game of the series this roster is seated for."""
+        return self.game_words()
+
+    def game_words(self) -> str:
+        """ "Game 2 of 3": which game of the series this roster is seated for."""
+        try:
+            played = len(self.controller.series_games())
+        except ACTION_ERRORS:
+            played = 0
+        games = rules.GAMES_PER_SERIES
+        return _("Game {game} of {games}").format(game=min(played + 1, games), games=games)
+
     def show(self, snapshot: TableSnapshot) -> None:
         """The roster is this screen's own until the game starts: redraw it."""
         self._redraw()
@@ -196,6 +220,7 @@ class SetupScreen(PhaseScreen):
             )
         if self.players:
             roster.highlighted = min(max(keep or 0, 0), len(self.players) - 1)
+        drafted.keep_roster(self)  # every change of the roster ends here
         count = len(self.players)
         self.query_one("#setup-count", Static).update(seated_words(count))
         self.query_one("#setup-checklist", Static).update(checklist(count))
@@ -250,14 +275,38 @@ class SetupScreen(PhaseScreen):
         seat = self._selected()
         if seat is None:
             return
-        self.said_as.pop(self.players[seat], None)
+        name = self.players[seat]
+        self._removed = (seat, name, self.said_as.pop(name, None), self.first_player)
         del self.players[seat]
+        star_moved = self.first_player == seat and bool(self.players)
         if self.first_player == seat or self.first_player >= len(self.players):
             self.first_player = 0
         elif self.first_player > seat:
             self.first_player -= 1
         self.editing = None
         self._redraw(highlight=seat)
+        words = _("{name} removed ({key}: put back).").format(name=name, key=PUT_BACK_SHOWN)
+        if star_moved:
+            words += " " + _("★ {name} now plays first: press f on the youngest.").format(
+                name=self.players[self.first_player]
+            )
+        self.notify(words, markup=False, timeout=8)  # long enough to read and act on
+
+    def action_put_back(self) -> None:
+        """Undo the last removal: the player back in their seat, the star as it was."""
+        removed, self._removed = self._removed, None
+        if removed is None:
+            return
+        seat, name, said, first = removed
+        if name in self.players:
+            return  # typed again meanwhile: nothing to put back
+        seat = min(seat, len(self.players))
+        self.players.insert(seat, name)
+        if said:
+            self.said_as[name] = said
+        self.first_player = first if first < len(self.players) else 0
+        self._redraw(highlight=seat)
+        self.say(_("{name} is back in seat {seat}.").format(name=name, seat=seat + 1))
 
     def action_move(self, step: int) -> None:
         """Move the selected player one seat up or down the clockwise order."""

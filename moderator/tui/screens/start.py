@@ -133,6 +133,14 @@ class StartScreen(PhaseScreen):
             if self.focused is not choices:
                 choices.focus()
 
+    def language_changed(self) -> None:
+        """The sentence about the unfinished series in the new language; the choices and
+        the key bar draw their words as they render (`ChoiceList`, `KeyBar`)."""
+        (found, summary), _error = self._offer()
+        self._shown = (found, summary)
+        self.query_one("#start-unfinished", Static).update(summary)
+        self.query_one("#start-choices", ChoiceList).refresh(layout=True)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Resume is a key only while there is something to resume (as its choice)."""
         if action == "resume":

@@ -15,14 +15,14 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
 from moderator.domain import rules
-from moderator.i18n import N_, _
+from moderator.i18n import N_, NP_, _
 from moderator.table.board_host import REMOTE_OFF, TURNED_OFF, BoardHost
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
-from moderator.tui.messages import AskKnockOut, DrawMeeting, PassTurn
+from moderator.tui.messages import DrawMeeting, KnockOut, PassTurn
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
-from moderator.tui.widgets.caption import Caption
+from moderator.tui.widgets.caption import Caption, FittedCaption
 from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.table_picture import PictureView, TablePicture
 
@@ -37,19 +37,24 @@ class TableScreen(PlayScreen):
 
     PHASE = Phase.TABLE
     #: The footer's keys by importance, and their short words for a narrow line.
-    FOOTER_KEEP = ("next-turn", "meeting", "knock-out", "menu", "mute", "settings", "undo", "redo")
-    FOOTER_SHORT: ClassVar[dict[str, str]] = {"meeting": N_("Meeting")}
-    FOOTER_EXTRA = ("undo", "redo")
+    #: Undo stays at 80 columns: after a mistake it is the key a table needs most.
+    FOOTER_KEEP = ("next-turn", "meeting", "knock-out", "undo", "menu", "mute", "settings", "redo")
+    FOOTER_SHORT: ClassVar[dict[str, str]] = {
+        "meeting": N_("Meeting"),
+        "next-turn": NP_("footer", "Next turn"),
+        "undo": NP_("footer", "Undo"),
+    }
+    FOOTER_EXTRA = ("redo",)
     #: "Turn", above its number (bound to `#table-turn-label`).
     turn_label: var[str] = var(N_("Turn"))
     #: The turn number, drawn big (bound to `#table-turn`).
     turn: var[str] = var("1")
-    #: Whose seat plays, above the name (bound to `#table-current-label`).
-    current_label: var[str] = var("")
+    #: Whose seat plays, above the name, whole and short (bound to `#table-current-label`).
+    current_label: var[tuple[str, ...]] = var(())
     #: Whose turn it is, drawn big (bound to `#table-current`).
     current_player: var[str] = var("")
-    #: How many Meetings are done, in words (bound to `#table-meetings-label`).
-    meetings_label: var[str] = var("")
+    #: How many Meetings are done, in words, whole and short (bound to `#table-meetings-label`).
+    meetings_label: var[tuple[str, ...]] = var(())
     #: The Meetings so far as pips (bound to `#table-meetings`).
     pips: var[str] = var("")
     #: The table seen from above (bound to `#table-picture`).
@@ -102,13 +107,13 @@ class TableScreen(PlayScreen):
                 # Block letters like the name: Digits drops to thin 3-row strokes at 80x24.
                 yield BigText("1", id="table-turn").data_bind(text=TableScreen.turn)
             with Vertical(id="table-current-box"):
-                yield Caption(id="table-current-label", classes="caption").data_bind(
-                    text=TableScreen.current_label
+                yield FittedCaption(id="table-current-label", classes="caption").data_bind(
+                    forms=TableScreen.current_label
                 )
                 yield BigText("", id="table-current").data_bind(text=TableScreen.current_player)
             with Vertical(id="table-meetings-box"):
-                yield Caption(id="table-meetings-label", classes="caption").data_bind(
-                    text=TableScreen.meetings_label
+                yield FittedCaption(id="table-meetings-label", classes="caption").data_bind(
+                    forms=TableScreen.meetings_label
                 )
                 yield BigText("", id="table-meetings").data_bind(text=TableScreen.pips)
         yield TablePicture(id="table-picture").data_bind(view=TableScreen.picture)
@@ -122,13 +127,18 @@ class TableScreen(PlayScreen):
         if state is None:
             return
         self.turn = str(state.turn)
-        self.current_label = _("Seat {seat}: your turn. Flip the top card.").format(
-            seat=state.current + 1
+        # Whole where it fits one line, else shorter: wrapped, it ran into the big name.
+        self.current_label = (
+            _("Seat {seat}: your turn. Flip the top card.").format(seat=state.current + 1),
+            _("Seat {seat}: your turn.").format(seat=state.current + 1),
         )
         self.current_player = state.players[state.current]
         done = state.meetings_resolved
-        self.meetings_label = _("Meetings done: {done} of {meetings}").format(
-            done=done, meetings=rules.MEETINGS_PER_GAME
+        self.meetings_label = (
+            _("Meetings done: {done} of {meetings}").format(
+                done=done, meetings=rules.MEETINGS_PER_GAME
+            ),
+            _("Meetings: {done} of {meetings}").format(done=done, meetings=rules.MEETINGS_PER_GAME),
         )
         self.pips = meeting_pips(done)
         self.picture = PictureView(state)
@@ -171,8 +181,8 @@ class TableScreen(PlayScreen):
         self.app.push_screen(dialog(host, remote.press))
 
     def action_knock_out(self, highlight: int | None = None) -> None:
-        """Ask who was knocked out."""
-        self.ask(AskKnockOut(highlight))
+        """Ask who was knocked out (`highlight`: the seat to offer first)."""
+        self.ask_seat(_("Who is knocked out?"), highlight, KnockOut)
 
     def on_table_picture_seat_chosen(self, message: TablePicture.SeatChosen) -> None:
         """A click on a tile offers to knock that player out."""

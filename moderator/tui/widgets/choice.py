@@ -27,6 +27,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from moderator.i18n import N_, _
+from moderator.tui.widgets.tables_language import follow_the_language
 
 #: The looks a choice can take, as Button's variants.
 Variant = Literal["default", "primary", "success", "error"]
@@ -160,6 +161,13 @@ class ChoiceList(Widget, can_focus=True):
                 text.append("\n\n")
             text.append(label, style)
         return text
+
+    def on_mount(self) -> None:
+        """The labels are drawn in the language of each render: repaint on a switch."""
+        follow_the_language(self, self._relabel)
+
+    def _relabel(self) -> None:
+        self.refresh()
 
     def on_focus(self, event: events.Focus) -> None:
         """The highlight is drawn only while the list has the focus."""

@@ -34,7 +34,14 @@ from textual.app import RenderResult
 from textual.screen import Screen
 from textual.widget import Widget
 
-from moderator.i18n import _
+from moderator.i18n import N_, NP_, _
+from moderator.tui.widgets.tables_language import follow_the_language
+
+#: The mute key's binding id: while the voice is muted its words say what it does then.
+MUTE_ID = "mute"
+UNMUTE = N_("Unmute")
+#: Its shorter words, for a tight line.
+UNMUTE_SHORT = NP_("footer", "Unmute")
 
 
 class KeyItem(NamedTuple):
@@ -133,6 +140,8 @@ class KeyBar(Widget, can_focus=False):
         """Follow the screen's bindings (focus changes, `refresh_bindings`, the keymap)."""
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
         self._bindings_changed(self.screen)
+        # The descriptions are read in the language of the moment: read again on a switch.
+        follow_the_language(self, lambda: self._bindings_changed(self.screen))
 
     def on_unmount(self) -> None:
         """Stop following the screen's bindings."""
@@ -164,10 +173,13 @@ class KeyBar(Widget, can_focus=False):
                 continue
             if not binding.show:
                 continue
+            description = binding.description
+            if binding.id == MUTE_ID and getattr(app, "muted", False):
+                description = UNMUTE  # muted: the key brings the voice back
             item = KeyItem(  # descriptions are msgids (`N_`), shown in the screen's language
                 key,
                 app.get_key_display(binding),
-                _(binding.description),
+                _(description),
                 active.enabled,
                 binding.id,
             )
@@ -229,6 +241,8 @@ class KeyBar(Widget, can_focus=False):
 
     def _shortened(self, item: KeyItem) -> KeyItem:
         words = self._short.get(item.binding_id or "")
+        if words and item.binding_id == MUTE_ID and getattr(self.app, "muted", False):
+            words = UNMUTE_SHORT
         return item._replace(description=_(words)) if words else item  # msgids too
 
     def render(self) -> RenderResult:

@@ -18,7 +18,7 @@ from typing import Any
 from textual import events
 from textual.widgets import Input, OptionList
 
-from moderator.tui.compat import forward_key
+from moderator.tui.textual_fixes.private import forward_key
 
 
 async def run_own_binding(widget: Input | OptionList, event: events.Key) -> bool:

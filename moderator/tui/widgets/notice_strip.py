@@ -7,7 +7,7 @@ this strip, docked above the footer, two rows tall (the board above it is that
 much shorter), which no tile or chart ever overlaps.
 
 It shows the notices still running (the app's notifications, read through
-`moderator.tui.compat`), newest last and always in full; the rows it leaves
+`moderator.tui.textual_fixes.private`), newest last and always in full; the rows it leaves
 free show the notices before it, one row each, dimmed, cut with "…". A notice
 longer than two rows makes the strip grow up to `MAX_ROWS` while it lasts,
 so nothing a notice says is lost. When the last notice runs out the strip is
@@ -24,7 +24,7 @@ from textual.notifications import Notification
 from textual.timer import Timer
 from textual.widget import Widget
 
-from moderator.tui.compat import clamp_delay
+from moderator.tui.textual_fixes.patches import clamp_delay
 
 #: The rows the strip always keeps (the board is laid out around them).
 MIN_ROWS = 2

@@ -27,6 +27,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from moderator.i18n import N_, _
+from moderator.tui.widgets.tables_language import follow_the_language
+
+#: The picker's own line under the choices (a msgid).
+_KEYS = N_("Enter picks, Esc cancels.")
 
 
 class PickList(OptionList):
@@ -112,7 +116,7 @@ class Picker(Vertical):
         """The question and the names (literal text)."""
         yield Static(self.title_text, id="pick-title", markup=False)
         yield PickList(*self._options, id="pick-list")
-        yield Static(_("Enter picks, Esc cancels."), markup=False)
+        yield Static(_(_KEYS), id="pick-keys", markup=False)
 
     def ask(
         self, title: str, choices: Sequence[tuple[int, str]], highlight: int | None = None
@@ -129,8 +133,16 @@ class Picker(Vertical):
             self._start_on_highlight()
 
     def on_mount(self) -> None:
-        """The first question's highlight (a later one sets its own as it is asked)."""
+        """The first question's highlight (a later one sets its own as it is asked).
+
+        The picker is composed once with its screen: its own line follows the
+        table's language from now on (a question's title is drawn as it is asked).
+        """
+        follow_the_language(self, self._language_changed)
         self._start_on_highlight()
+
+    def _language_changed(self) -> None:
+        self.query_one("#pick-keys", Static).update(_(_KEYS))
 
     def _start_on_highlight(self) -> None:
         """Start on the clicked player, if any, else on the first; the list has the keys."""

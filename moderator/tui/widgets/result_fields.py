@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import Checkbox, Input
@@ -59,10 +60,46 @@ class GrowledBox(Checkbox):
     """
 
     TICKED = "X"
+    #: Cells the box's button and the space after it take before the label ("▐X▌ ").
+    BUTTON_CELLS = 4
+    #: Cells of the box's width its label never gets (measured: a label as wide as
+    #: the rest of the box is drawn one cell short, ending in "…").
+    LABEL_MARGIN = 1
 
     def __init__(self, label: Text, *, id: str | None = None, compact: bool = False) -> None:
         super().__init__(label, id=id, compact=compact)
         self.BUTTON_INNER = " "
+        #: The player's name and the mark after it ("(knocked out)"), as last given.
+        self._player: tuple[str, str] = ("", "")
+
+    def show_player(self, name: str, mark: str = "") -> None:
+        """Label the box with `name` (literal) and a dim `mark`, the mark always whole.
+
+        Where both do not fit the box's width (a 24-letter name, "(ausgeschieden)",
+        80 columns), the name ends in "…" rather than the mark being cut mid-word.
+        """
+        self._player = (name, mark)
+        self._fit()
+
+    def on_resize(self) -> None:
+        """Another width: the name may fit whole again, or no longer."""
+        if any(self._player):
+            self._fit()
+
+    def _fit(self) -> None:
+        name, mark = self._player
+        gap = "  " if mark else ""
+        width = self.content_region.width if self.is_mounted else 0
+        room = width - self.BUTTON_CELLS - self.LABEL_MARGIN
+        wanted = cell_len(name) + cell_len(gap + mark)
+        if room > 0 and wanted > room:
+            keep = max(1, room - cell_len(gap + mark) - 1)
+            name = name[:keep].rstrip() + "…"
+        label = Text(name)
+        if mark:
+            label.append(gap + mark, style="dim")
+        if label != self.label:
+            self.label = label
 
     def watch_value(self) -> None:
         """The mark follows the value, then Textual's own reaction (class, Changed)."""
@@ -134,7 +171,7 @@ class WaffleInput(Input):
         """
         typed = self._retyped + text
         if typed == self.value:
-            self.settle()
+            self.clear_refused()
             self.post_message(self.Changed(self, self.value))
             return True
         if self.value.startswith(typed):
@@ -159,9 +196,9 @@ class WaffleInput(Input):
         At once, not on `Changed`: that message of an earlier edit can arrive
         after a later keystroke was refused.
         """
-        self.settle()
+        self.clear_refused()
 
-    def settle(self) -> None:
+    def clear_refused(self) -> None:
         """Nothing refused stands for this field any more."""
         self.refused_text = None
         self._retyped = ""

@@ -10,9 +10,11 @@ only when that changed (a next turn repaints two tiles, not all of them).
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.css.styles import RulesMap
@@ -25,6 +27,7 @@ from textual.widgets import Static
 from moderator import i18n
 from moderator.domain import GameState, Pass
 from moderator.domain.rules import MAX_PLAYERS
+from moderator.i18n import N_, NP_
 from moderator.tui.widgets.caption import Caption
 
 #: Rows a tile's border takes.
@@ -85,23 +88,58 @@ def _short(name: str, width: int) -> str:
     return name[: max(1, width - 1)] + "…"
 
 
+#: What a tile says under the name, and a shorter form of it for a narrow tile (msgids;
+#: the short one told apart by its context, as the same English can be a long form too).
+_STATUS_WORDS = {
+    "knocked-out": (N_("KNOCKED OUT"), NP_("tile status, short", "OUT")),
+    "sits-out": (N_("sits out"), NP_("tile status, short", "away")),
+    "keeps": (N_("keeps their cards"), NP_("tile status, short", "keeps cards")),
+    "turn": (N_("YOUR TURN"), NP_("tile status, short", "TURN")),
+    "in-play": (N_("in play"), NP_("tile status, short", "in play")),
+}
+
+
+def status_words(status: str, width: int, rows: int, prefix: str = "") -> str:
+    """A tile's status in `rows` lines of `width` cells, no word cut: whole, else shorter.
+
+    The status in the table's language is wrapped by words; if a word is wider
+    than the tile or it takes more rows than the tile has, its short form is
+    used (wrapped the same way). A short form that still does not fit is cut
+    with an ellipsis, the last resort for a tile narrower than any language's word.
+    """
+    full, short = _STATUS_WORDS[status]
+    forms = (prefix + i18n._(full), prefix + i18n._(short))
+    for form in forms:
+        lines = textwrap.wrap(form, width, break_long_words=False, break_on_hyphens=False)
+        if len(lines) <= rows and all(cell_len(line) <= width for line in lines):
+            return "\n".join(lines)
+    return _short(forms[-1], width)
+
+
 def tile_text(state: GameState, seat: int, width: int, chart: dict[int, Pass] | None) -> Text:
     """What one seat's tile says, as literal Text (names are never markup).
 
     In a Meeting the tile shows where its two cards go: "L" to the left
-    neighbour (the next participant clockwise), "R" to the right one.
+    neighbour (the next participant clockwise), "R" to the right one. Its
+    status ("sits out", "YOUR TURN"...) is drawn whole in the rows it has
+    (`status_words`); only a name may end in "…".
     """
     name = state.players[seat]
-    # In a Meeting the digit keys toggle who sits out: each tile shows its key.
-    key = f"{(seat + 1) % 10} " if chart is not None and seat not in state.knocked_out else ""
+    # In a Meeting the digit keys toggle who sits out: each tile shows its key. At the
+    # table each tile shows its seat number, as the status line names it ("Seat 6: …").
+    if chart is None:
+        key = f"{seat + 1} "
+    else:
+        key = f"{(seat + 1) % 10} " if seat not in state.knocked_out else ""
     text = Text(key + _short(name, max(1, width - len(key))), style="bold", no_wrap=True)
     text.overflow = "ellipsis"
     meeting = state.meeting
     line = chart.get(seat) if chart is not None else None
+    rows = 2 if chart is not None else 1  # the rows under the name
     if seat in state.knocked_out:
-        text.append("\n✗ " + i18n._("KNOCKED OUT"), style="bold")
+        text.append("\n" + status_words("knocked-out", width, rows, "✗ "), style="bold")
     elif meeting is not None and seat in meeting.sitting_out:
-        text.append("\n" + i18n._("sits out"))
+        text.append("\n" + status_words("sits-out", width, rows))
     elif line is not None:
         label = max(1, width - 4)
         text.append("\n" + i18n.pgettext("tile: to the left", "L") + " ▸ ", style="bold")
@@ -109,11 +147,11 @@ def tile_text(state: GameState, seat: int, width: int, chart: dict[int, Pass] | 
         text.append("\n" + i18n.pgettext("tile: to the right", "R") + " ▸ ", style="bold")
         text.append(_short(state.players[line.right], label))
     elif chart is not None:
-        text.append("\n" + i18n._("keeps their cards"))
+        text.append("\n" + status_words("keeps", width, rows))
     elif seat == state.current and not state.is_over:
-        text.append("\n▶ " + i18n._("YOUR TURN"), style="bold")
+        text.append("\n" + status_words("turn", width, rows, "▶ "), style="bold")
     else:
-        text.append("\n" + i18n._("in play"))
+        text.append("\n" + status_words("in-play", width, rows))
     return text
 
 

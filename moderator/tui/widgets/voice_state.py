@@ -1,5 +1,8 @@
 """The voice's state, visible on every screen: a toast once, then a marker in the header.
 
+Muted too: the mute key's toast fades, so a "voice muted" marker stays in the
+header for as long as the voice is muted (and the footer's key says Unmute).
+
 Speech can fail anywhere: reading the setup aloud, a knock-out line, the
 reveal. The narrator reports each failed part once to app-wide watchers
 (`Narrator.watch_faults`, on whatever thread found it); this module turns
@@ -17,10 +20,14 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.message import Message
 
-from moderator.i18n import _
+from moderator.i18n import N_, _
 
 if TYPE_CHECKING:
     from moderator.narration.events import VoiceHealth
+
+
+#: The header's marker while the mute key has silenced the voice (a msgid).
+MUTED = N_("voice muted (v: unmute)")
 
 
 class VoiceFaulted(Message):
@@ -42,6 +49,8 @@ class VoiceState:
         #: Sentences the app already showed at start-up (not toasted twice).
         self._already_told = set(already_told or [])
         self.markers: list[str] = []
+        #: Whether the mute key silenced the voice (marked in the header while it lasts).
+        self.muted = False
         #: Every fault sentence reported so far (written on the narration thread).
         self._faults: set[str] = set()
         #: The sentences shown for each failing part (UI thread), forgotten on recovery.
@@ -79,8 +88,14 @@ class VoiceState:
             self.markers.append(fault.marker)
             self.retitle()
 
+    def show_muted(self, muted: bool) -> None:
+        """The mute key was pressed: every screen's header says so until it is pressed again."""
+        if muted != self.muted:
+            self.muted = muted
+            self.retitle()
+
     def retitle(self) -> None:
-        """The app's title in the screen's language now, with the faults' markers after it."""
+        """The app's title in the screen's language now, with the markers after it."""
         base = _(self._app.TITLE or "")
-        markers = "; ".join(self.markers)
+        markers = "; ".join([*self.markers, *([_(MUTED)] if self.muted else [])])
         self._app.title = f"{base} · {markers}" if markers else base

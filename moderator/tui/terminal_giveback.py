@@ -26,6 +26,9 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Protocol
 
+if sys.platform != "win32":  # the terminal's line settings are POSIX's (termios)
+    import termios
+
 #: Seconds the app has to exit its own way before the terminal is reset by hand.
 GRACE = 5.0
 #: The signals that end the process from outside (those this platform has).
@@ -97,8 +100,6 @@ def _tty_restorer() -> Callable[[], None]:
     """A function putting the terminal's line settings back as they are now (POSIX)."""
     if sys.platform == "win32":
         return lambda: None
-    import termios
-
     stream = sys.__stdin__
     try:
         if stream is None or not stream.isatty():

@@ -130,8 +130,8 @@ def test_german_report_lines_up_its_long_and_accented_words(
         "Serien gewonnen",
         "Spiele",
         "Spiele gewonnen",
-        "als Gesunde",
-        "als Besessene",
+        "Siege als Gesunde",
+        "Siege als Besessene",
         "Punkte",
     ]
     assert len({width(row) for row in table}) == 1, table

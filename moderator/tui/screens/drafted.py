@@ -10,7 +10,7 @@ draft is never offered to another series or game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from moderator.domain import rules
 from moderator.domain.errors import IllegalAction
@@ -21,8 +21,31 @@ from moderator.table.ports import ACTION_ERRORS
 
 if TYPE_CHECKING:
     from moderator.table.controller import TableController
-    from moderator.tui.screens.result import ResultScreen
-    from moderator.tui.screens.setup import SetupScreen
+
+
+class SaysToTheTable(Protocol):
+    """What a drafted screen is to the drafts: its controller and its line for the table.
+
+    Protocols, not the screens' classes: a screen module imports no other screen.
+    """
+
+    @property
+    def controller(self) -> TableController: ...
+
+    def say(self, message: str) -> None: ...
+
+
+class SetupScreen(SaysToTheTable, Protocol):
+    """The setup screen's roster, as the roster's draft reads and restores it."""
+
+    draft_key: str | None
+    players: list[str]
+    first_player: int
+    said_as: dict[str, str]
+
+
+#: The result screen needs nothing more than its controller and its line.
+ResultScreen = SaysToTheTable
 
 
 def _roster_key(controller: TableController) -> str | None:

@@ -104,6 +104,8 @@ EXTRA_LETTERS: dict[str, str] = {
     "×": "..... .#.#. ..#.. .#.#. .....",
     "°": ".#. #.# .#. ... ...",
     "€": ".### #... ###. #... .###",
+    # The ambience marker's note (issue 35: the marker says what it is, with this icon).
+    "♪": ".##. .#.# .#.. ##.. ##..",
     # The placeholder: the empty box fonts draw for a character they lack.
     "□": "#### #..# #..# #..# ####",
 }

@@ -26,6 +26,8 @@ import hashlib
 import json
 import os
 import re
+import subprocess
+import sys
 import tempfile
 import unicodedata
 from collections.abc import Sequence
@@ -36,7 +38,7 @@ from typing import Any
 
 from shipped_renders import context_for
 
-from moderator.narration.audio.wavfile import Pcm, read_pcm
+from moderator.narration.audio.wavfile import Pcm, read_pcm, write_pcm_atomic
 from moderator.narration.render import render_script
 from moderator.narration.scripts.library import Line, ScriptLibrary
 from moderator.narration.scripts.validation import SCRIPT_NAMES
@@ -283,9 +285,18 @@ def score(text: str, transcript: str, lang: str) -> Hearing:
 class Listener:
     """Whisper base on the CPU (int8), transcripts cached by the audio's hash."""
 
-    def __init__(self, cache: Path | None = None, threads: int = 2) -> None:
+    def __init__(
+        self, cache: Path | None = None, threads: int = 2, *, in_this_process: bool = False
+    ) -> None:
         self._root = cache or cache_root()
         self._threads = threads
+        #: Decode here, or (the default) in a child process that loads nothing else first.
+        #: In a test process that has loaded espeak-ng (and its audio libraries) and PyAV
+        #: before the model, Whisper heard the French reveal differently ("… les flommos"
+        #: for "Les possédés", 0 role words of 2), while a fresh process with the same
+        #: pins and the same WAV heard them both: what it hears must not depend on what
+        #: else the process did.
+        self._here = in_this_process
         self._model: Any = None
         self._folder = self._root / "transcripts"
         self._folder.mkdir(parents=True, exist_ok=True)
@@ -316,6 +327,8 @@ class Listener:
             return str(json.loads(cached.read_text(encoding="utf-8"))["text"])
         except (OSError, ValueError, KeyError):
             pass
+        if not self._here:
+            return self._in_a_child(pcm, lang, cached)
         import numpy
 
         audio = numpy.frombuffer(raw, dtype=numpy.int16).astype(numpy.float32) / 32768.0
@@ -336,6 +349,23 @@ class Listener:
             json.dump({"text": text, "lang": lang}, out, ensure_ascii=False)
         os.replace(temp, cached)
         return text
+
+    def _in_a_child(self, pcm: Pcm, lang: str, cached: Path) -> str:
+        """Decode in a fresh process (`python listener.py CACHE WAV LANG`), which caches it."""
+        handle, wav = tempfile.mkstemp(dir=self._folder, suffix=".wav")
+        os.close(handle)
+        try:
+            write_pcm_atomic(Path(wav), pcm)
+            heard = subprocess.run(
+                [sys.executable, str(Path(__file__)), str(self._root), wav, lang],
+                capture_output=True,
+                text=True,
+                timeout=600,
+                check=True,
+            ).stdout
+        finally:
+            Path(wav).unlink(missing_ok=True)
+        return heard
 
 
 def hear_render(
@@ -397,7 +427,8 @@ def pick_lines(
 if __name__ == "__main__":
     # `python listener.py CACHE WAV LANG`: what the listener hears in WAV, printed
     # (a fresh process reads the decoding settings anew; see the listener tests).
-    import sys
-
     cache, wav, language = sys.argv[1:4]
-    sys.stdout.write(Listener(cache=Path(cache)).transcribe(read_pcm(Path(wav)), language))
+    heard = Listener(cache=Path(cache), in_this_process=True).transcribe(
+        read_pcm(Path(wav)), language
+    )
+    sys.stdout.write(heard)

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from moderator.narration.audio.wavfile import Pcm, read_pcm
-from moderator.narration.render import Rendered, render_script
 from moderator.narration.cli import SAMPLE_CONTEXT
+from moderator.narration.render import Rendered, render_script
 from moderator.narration.scripts.library import ScriptLibrary
 from moderator.narration.settings import VoiceSettings
 from moderator.narration.speech.synthesizer import Synthesizer

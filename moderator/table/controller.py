@@ -461,6 +461,9 @@ class TableController:
             )
         except ACTION_ERRORS as error:
             return self._refused(refusal(error))
+        # The roster is saved as the game's start now: its draft is no longer what the
+        # table typed (a withdrawn start goes back to setup with the saved roster).
+        self.drafts.drop("roster")
         prepare_names(roster, (self._settings.lang,))
         return self._moved(Flags(at_start=False))  # 6+ players: the reveal is pending
 
@@ -579,7 +582,10 @@ class TableController:
 
     def declare(self, event: ResultsDeclared) -> Outcome:
         """Save the results (the domain checks them) and show the series board."""
-        return self._act(event)
+        outcome = self._act(event)
+        if not outcome.refused:
+            self.drafts.drop("results")  # saved as an action: the boxes are no draft now
+        return outcome
 
     def export_play(self) -> Outcome:
         """The game just played for BG Stats: its link, and a play file (see `play_export`)."""

@@ -7,13 +7,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from driving import key, new_game, until
+
 from moderator.board.snapshot import BoardSnapshot
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
 from tests.board.chromium import chromium_page
 from tests.board.test_board_app import start_board
-from tests.tui.helpers import key, new_game, until
 
 #: Resolves with the page's clock (ms since the epoch) once it shows `name` as whose turn
 #: it is (watches the page, no polling).

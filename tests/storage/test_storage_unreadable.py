@@ -18,8 +18,8 @@ from no_message_left import toasts
 
 from moderator.cli import build_parser
 from moderator.domain import PlayerKnockedOut, ResultsDeclared, TurnPassed
+from moderator.history_report.command import run_history
 from moderator.storage import DATABASE_NAME, Store, Unfinished
-from moderator.storage.history_cli import run_history
 
 PLAYERS = ["Ann", "Bob", "Cyd", "Dee"]
 BOGUS = json.dumps({"type": "Bogus"})

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from moderator.narration.audio.wavfile import Pcm, read_pcm
+from moderator.narration.cli import SAMPLE_CONTEXT
 from moderator.narration.render import Rendered, render_script
 from moderator.narration.scripts.library import ScriptLibrary
 from moderator.narration.settings import VoiceSettings
@@ -34,8 +35,16 @@ SERIES_CONTEXT: dict[str, object] = {"players": ["Eleven", "Mike"]}
 
 
 def context_for(script: str) -> dict[str, object]:
-    """The sample context a script is rendered with."""
-    return dict(SERIES_CONTEXT) if script == "series_winner" else dict(CONTEXT)
+    """The sample context a script is rendered with.
+
+    The table read aloud (F3) says nothing without its situation: it takes the sample
+    `mindflayer narrate` renders it with (a turn, a Meeting done, one knocked out).
+    """
+    if script == "series_winner":
+        return dict(SERIES_CONTEXT)
+    return (
+        {**CONTEXT, **SAMPLE_CONTEXT.get(script, {})} if script == "table_state" else dict(CONTEXT)
+    )
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,12 @@
 """The board server: the public snapshot and its page, pushed to phones on the table's Wi-Fi.
 
 It runs inside the app's own process, on its asyncio loop (aiohttp, a maintained
-server: no HTTP parsing of ours), and it only reads: GET and nothing else, one
-page, its CSS and script, the snapshot as JSON, and a Server-Sent Events stream
-that pushes each new snapshot (EventSource in the browser reconnects by
-itself). A shared Wi-Fi is not trusted: every path carries a random 128-bit
+server: no HTTP parsing of ours). The board only reads: GET and nothing else, one
+page, its CSS and scripts, its words in a language (`words.py`), the snapshot as
+JSON, and a Server-Sent Events stream that pushes each new snapshot (EventSource
+reconnects by itself). The remote, once opened, is the same under `/r/` with its
+own token, plus one POST for a press (`remote_door.py` says what a press must
+show). A shared Wi-Fi is not trusted: every path carries a random 128-bit
 token (compared in constant time), the answers forbid caching, referrers and
 any outside resource, at most `max_clients` streams are open at once and idle
 connections are closed.
@@ -19,6 +21,7 @@ import asyncio
 import contextlib
 import errno
 import hmac
+import json
 import secrets
 import socket
 from dataclasses import dataclass
@@ -28,13 +31,29 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from moderator.board.errors import BoardError
+from moderator.board.presses import MAX_BODY, PressLimit, PressRefused
+from moderator.board.remote_door import (
+    REMOTE_INVALID,
+    PressHandler,
+    answer,
+    checked_press,
+    refused,
+)
 from moderator.board.snapshot import BoardSnapshot
-from moderator.i18n import _
+from moderator.board.words import page_languages, page_words
+from moderator.i18n import SOURCE_LANGUAGE, _
+
+__all__ = [
+    "BoardAddress",
+    "BoardError",
+    "BoardServer",
+    "PressHandler",
+    "lan_address",
+    "new_token",
+]
 
 #: The `Server` header: the app, no versions (they only help someone attacking it).
 SERVER_NAME = "mindflayer-moderator"
-
-__all__ = ["BoardAddress", "BoardError", "BoardServer", "lan_address", "new_token"]
 
 #: Streams served at once; a 21st phone is told the board is full.
 MAX_CLIENTS = 20
@@ -54,6 +73,7 @@ STATIC = {
     "index.html": "text/html; charset=utf-8",
     "board.css": "text/css; charset=utf-8",
     "board.js": "text/javascript; charset=utf-8",
+    "remote.js": "text/javascript; charset=utf-8",
 }
 
 #: Sent with every answer, errors too.
@@ -130,6 +150,13 @@ class BoardServer:
         self._port = 0
         self._closing = False
         self._files = {name: _static(name) for name in STATIC}
+        #: The page's words per language, encoded once (a catalogue is read off the loop).
+        self._words: dict[str, bytes] = {}
+        self._languages = page_languages()
+        #: The remote's own token (None: the remote is closed and `/r/` answers nothing).
+        self._remote: str | None = None
+        self._on_press: PressHandler | None = None
+        self._press_limit = PressLimit()
 
     # --- what the app uses ----------------------------------------------------------
 
@@ -140,6 +167,32 @@ class BoardServer:
         if ":" in host:
             host = f"[{host}]"
         return f"http://{host}:{self._port}/b/{self.token}/"
+
+    @property
+    def remote_url(self) -> str | None:
+        """The remote's address with its own token (None while the remote is closed)."""
+        if self._remote is None:
+            return None
+        return self.url.replace(f"/b/{self.token}/", f"/r/{self._remote}/")
+
+    @property
+    def remote_token(self) -> str | None:
+        """The remote's token (None while closed)."""
+        return self._remote
+
+    def open_remote(self, token: str, on_press: PressHandler) -> None:
+        """Let phones holding `token` act, each press handed to `on_press`."""
+        if token == self.token:
+            raise ValueError("The remote's token must not be the read-only board's.")
+        self._remote = token
+        self._on_press = on_press
+
+    def close_remote(self) -> None:
+        """Refuse every press from now on and end the remote phones' streams at once."""
+        self._remote = None
+        self._on_press = None
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()  # each remote stream sees its token gone and ends
 
     @property
     def port(self) -> int:
@@ -172,14 +225,17 @@ class BoardServer:
         """Listen; the URL, or BoardError with a sentence (port taken, no such address)."""
         if self._runner is not None:
             return self.url
-        app = web.Application(middlewares=[self._guard])
+        app = web.Application(middlewares=[self._guard], client_max_size=MAX_BODY)
         app.on_response_prepare.append(self._headers)
-        base = "/b/{token}/"
-        app.router.add_get(base, self._page, allow_head=False)
-        app.router.add_get(base + "board.css", self._file("board.css"), allow_head=False)
-        app.router.add_get(base + "board.js", self._file("board.js"), allow_head=False)
-        app.router.add_get(base + "snapshot.json", self._json, allow_head=False)
-        app.router.add_get(base + "events", self._events, allow_head=False)
+        for base in ("/b/{token}/", "/r/{token}/"):  # the read-only board, the remote
+            app.router.add_get(base, self._page, allow_head=False)
+            for name in ("board.css", "board.js", "remote.js"):
+                app.router.add_get(base + name, self._file(name), allow_head=False)
+            app.router.add_get(base + "snapshot.json", self._json, allow_head=False)
+            words = base + "words/{lang:[A-Za-z_-]{1,16}}.json"
+            app.router.add_get(words, self._page_words, allow_head=False)
+            app.router.add_get(base + "events", self._events, allow_head=False)
+        app.router.add_post("/r/{token}/press", self._press)
         runner = web.AppRunner(
             app,
             handle_signals=False,
@@ -230,10 +286,21 @@ class BoardServer:
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """GET only, and only with the token (constant-time comparison)."""
+        """The board: GET only, with its token. The remote: its own token, POST only to press.
+
+        Tokens are compared in constant time. The read-only board's token opens
+        nothing under `/r/`, and nothing under `/b/` acts.
+        """
+        given = request.match_info.get("token", "")
+        if request.path.startswith("/r/"):
+            token = self._remote
+            if token is None or not hmac.compare_digest(given.encode(), token.encode()):
+                raise refused(403, _(REMOTE_INVALID))
+            if request.method not in ("GET", "POST"):
+                raise refused(405, _("The remote takes only GET and POST."), request.method)
+            return await handler(request)
         if request.method != "GET":
             raise web.HTTPMethodNotAllowed(request.method, ["GET"], text="Read only.")
-        given = request.match_info.get("token", "")
         if not hmac.compare_digest(given.encode(), self.token.encode()):
             raise web.HTTPForbidden(text="This board link is not valid: scan the laptop's code.")
         return await handler(request)
@@ -259,6 +326,30 @@ class BoardServer:
     async def _json(self, request: web.Request) -> web.Response:
         return web.Response(text=self._snapshot.to_json(), content_type="application/json")
 
+    async def _page_words(self, request: web.Request) -> web.Response:
+        """The page's words in a language (the snapshot's `lang`), from the catalogues."""
+        lang = request.match_info["lang"]
+        if lang not in self._languages:  # a language without a catalogue reads English
+            lang = SOURCE_LANGUAGE  # (and the cache holds one entry per catalogue, no more)
+        data = self._words.get(lang)
+        if data is None:
+            words = await asyncio.to_thread(page_words, lang)
+            data = json.dumps(words, ensure_ascii=False, separators=(",", ":")).encode()
+            self._words[lang] = data
+        return web.Response(body=data, content_type="application/json", charset="utf-8")
+
+    async def _press(self, request: web.Request) -> web.Response:
+        """One press of a remote phone: checked at the door, acted on by `on_press`, answered."""
+        token, on_press = self._remote, self._on_press
+        try:
+            if token is None or on_press is None:
+                raise PressRefused(403, _(REMOTE_INVALID))
+            press = await checked_press(request, token, self._press_limit)
+            sentence = await on_press(press)
+        except PressRefused as refusal:
+            return answer(refusal.status, refusal.sentence)
+        return answer(200, sentence)
+
     async def _events(self, request: web.Request) -> web.StreamResponse:
         """The snapshot now, then each new one, as Server-Sent Events."""
         if len(self._streams) >= self.max_clients:
@@ -268,22 +359,26 @@ class BoardServer:
             )
         stream = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         self._streams.add(stream)
+        remote = request.match_info["token"] if request.path.startswith("/r/") else None
         try:
             # A phone that went away or stopped reading ends its stream here; its
             # EventSource reconnects by itself if it can.
             with contextlib.suppress(ConnectionError, TimeoutError):
                 await stream.prepare(request)
                 await self._write(stream, f"retry: {RETRY_MS}\n\n".encode())
-                await self._follow(stream)
+                await self._follow(stream, remote)
         finally:
             self._streams.discard(stream)
         return stream
 
-    async def _follow(self, stream: web.StreamResponse) -> None:
+    async def _follow(self, stream: web.StreamResponse, remote: str | None = None) -> None:
+        """Write each new snapshot; a remote's stream ends as soon as its token is closed."""
         loop = asyncio.get_running_loop()
         ends = loop.time() + self.stream_lifetime
         sent = -1
         while not self._closing and loop.time() < ends:
+            if remote is not None and self._remote != remote:
+                return
             seq, frame, changed = self._snapshot.seq, self._frame, self._changed
             if seq != sent:
                 await self._write(stream, frame)

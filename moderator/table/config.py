@@ -80,6 +80,8 @@ class TableSettings(VoiceSettings):
     board_address: str = setting(
         "", Address(N_('The phone board\'s address must be an IP address in quotes (or "").'))
     )
+    #: Phones may act (the remote: next turn, Meetings, knock-outs, undo); off by default.
+    remote: bool = setting(False, OnOff(N_("The phone remote must be on or off.")))
 
 
 def load_settings(config_dir: Path) -> tuple[TableSettings, str | None]:

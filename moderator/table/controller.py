@@ -141,7 +141,7 @@ class TableController:
 
     @property
     def series_id(self) -> int | None:
-        """The open series' id (None before one is begun): the drafts are kept by it."""
+        """The open series' id (None before one is begun): the drafts and the remote follow it."""
         return self._series_id
 
     @property
@@ -327,6 +327,7 @@ class TableController:
         self._settings = settings
         self._voice.use(settings)
         self._prepare_voice(self.game_state, self.phase)
+        self._published()  # the phone board follows at once (its language, for one)
         return kept
 
     def _prepare_voice(self, state: GameState | None, phase: Phase) -> None:

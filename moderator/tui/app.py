@@ -275,8 +275,8 @@ class MindFlayerApp(DropsInputAfterClose):
         screen.snapshot = self.controller.snapshot(outcome)
 
     def _accepts(self, intent: Intent) -> bool:
-        """Whether the table is still in the phase whose screen asked."""
-        return intent.origin is None or intent.origin is self.controller.phase
+        """Whether the table is still in the phase whose screen asked (and as the asker saw it)."""
+        return intent.still_meant() and intent.origin in (None, self.controller.phase)
 
     @on(Intent)
     def _intent(self, intent: Intent) -> None:
@@ -286,10 +286,11 @@ class MindFlayerApp(DropsInputAfterClose):
             return  # shutting down: the screens are being removed
         if not self._accepts(intent):
             self.log.warning(f"Dropped {intent!r}: the table left {intent.origin}.")
-            return
+            return intent.answered(None)  # a phone's press is told it was dropped
         outcome = intent.run(self.controller, self)
         if outcome is not None:
             self.show_outcome(outcome)
+        intent.answered(outcome)
 
     # --- app-wide actions --------------------------------------------------------------
 

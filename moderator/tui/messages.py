@@ -21,7 +21,7 @@ matches them the same.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -157,6 +157,21 @@ class Intent(Message):
 
     #: The phase of the screen that asked (None: asked from anywhere).
     origin: Phase | None = None
+    #: Told the outcome once the app has acted (None: dropped); set by the phone remote,
+    #: whose press waits for it (`moderator.tui.remote`). Keys leave it None.
+    reply: Callable[[Outcome | None], None] | None = None
+    #: Whether the intent still means what it meant when asked, checked as the app takes
+    #: it up (the phone remote: the board its press was made on is still the phones').
+    meant: Callable[[], bool] | None = None
+
+    def still_meant(self) -> bool:
+        """Whether to act on it now (a key's intent always is, in its phase)."""
+        return self.meant is None or self.meant()
+
+    def answered(self, outcome: Outcome | None) -> None:
+        """Tell whoever waits for it what came of it (None: dropped)."""
+        if self.reply is not None:
+            self.reply(outcome)
 
     def run(self, table: TableController, shell: Shell) -> Outcome | None:
         """Act on the table; the outcome to show (None: nothing to show yet, a question is open)."""

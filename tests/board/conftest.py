@@ -19,12 +19,27 @@ __all__ = ["_still_cursors", "folders"]  # shared with the TUI tests: temp folde
 
 @pytest.fixture
 def board_app(folders: dict[str, Path]) -> Callable[..., MindFlayerApp]:
-    """Builds the app; `board=True` writes settings that allow the board on 127.0.0.1:0."""
+    """Builds the app; `board=True` writes settings that allow the board on 127.0.0.1:0.
+
+    `remote=True` allows the phone remote too; `lang` is the table's language.
+    """
 
     def build(
-        board: bool = True, time_scale: float = 0.01, address: str = "127.0.0.1", port: int = 0
+        board: bool = True,
+        time_scale: float = 0.01,
+        address: str = "127.0.0.1",
+        port: int = 0,
+        remote: bool = False,
+        lang: str | None = None,
     ) -> MindFlayerApp:
-        settings = {"board": board, "board_address": address, "board_port": port}
+        settings: dict[str, object] = {
+            "board": board,
+            "board_address": address,
+            "board_port": port,
+            "remote": remote,
+        }
+        if lang is not None:
+            settings["lang"] = lang
         (folders["config"] / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
         narrator = make_narrator(
             VoiceSettings(enabled=False), None, folders["cache"], time_scale=time_scale

@@ -5,7 +5,8 @@ registry: `make axe`) checks the page as a table sees it at each stage
 (the turns, a Meeting, a knock-out, the series board) in both colour schemes:
 contrast, labels, roles, the document's language. The live region is read as
 a screen reader would be told: every public change (whose turn, Meetings,
-knock-outs, the result) is a sentence in it.
+knock-outs, the result) is a sentence in it, in the table's language (the page's
+words come from the laptop's catalogues, `moderator.board.words`).
 """
 
 from __future__ import annotations
@@ -58,6 +59,27 @@ async def violations(page: Page) -> list[str]:
     return [str(line) for line in found]
 
 
+#: What the live region says over the game below, by the table's language.
+HEARD = {
+    "en": [
+        "Turn 2: Bob",
+        "Meeting 1 starts",
+        "Turn 3: Cy",  # the Meeting resolved, the turn passed
+        "Cy is knocked out. Turn 4: Dee",
+        "Dee is knocked out. The game is over",
+        "The sane win",  # the series board's own words (the laptop's catalogue)
+    ],
+    "fr": [
+        "Tour 2 : Bob",
+        "La Réunion 1 commence",
+        "Tour 3 : Cy",
+        "Cy est éliminé. Tour 4 : Dee",
+        "Dee est éliminé. La partie est terminée",
+        "Les sains gagnent",
+    ],
+}
+
+
 async def checked(page: Page, stage: str) -> list[str]:
     """The violations at this stage, in the dark and in the light colour scheme."""
     found = []
@@ -83,16 +105,18 @@ async def shows(page: Page, expression: str) -> None:
     )
 
 
+@pytest.mark.parametrize("lang", sorted(HEARD))
 async def test_the_board_passes_axe_and_its_live_region_tells_each_public_change(
-    board_app: Callable[..., MindFlayerApp], tmp_path: Path
+    board_app: Callable[..., MindFlayerApp], tmp_path: Path, lang: str
 ) -> None:
     source = axe_source()
-    app = board_app()
+    app = board_app(lang=lang)
     async with app.run_test(size=(100, 30)) as pilot:
         server = await start_board(pilot)
         async with chromium_page(tmp_path / "profile", 390, 844) as page:
             await page.load(server.url)
             await shows(page, "document.getElementById('current').textContent === 'Ann'")
+            await shows(page, f"document.documentElement.lang === '{lang}'")
             await page.evaluate(source + "\n;true")
             await page.evaluate(LISTEN)
             found = await checked(page, "turns")
@@ -115,11 +139,4 @@ async def test_the_board_passes_axe_and_its_live_region_tells_each_public_change
             heard = await page.evaluate("window.heard")
         await key(pilot)
     assert found == [], "\n".join(found)
-    assert heard == [
-        "Turn 2: Bob",
-        "Meeting 1 starts",
-        "Turn 3: Cy",  # the Meeting resolved, the turn passed
-        "Cy is knocked out. Turn 4: Dee",
-        "Dee is knocked out. The game is over",
-        "The Sane win",
-    ], heard
+    assert heard == HEARD[lang], heard

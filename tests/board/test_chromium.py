@@ -7,14 +7,18 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from driving import key, new_game, until
+from driving import key, new_game, shown, until
+from no_message_left import settled
+from textual.widgets import Select
 
 from moderator.board.snapshot import BoardSnapshot
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
 from tests.board.chromium import chromium_page
 from tests.board.test_board_app import start_board
+from tests.tui.helpers import state_of
 
 #: Resolves with the page's clock (ms since the epoch) once it shows `name` as whose turn
 #: it is (watches the page, no polling).
@@ -103,3 +107,40 @@ async def test_phones_that_asked_for_it_vibrate_as_the_reveal_starts_and_ends(
             await until(pilot, lambda: isinstance(app.screen, TableScreen))
         await key(pilot)
     assert patterns == [[50], [300], [150, 100, 150]]
+
+
+#: Resolves once the page's element `id` reads `value` (watches the page, no polling).
+READS = """new Promise(resolve => {{
+  const shown = () => document.getElementById({id!r}).textContent === {value!r};
+  if (shown()) return resolve(true);
+  new MutationObserver((_, observer) => {{
+    if (shown()) {{ observer.disconnect(); resolve(true); }}
+  }}).observe(document.body, {{subtree: true, childList: true, characterData: true}});
+}})"""
+
+
+async def test_the_page_speaks_the_tables_language_and_follows_a_switch_at_once(
+    board_app: Callable[..., MindFlayerApp], tmp_path: Path
+) -> None:
+    """German chosen in Settings mid-game: the page turns German with no other action."""
+    app = board_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        server = await start_board(pilot)
+        async with chromium_page(tmp_path / "profile", 390, 844) as page:
+            await page.load(server.url)
+            assert await page.evaluate(READS.format(id="current-label", value="Whose turn"))
+            assert await page.evaluate("document.documentElement.lang") == "en"
+            turn = state_of(app).turn
+            await key(pilot, "f2")
+            dialog = await shown(pilot, SettingsScreen)
+            dialog.query_one("#settings-lang", Select).value = "de"
+            await settled(pilot)
+            await key(pilot, "ctrl+s")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            assert await page.evaluate(READS.format(id="current-label", value="Wer ist dran"))
+            assert await page.evaluate(READS.format(id="turn-label", value="Zug"))
+            assert await page.evaluate("document.documentElement.lang") == "de"
+            assert await page.evaluate("document.title") == "Mind-Flayer-Tafel"
+            assert state_of(app).turn == turn  # no action was needed to follow
+            assert server.snapshot.lang == "de"
+        await key(pilot)

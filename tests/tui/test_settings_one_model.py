@@ -48,7 +48,7 @@ EARLIER_FILE = """{
 """
 
 #: The board's own fields: the only ones the table adds to the voice's.
-BOARD_FIELDS = ("board", "board_port", "board_address")
+BOARD_FIELDS = ("board", "board_port", "board_address", "remote")
 
 
 def test_a_settings_file_of_the_earlier_version_loads_unchanged(tmp_path: Path) -> None:
@@ -131,6 +131,7 @@ DIALOG: dict[str, tuple[str, object]] = {
     "lead_in": ("#settings-lead-in", "0.5"),
     "announce_turns": ("#settings-announce", True),
     "board": ("#settings-board", True),
+    "remote": ("#settings-remote", True),
     # Chosen once the language's own voices are offered (after "lang" is applied).
     "voice_engines": ("#settings-voice", "espeak"),
 }
@@ -190,6 +191,7 @@ async def test_the_settings_dialog_shows_and_saves_every_field(
         board=True,
         board_port=9000,
         board_address="192.168.1.20",
+        remote=True,
     )
     assert load_settings(folders["config"]) == (expected, None)
     assert narrators[-1].settings.lead_in == 0.5

@@ -323,8 +323,8 @@ async def test_each_switch_word_is_drawn_whole_on_one_line(
     async with app.run_test(size=(100, 30)) as pilot:
         await key(pilot, "f2")
         words = list(app.screen.query(".switch-word"))
-        # speech, ambience, announcements and the phone board
-        assert len(words) == 4
+        # speech, ambience, announcements, the phone board and the phone remote
+        assert len(words) == 5
         for word in words:
             word_text = str(word.render())  # type: ignore[attr-defined]
             box = Region(0, 0, *word.outer_size)  # the padding included, as it is drawn

@@ -2,48 +2,23 @@
 // Every name is set with textContent, never as HTML. EventSource reconnects by itself.
 "use strict";
 
-// Every sentence the page shows, by UI language (the snapshot's `lang`); English first.
-const STRINGS = {
-  en: {
-    connecting: "Connecting to the table…",
-    live: "Live",
-    lost: "Connection lost: reconnecting…",
-    gameOf: (n, of) => `Game ${n} of ${of}`,
-    turn: "Turn",
-    yourTurn: "Whose turn",
-    meetings: (n, of) => `Meetings done: ${n} of ${of}`,
-    eyesClosed: "Eyes closed!",
-    knockedOut: "knocked out",
-    sitsOut: "sits out",
-    meeting: (n) => `Meeting ${n}`,
-    sittingOut: (names) => `Sitting out: ${names}`,
-    nobodySitsOut: "Nobody sits out by a card.",
-    giver: "Gives",
-    left: "Left to",
-    right: "Right to",
-    overFew: "Only 1 or 2 players are still in play: the game ends. Count to 3!",
-    overThird: "The third Meeting is resolved: the game ends. Count to 3!",
-    results: "The table enters who growled…",
-    series: (n, of) => `Series: ${n} of ${of} games played`,
-    teamWon: (team) => `The ${team} win`,
-    seriesWon: (names) => `Series won by ${names}`,
-    player: "Player",
-    game: (n) => `Game ${n}`,
-    total: "Total",
-    bgstats: "Open in BG Stats",
-    vibrateOn: "Vibrate at the reveal: on",
-    vibrateOff: "Vibrate at the reveal: off",
-    waiting: "Waiting for the next game…",
-    announceTurn: (turn, name) => `Turn ${turn}: ${name}`,
-    announceMeeting: (n) => `Meeting ${n} starts`,
-    announceEyes: "Eyes closed",
-    announceOver: "The game is over",
-    announceOut: (name) => `${name} is knocked out`,
-    teams: { sane: "Sane", possessed: "Possessed" },
-  },
-};
+// The page's words come from the server in the table's language (words/<lang>.json, made
+// from the app's own catalogues): the page holds no sentence of its own. Until the first
+// words arrive the status line shows "…".
+let words = null;
+let wordsLang = null;
+let seriesWords = [];
+let queue = [];
+let loading = false;
 
-let strings = STRINGS.en;
+// The sentence `key` with its {placeholders} filled in (values are set as text, never HTML).
+function say(key, values) {
+  const template = words ? words[key] || "" : "";
+  return template.replace(/\{(\w+)\}/g, (whole, name) =>
+    values && name in values ? String(values[name]) : whole,
+  );
+}
+
 let vibrate = false;
 let last = null;
 
@@ -68,7 +43,7 @@ function seatItem(seat) {
   item.textContent = seat.name;
   if (seat.current) item.classList.add("current");
   if (!seat.in_play) item.classList.add("out");
-  const note = !seat.in_play ? strings.knockedOut : seat.sitting_out ? strings.sitsOut : "";
+  const note = !seat.in_play ? say("knockedOut") : seat.sitting_out ? say("sitsOut") : "";
   if (note) {
     const span = document.createElement("span");
     span.className = "note";
@@ -93,28 +68,28 @@ function drawGame(s) {
   const inGame = s.seats.length > 0;
   show("game", inGame);
   if (!inGame) return;
-  text("game-number", s.game_number ? strings.gameOf(s.game_number, s.series.games) : "");
-  text("turn-label", strings.turn);
+  text("game-number", s.game_number ? say("gameOf", { game: s.game_number, games: s.series.games }) : "");
+  text("turn-label", say("turn"));
   text("turn", String(s.turn));
   show("current-label", s.current !== null);
   show("current", s.current !== null);
-  text("current-label", strings.yourTurn);
+  text("current-label", say("yourTurn"));
   text("current", s.current || "");
-  text("meetings", strings.meetings(s.meetings_done, s.meetings_total));
+  text("meetings", say("meetings", { done: s.meetings_done, meetings: s.meetings_total }));
   text("pips", "●".repeat(s.meetings_done) + "○".repeat(s.meetings_total - s.meetings_done));
   show("eyes", s.eyes_closed);
-  text("eyes", strings.eyesClosed);
+  text("eyes", say("eyesClosed"));
   show("over", s.over !== null && s.phase !== "series");
-  const overText = s.over === "few_in_play" ? strings.overFew : strings.overThird;
-  text("over", s.phase === "result" ? strings.results : overText);
+  const overText = s.over === "few_in_play" ? say("overFew") : say("overThird");
+  text("over", s.phase === "result" ? say("results") : overText);
   show("meeting", s.meeting !== null);
   if (s.meeting) {
-    text("meeting-title", strings.meeting(s.meeting.number));
+    text("meeting-title", say("meeting", { number: s.meeting.number }));
     const out = s.meeting.sitting_out;
-    text("sitting-out", out.length ? strings.sittingOut(out.join(", ")) : strings.nobodySitsOut);
-    text("chart-giver", strings.giver);
-    text("chart-left", strings.left);
-    text("chart-right", strings.right);
+    text("sitting-out", out.length ? say("sittingOut", { names: out.join(", ") }) : say("nobodySitsOut"));
+    text("chart-giver", say("giver"));
+    text("chart-left", say("left"));
+    text("chart-right", say("right"));
     const body = $("chart").tBodies[0];
     body.replaceChildren(...s.meeting.chart.map((p) => row([p.giver, p.left, p.right])));
   }
@@ -126,16 +101,13 @@ function drawSeries(s) {
   const visible = s.phase === "series" && series.played > 0;
   show("series", visible);
   if (!visible) return;
-  text("series-title", strings.series(series.played, series.games));
-  const team = strings.teams[series.last_winner] || series.last_winner;
-  text(
-    "series-winner",
-    series.winners.length ? strings.seriesWon(series.winners.join(" & ")) : strings.teamWon(team),
-  );
+  const played = seriesWords[series.played] || "";
+  text("series-title", played.replace("{played}", series.played).replace("{games}", series.games));
+  text("series-winner", resultLine(series));
   const table = $("series-board");
-  const heads = [strings.player];
-  for (let n = 1; n <= series.games; n++) heads.push(strings.game(n));
-  heads.push(strings.total);
+  const heads = [say("player")];
+  for (let n = 1; n <= series.games; n++) heads.push(say("game", { number: n }));
+  heads.push(say("total"));
   table.tHead.replaceChildren(row(heads, true));
   table.tBodies[0].replaceChildren(
     ...series.rows.map((r) => row([r.name + (r.leading ? " ★" : ""), ...r.points, r.total])),
@@ -145,7 +117,7 @@ function drawSeries(s) {
   link.hidden = !safe;
   if (safe) {
     link.href = s.bgstats_link;
-    link.textContent = strings.bgstats;
+    link.textContent = say("bgstats");
   }
 }
 
@@ -162,18 +134,19 @@ function drawLeaderboard(s) {
 // What a phone's screen reader is told (the live region): each public change once.
 function announce(s) {
   const lines = [];
-  if (s.eyes_closed && !(last && last.eyes_closed)) lines.push(strings.announceEyes);
-  for (const name of knockedOutNow(s)) lines.push(strings.announceOut(name));
-  if (s.meeting && !(last && last.meeting)) lines.push(strings.announceMeeting(s.meeting.number));
-  else if (s.over && !(last && last.over)) lines.push(strings.announceOver);
+  if (s.eyes_closed && !(last && last.eyes_closed)) lines.push(say("announceEyes"));
+  for (const name of knockedOutNow(s)) lines.push(say("announceOut", { name }));
+  if (s.meeting && !(last && last.meeting))
+    lines.push(say("announceMeeting", { number: s.meeting.number }));
+  else if (s.over && !(last && last.over)) lines.push(say("announceOver"));
   else if (s.phase === "series" && last && last.phase !== "series" && s.series.played)
     lines.push(resultLine(s.series));
   else if (s.current && (!last || last.turn !== s.turn || last.current !== s.current))
-    lines.push(strings.announceTurn(s.turn, s.current));
+    lines.push(say("announceTurn", { turn: s.turn, name: s.current }));
   if (lines.length) text("live", lines.join(". "));
 }
 
-// The players knocked out since the last snapshot (same seat, same name, in play before).
+// Who left play since the last snapshot (same seat, same name, in play before).
 function knockedOutNow(s) {
   if (!last) return [];
   return s.seats
@@ -186,46 +159,85 @@ function knockedOutNow(s) {
 
 // The game's result as the series board shows it: the series' winners, else the team.
 function resultLine(series) {
-  if (series.winners.length) return strings.seriesWon(series.winners.join(" & "));
-  return strings.teamWon(strings.teams[series.last_winner] || series.last_winner);
+  if (series.winners.length) return say("seriesWon", { names: series.winners.join(" & ") });
+  return series.last_winner === "sane" ? say("saneWin") : say("possessedWin");
+}
+
+// The words of `lang`, fetched once per change of the table's language.
+async function learn(lang) {
+  const response = await fetch(`words/${encodeURIComponent(lang)}.json`, { cache: "no-store" });
+  if (!response.ok) throw new Error(`words: ${response.status}`);
+  const got = await response.json();
+  words = got.words;
+  seriesWords = got.series;
+  wordsLang = lang;
+  document.documentElement.lang = got.lang;
+  document.title = say("title");
+  labelVibration();
+}
+
+// Draws each snapshot in order (the reveal's buzz needs every change), once the words of
+// its language are here; while they load, later snapshots wait their turn.
+async function pump() {
+  if (loading) return;
+  loading = true;
+  try {
+    while (queue.length) {
+      const s = queue[0];
+      if (s.lang !== wordsLang) await learn(s.lang);
+      queue.shift();
+      draw(s);
+    }
+  } catch (error) {
+    text("status", words ? say("lost") : "…");
+    setTimeout(pump, 1000); // the words again in a second
+  } finally {
+    loading = false;
+  }
+}
+
+function receive(s) {
+  queue.push(s);
+  pump();
 }
 
 function draw(s) {
-  strings = STRINGS[s.lang] || STRINGS.en;
-  document.documentElement.lang = STRINGS[s.lang] ? s.lang : "en";
   if (last && s.eyes_closed !== last.eyes_closed) buzz(s.eyes_closed ? [300] : [150, 100, 150]);
   drawGame(s);
   drawSeries(s);
   drawLeaderboard(s);
-  if (!s.seats.length && s.phase !== "series") text("status", strings.waiting);
-  else text("status", strings.live);
+  if (!s.seats.length && s.phase !== "series") text("status", say("waiting"));
+  else text("status", say("live"));
   announce(s);
   document.body.dataset.seq = String(s.seq);
   last = s;
+  // Other parts of the page (the remote's buttons) draw from the same snapshot.
+  document.dispatchEvent(new CustomEvent("board:drawn", { detail: s }));
+}
+
+function labelVibration() {
+  const button = $("vibrate");
+  button.textContent = vibrate ? say("vibrateOn") : say("vibrateOff");
+  button.setAttribute("aria-pressed", String(vibrate));
 }
 
 function setUpVibration() {
   const button = $("vibrate");
   if (typeof navigator.vibrate !== "function") return;
   button.hidden = false;
-  const label = () => {
-    button.textContent = vibrate ? strings.vibrateOn : strings.vibrateOff;
-    button.setAttribute("aria-pressed", String(vibrate));
-  };
-  label();
+  labelVibration();
   button.addEventListener("click", () => {
     vibrate = !vibrate;
-    label();
+    labelVibration();
     buzz([50]);
   });
 }
 
 function follow() {
-  text("status", strings.connecting);
   const source = new EventSource("events");
-  source.onmessage = (event) => draw(JSON.parse(event.data));
-  source.onerror = () => text("status", strings.lost);
-  source.onopen = () => text("status", strings.live);
+  source.onmessage = (event) => receive(JSON.parse(event.data));
+  source.onerror = () => text("status", words ? say("lost") : "…");
+  source.onopen = () => text("status", words ? say("live") : "…");
 }
 
 document.addEventListener("DOMContentLoaded", () => {

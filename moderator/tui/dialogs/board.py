@@ -8,7 +8,7 @@ else changes.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -19,6 +19,9 @@ from textual.widgets import Static
 from moderator.board.errors import BoardError
 from moderator.i18n import N_, _
 from moderator.table.board_host import BoardHost
+
+if TYPE_CHECKING:
+    from moderator.board.server import PressHandler
 from moderator.tui.dialogs.dialog import DialogScreen
 from moderator.tui.widgets.qr_code import qr_text
 
@@ -34,10 +37,13 @@ class BoardScreen(DialogScreen[None]):
         super().__init__()
         self.host = host
 
+    #: The dialog's title (a msgid, shown in the table's language).
+    TITLE = N_("Phone board: scan to follow the game")
+
     def compose(self) -> ComposeResult:
         """Title, the code, the address (literal text)."""
         with Vertical(id="board-box"):
-            yield Static(_("Phone board: scan to follow the game"), id="board-title", markup=False)
+            yield Static(_(self.TITLE), id="board-title", markup=False)
             yield Static(_("Starting…"), id="board-qr", markup=False)
             yield Static("", id="board-url", markup=False)
 
@@ -50,13 +56,38 @@ class BoardScreen(DialogScreen[None]):
         qr = self.query_one("#board-qr", Static)
         url_line = self.query_one("#board-url", Static)
         try:
-            url = await self.host.start()
+            url = await self._open()
         except BoardError as error:
             qr.update(str(error))
             return
         qr.update(qr_text(url))
         url_line.update(url)
 
+    async def _open(self) -> str:
+        """Start the board; its URL (BoardError: a sentence for the table)."""
+        return await self.host.start()
+
     def action_close(self) -> None:
         """Back to the table (the board keeps running)."""
         self.dismiss(None)
+
+
+class RemoteScreen(BoardScreen):
+    """The remote's own QR code and address (its token is not the read-only board's).
+
+    Opened by `p` on the table screen; the same box as the board's, so it fits
+    80x24 the same way.
+    """
+
+    TITLE = N_("Phone remote: scan to pass the turn from your phone")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,p", "close", N_("Close"), id="remote-close"),
+    ]
+
+    def __init__(self, host: BoardHost, on_press: PressHandler) -> None:
+        super().__init__(host)
+        self.on_press = on_press
+
+    async def _open(self) -> str:
+        """Open the remote (starting the server if needed); its own URL."""
+        return await self.host.open_remote(self.on_press)

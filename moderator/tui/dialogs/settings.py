@@ -108,6 +108,7 @@ class SettingsScreen(DialogScreen[None]):
             )
             yield _switch_row(_("Announce each turn"), current.announce_turns, "settings-announce")
             yield _switch_row(_("Phone board (b)"), current.board, "settings-board")
+            yield _switch_row(_("Phone remote (p)"), current.remote, "settings-remote")
             # Docked at the box's foot: always in view, however far the rows scroll.
             with Vertical(id="settings-actions"):
                 yield Static("", id="settings-error", markup=False)
@@ -144,6 +145,7 @@ class SettingsScreen(DialogScreen[None]):
             passing_seconds=float(number("#settings-passing", float)),
             lead_in=float(number("#settings-lead-in", float)),
             board=self.query_one("#settings-board", Switch).value,
+            remote=self.query_one("#settings-remote", Switch).value,
         )
 
     def action_save(self) -> None:
@@ -174,7 +176,10 @@ class SettingsScreen(DialogScreen[None]):
             if notice is not None:
                 self.notify(notice, severity="warning", markup=False, timeout=10)
         board = getattr(self.app, "board", None)
-        if board is not None and not self.controller.settings.board:
+        settings = self.controller.settings
+        if board is not None and not settings.remote:
+            board.close_remote()  # the remote turned off: no phone acts from now on
+        if board is not None and not settings.board and not settings.remote:
             self.app.run_worker(board.stop())  # the phone board turned off: its port closes
         if kept is None:
             self.notify(_("Settings saved."), markup=False)

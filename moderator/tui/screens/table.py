@@ -16,7 +16,7 @@ from textual.reactive import var
 
 from moderator.domain import rules
 from moderator.i18n import N_, NP_, _
-from moderator.table.board_host import TURNED_OFF, BoardHost
+from moderator.table.board_host import REMOTE_OFF, TURNED_OFF, BoardHost
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import DrawMeeting, KnockOut, PassTurn
@@ -80,6 +80,14 @@ class TableScreen(PlayScreen):
             id="phone-board",
             tooltip=N_("The public board on every phone at the table (a QR code)"),
             show=False,  # the footer at 80 columns is full; Help and Settings name it
+        ),
+        Binding(
+            "p",
+            "phone_remote",
+            N_("Phone remote"),
+            id="phone-remote",
+            tooltip=N_("Any player passes the turn from their own phone (a QR code)"),
+            show=False,  # as the board's key: Help and Settings name it
         ),
         *PlayScreen.UNDO_BINDINGS,
         Binding(
@@ -158,6 +166,19 @@ class TableScreen(PlayScreen):
         # The dialog's module loads on first use, as the app loads its dialogs.
         dialog = importlib.import_module("moderator.tui.dialogs.board").BoardScreen
         self.app.push_screen(dialog(host))
+
+    def action_phone_remote(self) -> None:
+        """Open the phone remote (when the settings allow it) and show its own QR code."""
+        host = getattr(self.app, "board", None)
+        if not isinstance(host, BoardHost):
+            return
+        if not self.controller.settings.remote:
+            self.say(_(REMOTE_OFF), severity="warning")
+            return
+        # Loaded when the remote first opens, as the app loads its dialogs.
+        remote = importlib.import_module("moderator.tui.remote").phone_remote(self.app)
+        dialog = importlib.import_module("moderator.tui.dialogs.board").RemoteScreen
+        self.app.push_screen(dialog(host, remote.press))
 
     def action_knock_out(self, highlight: int | None = None) -> None:
         """Ask who was knocked out (`highlight`: the seat to offer first)."""

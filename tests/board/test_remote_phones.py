@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from aiohttp import web
 from driving import FOUR, key, new_game, until
-from moderator.storage.history_cli import run_history
 from no_message_left import settled, toasts
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -24,6 +23,7 @@ from textual.widgets import Static
 from moderator.board.presses import Press
 from moderator.board.server import BoardServer
 from moderator.cli import build_parser
+from moderator.history_report.command import run_history
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.board import RemoteScreen
 from moderator.tui.remote import phone_remote

@@ -87,11 +87,12 @@ def pct(values: list[float], q: float) -> float:
 async def run(
     base: Path, seconds: float
 ) -> tuple[list[float], list[float], dict[str, int], list[float]]:
+    from driving import FOUR, new_game
+
     from moderator.board.snapshot import BoardSnapshot
     from moderator.narration import VoiceSettings, make_narrator
     from moderator.tui.run import make_app
     from moderator.tui.screens.table import TableScreen
-    from tests.tui.helpers import FOUR, new_game
 
     dirs = {name: base / name for name in ("data", "config", "cache")}
     for folder in dirs.values():

@@ -10,7 +10,7 @@ difference is the voice. MINDFLAYER_BENCH_LANGS=en,fr measures fewer languages.
 
 For each language and engine: every script is rendered as `mindflayer narrate
 --wav` writes it (ambience off, then on at the default level) and transcribed by
-the listener (Whisper base, the `listen` extra: tests/narration/listener.py); the
+the listener (Whisper base, the `listen` extra: bench/listener.py); the
 word error rate (WER) is printed per script, and the role words heard (a miss is
 printed with what was heard). Then every line is heard alone and picked among
 all the language's lines (`listener.nearest`), and the time to synthesize each
@@ -34,7 +34,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
 from listener import (  # noqa: E402
     Listener,
@@ -43,7 +42,7 @@ from listener import (  # noqa: E402
     pick_lines,
     script_lines,
 )
-from narration_helpers import library_present  # noqa: E402
+from narration_probes import library_present  # noqa: E402
 
 from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
 from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402

@@ -8,7 +8,7 @@ without either it prints why and skips.
 Every English script is rendered through the app's real pipeline (pyttsx3 +
 espeak-ng in the synthesis child, trimmed and cached, pauses as silence, as
 `mindflayer narrate --wav` writes it) and transcribed by the listener
-(tests/narration/listener.py, told the language); the word error rate (WER)
+(bench/listener.py, told the language); the word error rate (WER)
 is printed per script, with what was heard. Then every line is heard alone: a
 line counts as recognized when what was heard is nearer to it than to any
 other English line (`listener.nearest`). Until issue 21 the recognizer was
@@ -30,10 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
 from listener import Listener, hear_render, listener_problem, pick_lines  # noqa: E402
-from narration_helpers import library_present  # noqa: E402
+from narration_probes import library_present  # noqa: E402
 
 from moderator.narration.scripts.library import BASE_LANGUAGE, ScriptLibrary  # noqa: E402
 from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402

@@ -16,7 +16,7 @@ The baseline, measured in the same run, is the same text read as before issue
 lead-in, no loudness normalization). The ratio column is the pooled WER of the
 shipped render over it. (The scripts' rephrasing cannot be undone in the same
 run: the figures of the scripts as they were are in the commit that changed them.) Transcripts
-are cached by the audio's hash (see `tests/narration/listener.py`), so a rerun
+are cached by the audio's hash (see `bench/listener.py`), so a rerun
 costs only the renders. Set MINDFLAYER_BENCH_LANGS=en,fr to measure fewer.
 
 Several takes, each script by a fresh engine. espeak's audio for a line
@@ -39,11 +39,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "narration"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from listener import Hearing, Listener, hear_render, listener_problem  # noqa: E402
-from narration_helpers import library_present  # noqa: E402
+from narration_probes import library_present  # noqa: E402
 
 from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
 from moderator.narration.scripts.validation import SCRIPT_NAMES  # noqa: E402

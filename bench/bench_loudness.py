@@ -8,7 +8,7 @@ interleaved, on the reveal's real espeak-ng clips (6 players) in each
 language with the bed under them, as `span_mix` builds it:
 
   * baseline: a plain `sum()` over the same samples (every clip, then the mix);
-  * plain meter: tests/narration/loudness_reference.py, one Python step per
+  * plain meter: bench/loudness_reference.py, one Python step per
     sample (the code before this bench);
   * app: `moderator.narration.audio.loudness`, which must give the same samples
     (checked here on every round).
@@ -32,10 +32,9 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
 import loudness_reference  # noqa: E402
-from narration_helpers import library_present  # noqa: E402
+from narration_probes import library_present  # noqa: E402
 
 from moderator.narration.audio import loudness  # noqa: E402
 from moderator.narration.audio.mixer import BedShape, Span, lay_out, mix  # noqa: E402

@@ -28,12 +28,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
 from audio_measures import dbfs, peak  # noqa: E402
 from listener import script_lines  # noqa: E402
 from measuring import percentile  # noqa: E402
-from narration_helpers import library_present  # noqa: E402
+from narration_probes import library_present  # noqa: E402
 
 from moderator.narration.audio.ambience import rms  # noqa: E402
 from moderator.narration.audio.wavfile import read_pcm  # noqa: E402

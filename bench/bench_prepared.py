@@ -37,9 +37,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
-from narration_helpers import PreparedFutures, library_present  # noqa: E402
+from narration_probes import PreparedFutures, library_present  # noqa: E402
 
 from moderator.narration.events import Finished, NarrationEvent  # noqa: E402
 from moderator.narration.narrator import Narrator  # noqa: E402
@@ -116,8 +115,9 @@ async def _in_the_app(folder: Path) -> tuple[float, float]:
     reveal prepared by the app itself while the seating was typed (waited for
     here: a table types for far longer than the preparation takes).
     """
+    from driving import key, new_game, until
+
     from moderator.tui.run import make_app
-    from tests.tui.helpers import key, new_game, until
 
     cache = folder / f"app-cache-{time.perf_counter_ns()}"
     player = StampingPlayer()

@@ -33,9 +33,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
-from narration_helpers import library_present  # noqa: E402
+from narration_probes import library_present  # noqa: E402
 
 from moderator.narration.narrator import Narrator  # noqa: E402
 from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
@@ -69,12 +68,13 @@ class StampingPlayer:
 
 async def _round(folder: Path, lang: str) -> tuple[float, float, str, str]:
     """One fresh app in `lang`: (first F3, F3 again) key -> player asked, and both sentences."""
+    from driving import key, until
+    from no_message_left import record_toasts, toasts
+    from seeded import accepted, controller_of, declared, knocked_out, show, started
+
     from moderator.tui.run import make_app
     from moderator.tui.screens.series import SeriesScreen
     from moderator.tui.screens.table import TableScreen
-    from tests.tui.helpers import key, until
-    from tests.tui.quiet import record_toasts, toasts
-    from tests.tui.seeded import accepted, controller_of, declared, knocked_out, show, started
 
     stamp = time.perf_counter_ns()
     cache = folder / f"cache-{lang}-{stamp}"

@@ -145,11 +145,12 @@ async def phones(url: str, token: str, *args: str) -> dict[str, Any]:
 
 
 async def run(base: Path, seconds: float) -> dict[str, Any]:
+    from driving import FOUR, new_game
+
     from moderator.narration import VoiceSettings, make_narrator
     from moderator.tui.remote import phone_remote
     from moderator.tui.run import make_app
     from moderator.tui.screens.table import TableScreen
-    from tests.tui.helpers import FOUR, new_game
 
     dirs = {name: base / name for name in ("data", "config", "cache")}
     for folder in dirs.values():

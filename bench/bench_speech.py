@@ -29,10 +29,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "narration"))
 
 from audio_measures import longest_silence  # noqa: E402
-from narration_helpers import library_present  # noqa: E402
+from narration_probes import library_present  # noqa: E402
 
 from moderator.narration import (  # noqa: E402
     Finished,

@@ -21,7 +21,7 @@ from moderator.i18n.argparse_words import TranslatedParser
 
 def _since(text: str) -> object:
     """`history --since`'s value (imported when used: the TUI's start never pays for it)."""
-    from moderator.storage.history_summary_cli import since_date
+    from moderator.history_report.summary import since_date
 
     return since_date(text)
 
@@ -198,7 +198,7 @@ def _dispatch(argv: Sequence[str] | None) -> int:
     if args.command == "narrate" and args.lang is None:
         args.lang = language.table
     if args.command == "history":
-        from moderator.storage.history_cli import run_history
+        from moderator.history_report.command import run_history
 
         return run_history(args)
     if args.command == "narrate":

@@ -69,6 +69,10 @@ def test_the_tree_keeps_every_contract(tmp_path: Path) -> None:
         ("table/breach.py", "import sqlite3", "The table imports no UI"),
         ("table/breach.py", "from moderator.tui import app", "Layers"),
         ("storage/breach.py", "import moderator.table", "Layers"),
+        ("storage/breach.py", "import moderator.history_report", "Layers"),
+        ("history_report/breach.py", "import moderator.table", "Layers"),
+        ("history_report/breach.py", "import sqlite3", "The history's report imports no UI"),
+        ("history_report/breach.py", "import textual", "The history's report imports no UI"),
     ],
 )
 def test_a_forbidden_import_breaks_its_contract(

@@ -79,7 +79,7 @@ class SeriesView:
 class LeaderboardView:
     """Tonight's table's leaderboard over its complete series, as the series board draws it.
 
-    Lines of text in the table's language (`history_charts`), made by the app and
+    Lines of text in the table's language (`history_report.charts`), made by the app and
     shown as they are: the laptop's series board shows the same figures.
     """
 

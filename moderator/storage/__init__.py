@@ -9,6 +9,8 @@ out. See `docs/architecture.md` (Storage) for
 the contract the TUI relies on.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from moderator.storage.database import DATABASE_NAME
 from moderator.storage.errors import (
     DatabaseInUseError,
@@ -17,10 +19,22 @@ from moderator.storage.errors import (
     StorageError,
     StorageWriteError,
 )
-from moderator.storage.history_summary import HistorySummary, SeriesLine
 from moderator.storage.records import GameScore, PlayerStats, SeriesRecord
 from moderator.storage.saved_game import SavedGame, Unfinished
 from moderator.storage.store import Store
+
+if TYPE_CHECKING:
+    from moderator.storage.history_summary import HistorySummary, SeriesLine
+
+
+def __getattr__(name: str) -> Any:
+    """The History dialog's summary, loaded on first use: not on the way to the first frame."""
+    if name in ("HistorySummary", "SeriesLine"):
+        from moderator.storage import history_summary
+
+        return getattr(history_summary, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DATABASE_NAME",

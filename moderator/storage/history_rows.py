@@ -1,6 +1,6 @@
 """The history as flat rows: one query per output, no per-game objects.
 
-`mindflayer history` and its exports (`flat_export`, `history_text`) read every
+`mindflayer history` and its exports (`flat_export`, `history_report.text`) read every
 complete series, or every game with results, in one query, and hand the rows
 straight to their writers. The object path (`Store.history`, `SeriesRecord`,
 `GameScore`) builds a dataclass, two dicts, a frozenset and two datetimes per

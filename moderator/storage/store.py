@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from moderator.domain import GameState, IllegalAction, Timeline
 from moderator.domain.names import clean_roster
@@ -32,7 +33,6 @@ from moderator.storage.database import (
     open_reader,
 )
 from moderator.storage.errors import Notice, StorageError, StorageWriteError
-from moderator.storage.history_summary import HistorySummary, summary
 from moderator.storage.journal import Journal
 from moderator.storage.locking import DatabaseLock
 from moderator.storage.progress import ProgressFile
@@ -51,6 +51,9 @@ from moderator.storage.set_aside import (
     unreadable_reason,
 )
 from moderator.storage.wal_loss import is_empty_or_missing, lost_actions, missing_database
+
+if TYPE_CHECKING:
+    from moderator.storage.history_summary import HistorySummary
 
 
 class Store:
@@ -346,6 +349,9 @@ class Store:
         What the History dialog shows, from flat rows (`history_summary`): a fraction
         of `history()`'s time on a long history, and the same lines.
         """
+        # Loaded when the History dialog first asks, not on the way to the first frame.
+        from moderator.storage.history_summary import summary
+
         return summary(self._journal, newest, self.history)
 
     def player_stats(self) -> list[PlayerStats]:

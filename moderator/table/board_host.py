@@ -22,7 +22,6 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from moderator.board.errors import BoardError
-from moderator.board.snapshot import BoardSnapshot, LeaderboardView, build_snapshot, series_view
 from moderator.i18n import N_, _
 from moderator.table.board_token import token_for_series
 from moderator.table.controller import TableController
@@ -31,6 +30,7 @@ from moderator.table.ports import ACTION_ERRORS
 
 if TYPE_CHECKING:
     from moderator.board.server import BoardServer, PressHandler
+    from moderator.board.snapshot import BoardSnapshot, LeaderboardView
 
 #: The server's module, imported off the UI thread when the board first starts:
 #: with aiohttp it is too slow for the app's start-up or the loop (docs/measurements.md).
@@ -161,6 +161,9 @@ class BoardHost:
 
     def snapshot(self, seq: int) -> BoardSnapshot:
         """The public board for the controller's state now."""
+        # Loaded on the board's first snapshot, not on the way to the app's first frame.
+        from moderator.board.snapshot import build_snapshot, series_view
+
         controller = self._controller
         phase = controller.phase
         series = None

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from moderator.domain import (
     GameState,
@@ -39,7 +39,7 @@ from moderator.domain.timeline import LogEntry
 from moderator.i18n import _, ngettext
 from moderator.i18n.refusals import refusal
 from moderator.narration.scripts.spoken_names import prepare as prepare_names
-from moderator.storage import GameScore, HistorySummary
+from moderator.storage import GameScore
 from moderator.table.aloud import table_state_cue
 from moderator.table.config import TableSettings, save_settings
 from moderator.table.cues import (
@@ -69,6 +69,9 @@ from moderator.table.ports import (
 from moderator.table.set_aside import series_words, set_aside_question
 from moderator.table.snapshot import TableSnapshot
 from moderator.table.voice_ahead import cues_ahead
+
+if TYPE_CHECKING:
+    from moderator.storage.history_summary import HistorySummary
 
 
 class TableController:

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from moderator.domain import GameState, IllegalAction, Team
 from moderator.domain.timeline import LogEntry, Timeline
-from moderator.storage import HistorySummary, PlayerStats, SeriesRecord, StorageError
+from moderator.storage import PlayerStats, SeriesRecord, StorageError
+
+if TYPE_CHECKING:
+    from moderator.storage.history_summary import HistorySummary
 
 
 class SavedGameLike(Protocol):

@@ -15,6 +15,8 @@ from typing import Any
 
 import aiohttp
 import pytest
+from driving import FOUR, key, new_game, until
+from no_message_left import settled, toasts
 from textual.pilot import Pilot
 from textual.widgets import Static, Switch
 
@@ -26,8 +28,7 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen
 from tests.board.test_server import next_event
-from tests.tui.helpers import FOUR, declare, key, knock_out, new_game, state_of, until
-from tests.tui.quiet import settled, toasts
+from tests.tui.helpers import declare, knock_out, state_of
 
 
 async def start_board(pilot: Pilot[None], close: bool = True) -> BoardServer:

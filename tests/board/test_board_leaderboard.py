@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from driving import FOUR, key, until
 
 from moderator.domain import PlayerKnockedOut, ResultsDeclared
 from moderator.storage import Store
@@ -16,7 +17,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.widgets.leaderboard_chart import LeaderboardChart
 from tests.board.test_board_app import start_board
 from tests.board.test_server import next_event
-from tests.tui.helpers import FOUR, declare, key, knock_out, until
+from tests.tui.helpers import declare, knock_out
 
 
 def one_series(data: Path, names: list[str]) -> None:

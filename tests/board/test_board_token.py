@@ -13,13 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
+from driving import key, shown, until
 
 from moderator.table.board_token import KEPT_FILE, token_for_series
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.board import BoardScreen
 from moderator.tui.screens.table import TableScreen
 from tests.board.test_board_app import start_board
-from tests.tui.helpers import key, shown, until
 
 
 def free_port() -> int:

@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from driving import key, new_game, shown, until
+from no_message_left import settled
 from textual.widgets import Select
 
 from moderator.board.snapshot import BoardSnapshot
@@ -16,8 +18,7 @@ from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
 from tests.board.chromium import chromium_page
 from tests.board.test_board_app import start_board
-from tests.tui.helpers import key, new_game, shown, state_of, until
-from tests.tui.quiet import settled
+from tests.tui.helpers import state_of
 
 #: Resolves with the page's clock (ms since the epoch) once it shows `name` as whose turn
 #: it is (watches the page, no polling).

@@ -15,13 +15,15 @@ from typing import Any
 
 import pytest
 from aiohttp import web
+from driving import FOUR, key, new_game, until
+from no_message_left import settled, toasts
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from moderator.board.presses import Press
 from moderator.board.server import BoardServer
 from moderator.cli import build_parser
-from moderator.storage.history_cli import run_history
+from moderator.history_report.command import run_history
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.board import RemoteScreen
 from moderator.tui.remote import phone_remote
@@ -29,8 +31,7 @@ from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen
 from tests.board.chromium import Page, chromium_page
-from tests.tui.helpers import FOUR, declare, key, knock_out, new_game, state_of, text_of, until
-from tests.tui.quiet import settled, toasts
+from tests.tui.helpers import declare, knock_out, state_of, text_of
 
 #: Resolves once the page has drawn board `seq` with its remote's buttons.
 DRAWN = """new Promise(resolve => {{

@@ -6,6 +6,9 @@ import asyncio
 from collections.abc import Callable
 
 import pytest
+from driving import FOUR, key, until
+from driving import new_game as start_game
+from no_message_left import settled
 from textual.widgets import Switch
 
 from moderator.board.presses import Press, PressRefused, what_changed
@@ -14,9 +17,7 @@ from moderator.domain import MeetingStarted, PlayerKnockedOut, TurnPassed, apply
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.remote import phone_remote
 from moderator.tui.screens.finale import FinaleScreen
-from tests.tui.helpers import FOUR, key, knock_out, until
-from tests.tui.helpers import new_game as start_game
-from tests.tui.quiet import settled
+from tests.tui.helpers import knock_out
 
 FIVE = ("Ann", "Ben", "Cy", "Dee", "Eve")
 

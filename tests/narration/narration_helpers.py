@@ -6,28 +6,21 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from narration_probes import library_present
 
 from moderator.narration.events import Finished, NarrationEvent
 from moderator.narration.job import Timing
-from moderator.narration.narrator import Narrator
 from moderator.narration.speech.engines import ChoosingSpeaker
-from moderator.narration.speech.platforms import LIBRARY_NAMES, engine_setup
 from moderator.narration.speech.players import Player
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 REQUIRE_SPEECH_ENV = "MINDFLAYER_REQUIRE_SPEECH"
-
-
-def library_present(names: Sequence[str] = LIBRARY_NAMES) -> bool:
-    """Whether espeak-ng can be loaded: the system's library, or the espeakng-loader one."""
-    return engine_setup(library_names=names).fault is None
 
 
 def system_speaker(
@@ -151,19 +144,3 @@ class ReturnGate:
         if not self.early and not self.returned.wait(self.bound):
             self.early.append(event)  # play() still had not returned: it waited on this
         self.listener(event)
-
-
-class PreparedFutures:
-    """The real narrator, keeping the future of each preparation the app asks for."""
-
-    def __init__(self, real: Narrator) -> None:
-        self.real = real
-        self.futures: list[Future[bool]] = []
-
-    def prepare(self, script: str, context: Mapping[str, object]) -> Future[bool]:
-        future = self.real.prepare(script, context)
-        self.futures.append(future)
-        return future
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.real, name)

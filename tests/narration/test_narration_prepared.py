@@ -15,7 +15,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from narration_helpers import PreparedFutures, Recorder
+from narration_helpers import Recorder
+from narration_probes import PreparedFutures
 
 from moderator.narration.events import Finished, LineStarted
 from moderator.narration.narrator import Narrator
@@ -210,9 +211,10 @@ def test_a_preparation_that_failed_is_not_kept_the_play_asks_again(log: Log) -> 
 async def test_in_the_app_enter_on_the_reveal_plays_what_the_seating_prepared(
     speaker: ChoosingSpeaker, log: Log, tmp_path: Path
 ) -> None:
+    from driving import key, new_game, until
+
     from moderator.tui.run import make_app
     from moderator.tui.screens.reveal import RevealScreen
-    from tests.tui.helpers import key, new_game, until
 
     narrator = PreparedFutures(Narrator(VoiceSettings(), ScriptLibrary.load(None), speaker, SCALE))
     folders = {name: tmp_path / name for name in ("data", "config", "cache")}

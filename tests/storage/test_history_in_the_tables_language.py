@@ -24,8 +24,8 @@ import pytest
 
 from moderator.cli import main
 from moderator.domain import PlayerKnockedOut, ResultsDeclared
+from moderator.history_report.text import width
 from moderator.storage import Store
-from moderator.storage.history_text import width
 from tests.tui.english_words import english_on
 
 START = datetime(2026, 3, 14, 19, 0, tzinfo=UTC)
@@ -226,7 +226,7 @@ def test_the_computers_german_locale_gives_a_german_history(history_dir: Path) -
 
 def test_a_date_pattern_with_other_directives_is_written_by_strftime() -> None:
     """A translator's pattern beyond year, month, day, hour, minute still writes the time."""
-    from moderator.storage.history_words import _reordered
+    from moderator.history_report.words import _reordered
 
     assert _reordered("%d/%m/%Y %H:%M", "2026-03-14 19:05") == "14/03/2026 19:05"
     assert _reordered("{%d.%m.} %% %H:%M", "2026-03-14 19:05") == "{14.03.} % 19:05"

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from moderator.cli import build_parser
+from moderator.history_report.command import run_history
 from moderator.storage import DATABASE_NAME, Store
-from moderator.storage.history_cli import run_history
 from tests.storage.damage import PAGE, build, database, overwrite_page, pages, zero_bytes
 
 GAMES = 8

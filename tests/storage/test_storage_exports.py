@@ -17,10 +17,10 @@ import pytest
 
 from moderator.cli import build_parser
 from moderator.domain import PlayerKnockedOut, ResultsDeclared
+from moderator.history_report.command import run_history
 from moderator.storage import Store
 from moderator.storage.bgstats import CREATE_PLAY_URL, create_play_link, play_for, plays_for
 from moderator.storage.export import read_csv, read_json
-from moderator.storage.history_cli import run_history
 from tests.device_nodes import FULL_DEVICE, NULL_DEVICE, FifoReader, assert_same_device, make_device
 
 PLAYERS = ["Ann", "Bob", "Cyd", "Dee", "Eve"]

@@ -349,7 +349,7 @@ def test_history_reads_a_folder_where_the_lock_cannot_be_taken(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A read-only folder refuses the lock file; root ignores chmod, so block it instead."""
-    from moderator.storage.history_cli import run_history
+    from moderator.history_report.command import run_history
 
     _play_a_series(data_dir)
     (data_dir / f"{DATABASE_NAME}.lock").unlink()
@@ -385,7 +385,7 @@ def test_read_only_store_in_a_folder_that_cannot_be_written(data_dir: Path) -> N
 
 
 def test_history_does_not_create_a_data_folder(tmp_path: Path) -> None:
-    from moderator.storage.history_cli import run_history
+    from moderator.history_report.command import run_history
 
     assert run_history(_history_args(tmp_path / "none")) == 0
     assert not (tmp_path / "none").exists()

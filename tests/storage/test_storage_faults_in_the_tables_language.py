@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from driving import FOUR, key, new_game, shown, until
+from no_message_left import record_toasts, settled, toasts
 
 import moderator
 from moderator import i18n
@@ -30,8 +32,7 @@ from moderator.tui.screens.table import TableScreen
 from tests.storage.test_storage_deferred_check import corrupt_files, orphaned_page_database
 from tests.storage.test_storage_foreign import foreign_database
 from tests.storage.test_storage_unreadable import BOGUS, add_log_row
-from tests.tui.helpers import FOUR, TrackedNarrator, key, new_game, shown, tracked_app, until
-from tests.tui.quiet import record_toasts, settled, toasts
+from tests.tui.helpers import TrackedNarrator, tracked_app
 from tests.tui.test_i18n_screens import speaking
 
 #: The newer database's refusal (the app's recorded version is this one's: "a newer").

@@ -18,10 +18,10 @@ import pytest
 
 import moderator
 from moderator.cli import build_parser
+from moderator.history_report.command import run_history
 from moderator.storage import DATABASE_NAME, NewerDatabaseError, Store
 from moderator.storage.database import newer_message
 from moderator.storage.errors import ForeignDatabaseError
-from moderator.storage.history_cli import run_history
 from moderator.storage.schema import APPLICATION_ID, SCHEMA_VERSION
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from moderator.domain import PlayerKnockedOut, ResultsDeclared, Team
+from moderator.history_report.command import run_history, width
 from moderator.storage import (
     DATABASE_NAME,
     PlayerStats,
@@ -24,7 +25,6 @@ from moderator.storage import (
     Store,
 )
 from moderator.storage.export import CSV_COLUMNS, read_csv, read_json, write_csv, write_json
-from moderator.storage.history_cli import run_history, width
 from moderator.storage.schema import SCHEMA_VERSION
 
 #: One game: seats knocked out (leaving two in play), seats who growled, Waffles in hand.

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from moderator.domain import PlayerKnockedOut, ResultsDeclared
+from moderator.history_report.output import object_output, row_output
 from moderator.storage import Store
 from moderator.storage.history_clock import LocalClocks, local_clock
-from moderator.storage.history_output import object_output, row_output
 from moderator.storage.records import clock_text, time_from_text, time_to_text
 from tests.storage.test_storage_history_rows import ALL, outputs
 

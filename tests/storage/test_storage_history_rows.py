@@ -2,7 +2,7 @@
 
 `mindflayer history` and its exports now go from flat rows to text without a
 `GameScore` per game. Each output is compared byte for byte with the object
-path's (`Store.history`, `export`, `bgstats`, `history_text.render`) on a varied
+path's (`Store.history`, `export`, `bgstats`, `history_report.text.render`) on a varied
 history: many series of 4-10 seated players, random results, co-winners, an
 abandoned series and an unfinished game, a withdrawn game, chained renames,
 unicode, wide and formula names. A game the rows cannot serve as written (a
@@ -22,17 +22,17 @@ from pathlib import Path
 import pytest
 
 from moderator.domain import PlayerKnockedOut, ResultsDeclared, Timeline, TurnPassed
-from moderator.storage import DATABASE_NAME, Store
-from moderator.storage.history_cli import open_for_reading, run_history
-from moderator.storage.history_output import (
+from moderator.history_report.command import open_for_reading, run_history
+from moderator.history_report.output import (
     Output,
     Wanted,
     object_output,
     read_output,
     row_output,
 )
+from moderator.history_report.text import table, width
+from moderator.storage import DATABASE_NAME, Store
 from moderator.storage.history_rows import NeedsReplay
-from moderator.storage.history_text import table, width
 from tests.storage.storage_play import random_results
 
 EXPORTED_AT = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)

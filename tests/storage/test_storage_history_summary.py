@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from moderator.history_report.command import open_for_reading
 from moderator.storage import HistorySummary, SeriesLine, SeriesRecord, Store
 from moderator.storage.history import player_stats
-from moderator.storage.history_cli import open_for_reading
 from tests.storage.test_storage_history_rows import edit, varied_history
 
 #: Complete series in `varied_history`: 12 random, the tie, the renames' chain.

@@ -14,12 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from no_message_left import toasts
 
 from moderator.cli import build_parser
 from moderator.domain import PlayerKnockedOut, ResultsDeclared, TurnPassed
+from moderator.history_report.command import run_history
 from moderator.storage import DATABASE_NAME, Store, Unfinished
-from moderator.storage.history_cli import run_history
-from tests.tui.quiet import toasts
 
 PLAYERS = ["Ann", "Bob", "Cyd", "Dee"]
 BOGUS = json.dumps({"type": "Bogus"})
@@ -161,9 +161,11 @@ def test_a_control_character_in_the_reason_is_not_passed_on(
 
 async def test_the_start_screen_tells_and_a_new_series_starts(tmp_path: Path) -> None:
     """At the table: the sentence at start, then `n` opens the setup (it was refused)."""
+    from driving import key, until
+
     from moderator.narration import VoiceSettings, make_narrator
     from moderator.tui.screens.setup import SetupScreen
-    from tests.tui.helpers import app_on, key, until
+    from tests.tui.helpers import app_on
 
     folders = {name: tmp_path / name for name in ("data", "config", "cache")}
     for folder in folders.values():

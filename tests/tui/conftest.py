@@ -9,6 +9,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from no_message_left import no_cursor_blink
+from seeded import to_results
 from syrupy import SnapshotAssertion
 
 from moderator.narration import VoiceSettings, make_narrator
@@ -21,8 +23,6 @@ from moderator.narration.settings import (
 )
 from moderator.tui.app import MindFlayerApp
 from tests.tui.helpers import AtResults, ReachResults, app_on
-from tests.tui.quiet import no_cursor_blink
-from tests.tui.seeded import to_results
 from tests.tui.sized_shots import matches
 from tests.tui.tmux import Terminal, app_in_terminal, required_program
 
@@ -145,5 +145,5 @@ def terminal(
 
 @pytest.fixture(autouse=True)
 def _still_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Text cursors do not blink in these tests (see `tests.tui.quiet.no_cursor_blink`)."""
+    """Text cursors do not blink in these tests (see `no_message_left.no_cursor_blink`)."""
     no_cursor_blink(monkeypatch)

@@ -22,6 +22,8 @@ from time import monotonic
 from typing import Any, TypeVar
 
 import pytest
+from driving import key, press, until
+from no_message_left import BOUND, record_toasts, settled
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -35,11 +37,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.run import make_app
 from moderator.tui.screens.base import PlayScreen
 from moderator.tui.screens.result import ResultScreen
-from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.widgets.picker import Picker
-from tests.tui.quiet import BOUND, record_toasts, settled
-
-FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
 ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 
@@ -47,7 +45,7 @@ ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 def app_on(folders: Mapping[str, Path], narrator: NarratorLike) -> MindFlayerApp:
     """The real app on a test's data, config and cache folders, without a voice scripts folder.
 
-    It keeps every toast it raises (`tests.tui.quiet.toasts`), expired or not.
+    It keeps every toast it raises (`no_message_left.toasts`), expired or not.
     """
     app = make_app(folders["data"], folders["config"], folders["cache"], None, narrator=narrator)
     record_toasts(app)
@@ -62,47 +60,6 @@ def state_of(app: MindFlayerApp) -> GameState:
 def text_of(widget: Static | Checkbox) -> str:
     """A widget's rendered text, as plain characters (no colour)."""
     return str(widget.render())
-
-
-# --- waiting ---
-
-
-async def until(
-    pilot: Pilot[None],
-    condition: Callable[[], object],
-    what: str = "the awaited condition",
-    timeout: float = BOUND,
-) -> None:
-    """Let the app run until `condition()` holds, then until its queues are quiet.
-
-    Bounded by wall-clock seconds only against a hang: a starved process takes
-    far longer than its polls to get there. A key that changes screens goes
-    key -> binding -> intent -> app -> new screen -> compose -> mount, and
-    narration arrives from its own thread, so the test waits for the state the
-    key leads to.
-    """
-    deadline = monotonic() + timeout
-    while not condition():
-        if monotonic() > deadline:
-            raise AssertionError(f"not reached after {timeout} s: {what}")
-        await pilot.pause(0.01)
-    await settled(pilot)
-
-
-async def shown(pilot: Pilot[None], kind: type[ScreenT]) -> ScreenT:
-    """Wait until the app shows a `kind` screen that has mounted (its `entered` has run).
-
-    A phase screen fills its fields in `on_mount`; a value a test sets before then
-    is overwritten, and a query made while it composes finds nothing.
-    """
-    await until(
-        pilot,
-        lambda: isinstance(pilot.app.screen, kind) and pilot.app.screen.is_mounted,
-        f"a mounted {kind.__name__} (showing {type(pilot.app.screen).__name__})",
-    )
-    screen = pilot.app.screen
-    assert isinstance(screen, kind)
-    return screen
 
 
 # --- a narrator that knows when it has finished talking ---
@@ -232,73 +189,7 @@ def snapshot(
     return snap_compare(app, terminal_size=size, run_before=run_before)
 
 
-# --- keys ---
-
-
-async def key(pilot: Pilot[None], *keys: str) -> None:
-    """Fast key presses (a burst: one round of the screen's queue each), then all handled."""
-    for name in keys:
-        pilot.app.simulate_key(name)
-        await pilot.pause(0)
-    await settled(pilot)
-
-
-async def press(pilot: Pilot[None], *keys: str) -> None:
-    """Keys as the table would press them, each handled before the next."""
-    for name in keys:
-        pilot.app.simulate_key(name)
-        await settled(pilot)
-
-
 # --- setting up and playing a game ---
-
-
-async def to_setup(pilot: Pilot[None]) -> SetupScreen:
-    """From the start screen, n: the setup screen of a new series."""
-    await key(pilot, "n")
-    return await shown(pilot, SetupScreen)
-
-
-async def seat_players(pilot: Pilot[None], names: Sequence[str], first: int = 0) -> None:
-    """On the setup screen: type the names in order and choose the first player.
-
-    A name the screen refuses (too many, a duplicate) stays refused: the caller
-    checks the roster.
-    """
-    screen = await shown(pilot, SetupScreen)
-    field = screen.query_one("#setup-name", Input)
-    field.focus()
-    await settled(pilot)
-    for name in names:
-        field.value = name
-        await press(pilot, "enter")
-    roster = screen.query_one("#setup-roster", OptionList)
-    roster.focus()
-    await until(pilot, lambda: roster.has_focus, "the roster focused")
-    roster.highlighted = first
-    await settled(pilot)
-    await press(pilot, "f")
-
-
-async def new_game(
-    pilot: Pilot[None], names: Sequence[str], first: int = 0, *, from_start: bool = True
-) -> None:
-    """From the start screen (or setup): a new series and a new game, started and shown."""
-    if from_start:
-        await key(pilot, "n")
-    await seat_players(pilot, names, first)
-    await press(pilot, "ctrl+s")
-    app = pilot.app
-    assert isinstance(app, MindFlayerApp)
-    await until(
-        pilot,
-        lambda: (
-            app.controller.game is not None
-            and not isinstance(app.screen, SetupScreen)
-            and app.screen.is_mounted
-        ),
-        "the game started and its first screen shown",
-    )
 
 
 def seat_question(app: App[Any]) -> Picker | None:

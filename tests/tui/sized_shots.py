@@ -24,13 +24,13 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 
 import pytest
+from no_message_left import settled
 from pytest_textual_snapshot import PseudoApp, PseudoConsole, SVGImageExtension, node_to_report_path
 from rich.console import Console
 from syrupy import SnapshotAssertion
 from textual.pilot import Pilot
 
 from tests.tui.helpers import Scenario, narration_over, still_cursor, tracked_app
-from tests.tui.quiet import settled
 
 Size = tuple[int, int]
 

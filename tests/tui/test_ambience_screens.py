@@ -6,6 +6,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from driving import key, until
+from no_message_left import settled
+from seeded import seated
 from textual.widgets import Input, Label, Select, Switch
 
 from moderator.narration.narrator import Narrator
@@ -14,9 +17,6 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.widgets.ambience_marker import UNHEARD, AmbienceMarker
-from tests.tui.helpers import key, until
-from tests.tui.quiet import settled
-from tests.tui.seeded import seated
 
 
 def _plain(widget: Label | AmbienceMarker) -> str:

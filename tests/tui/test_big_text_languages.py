@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from no_message_left import settled
 from textual.app import App, ComposeResult
 
 from moderator.tui.widgets.bigtext import (
@@ -29,7 +30,6 @@ from moderator.tui.widgets.bigtext import (
     pick_scale,
     rows_of,
 )
-from tests.tui.quiet import settled
 from tests.tui.test_block_letters import script_characters
 
 #: The font's placeholder box (`block_letters.PLACEHOLDER`; spelled out, so this

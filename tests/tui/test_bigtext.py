@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from no_message_left import settled
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 
@@ -16,7 +17,6 @@ from moderator.tui.widgets.bigtext import (
     big_width,
     pick_scale,
 )
-from tests.tui.quiet import settled
 
 HALF_BLOCKS = set("▀▄")
 

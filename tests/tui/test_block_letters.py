@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from no_message_left import settled
 from textual.app import App, ComposeResult
 
 from moderator.tui.widgets.bigtext import (
@@ -25,7 +26,6 @@ from moderator.tui.widgets.bigtext import (
     glyph,
 )
 from moderator.tui.widgets.block_letters import EXTRA_LETTERS
-from tests.tui.quiet import settled
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "voice_scripts"
 SCALES = (COMPACT, SOLID, LARGE)

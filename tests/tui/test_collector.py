@@ -14,14 +14,14 @@ from collections.abc import Callable, Iterator
 from time import monotonic
 
 import pytest
+from no_message_left import settled
+from seeded import seated
 from textual.pilot import Pilot
 
 from moderator.cli import pause_collector_for_start_up
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.start_up import DEFER_PAST_FIRST_FRAME
-from tests.tui.quiet import settled
-from tests.tui.seeded import seated
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 

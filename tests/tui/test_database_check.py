@@ -6,6 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from driving import key, until
+from no_message_left import settled, toasts
 
 from moderator.storage import database
 from moderator.storage import store as store_module
@@ -13,8 +15,6 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
 from tests.storage.test_storage_deferred_check import corrupt_files, orphaned_page_database
-from tests.tui.helpers import key, until
-from tests.tui.quiet import settled, toasts
 
 
 async def test_the_integrity_check_runs_after_the_first_frame_and_salvages(

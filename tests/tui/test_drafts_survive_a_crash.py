@@ -13,6 +13,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from driving import key, press, seat_players, shown, to_setup
+from no_message_left import settled, toasts
+from seeded import to_results
 from textual.widgets import Checkbox, Input, OptionList
 
 from moderator.table.drafts import DRAFTS_FILE
@@ -20,9 +23,6 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.helpers import key, press, seat_players, shown, to_setup
-from tests.tui.quiet import settled, toasts
-from tests.tui.seeded import to_results
 
 
 async def test_a_roster_typed_in_setup_is_back_after_a_crash(

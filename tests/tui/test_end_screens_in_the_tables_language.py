@@ -12,6 +12,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from driving import FOUR, key, new_game, shown
+from no_message_left import settled
+from seeded import (
+    accepted,
+    controller_of,
+    declared,
+    knocked_out,
+    next_started,
+    show,
+    started,
+    to_results,
+)
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, DataTable, Static
 
@@ -24,27 +36,7 @@ from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.widgets.bigtext import BigText, big_lines, pick_scale, wrap_words
 from tests.tui.drawn import drawn_rows
-from tests.tui.helpers import (
-    FOUR,
-    TrackedNarrator,
-    key,
-    narration_over,
-    new_game,
-    shown,
-    text_of,
-    tracked_app,
-)
-from tests.tui.quiet import settled
-from tests.tui.seeded import (
-    accepted,
-    controller_of,
-    declared,
-    knocked_out,
-    next_started,
-    show,
-    started,
-    to_results,
-)
+from tests.tui.helpers import TrackedNarrator, narration_over, text_of, tracked_app
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_play_screens_in_the_tables_language import (
     bar_of,

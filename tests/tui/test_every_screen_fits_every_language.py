@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from seeded import accepted, controller_of, show, started
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -37,7 +38,6 @@ from moderator.tui.widgets.result_fields import GrowledBox
 from moderator.tui.widgets.table_picture import SeatTile
 from tests.tui.drawn import drawn_rows
 from tests.tui.helpers import TrackedNarrator, narration_over, text_of, tracked_app
-from tests.tui.seeded import accepted, controller_of, show, started
 from tests.tui.test_i18n_screens import speaking
 
 #: Ten names as long as the setup takes them, most of several words.

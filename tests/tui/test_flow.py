@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from driving import key, new_game, until
+from no_message_left import settled, toasts
+
 from moderator.domain import GameOver, Team
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.finale import FinaleScreen
@@ -16,8 +19,7 @@ from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.table_picture import SeatTile
-from tests.tui.helpers import declare, key, knock_out, new_game, state_of, until
-from tests.tui.quiet import settled, toasts
+from tests.tui.helpers import declare, knock_out, state_of
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 

@@ -31,6 +31,7 @@ from multiprocessing.managers import ValueProxy
 from pathlib import Path
 
 import pytest
+from no_message_left import settled
 from textual.pilot import OutOfBounds, Pilot
 from textual.widget import Widget
 from textual.widgets import Input
@@ -48,7 +49,6 @@ from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from tests.tui.helpers import tracked_app
-from tests.tui.quiet import settled
 
 pytestmark = pytest.mark.slow
 

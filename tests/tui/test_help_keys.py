@@ -6,6 +6,8 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 
+from driving import key
+from seeded import seated
 from textual.dom import DOMNode
 from textual.widgets import Static
 
@@ -14,8 +16,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.result import ResultScreen
-from tests.tui.helpers import ReachResults, key
-from tests.tui.seeded import seated
+from tests.tui.helpers import ReachResults
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from driving import key, press, shown
 from textual.pilot import Pilot
 
 from moderator.tui.app import MindFlayerApp
@@ -20,7 +21,7 @@ from moderator.tui.dialogs.history import HistoryScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.leaderboard_chart import LeaderboardChart
 from tests.storage.hand_history import build
-from tests.tui.helpers import TrackedNarrator, history_read, key, press, shown
+from tests.tui.helpers import TrackedNarrator, history_read
 from tests.tui.sized_shots import SizedShots, shots
 from tests.tui.test_i18n_screens import speaking
 

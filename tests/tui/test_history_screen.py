@@ -8,6 +8,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from driving import key
+from no_message_left import settled
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -15,8 +17,7 @@ from moderator.domain import PlayerKnockedOut, ResultsDeclared
 from moderator.storage import HistorySummary, Store
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.history import HistoryScreen
-from tests.tui.helpers import history_read, key
-from tests.tui.quiet import settled
+from tests.tui.helpers import history_read
 
 NAMES = [
     "Eleven Hopper",

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from driving import key, shown, to_setup, until
+from no_message_left import BOUND, settled, toasts
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -25,8 +27,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.dialogs.how_to_play import DONE, MARK, HowToPlayScreen
 from moderator.tui.screens.setup import SetupScreen
-from tests.tui.helpers import TrackedNarrator, app_on, key, narration_over, shown, to_setup, until
-from tests.tui.quiet import BOUND, settled, toasts
+from tests.tui.helpers import TrackedNarrator, app_on, narration_over
 
 #: Each line's pace, times a script's seconds: a caption stays until it is skipped.
 PINNED = 1000.0

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from driving import key, shown
+from no_message_left import settled, toasts
 from textual.widgets import Label, Select, Static
 
 from moderator.narration import VoiceSettings, make_narrator
@@ -25,8 +27,6 @@ from moderator.tui.run import make_app
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import key, shown
-from tests.tui.quiet import settled, toasts
 
 
 def speaking(folders: dict[str, Path], lang: str) -> None:

@@ -16,6 +16,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from driving import key, shown
+from no_message_left import settled
+from seeded import accepted, controller_of, show, started
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -43,14 +46,10 @@ from tests.tui.helpers import (
     TrackedNarrator,
     asked,
     history_read,
-    key,
     narration_over,
-    shown,
     text_of,
     tracked_app,
 )
-from tests.tui.quiet import settled
-from tests.tui.seeded import accepted, controller_of, show, started
 from tests.tui.test_play_screens_in_the_tables_language import choose_in_the_settings
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]

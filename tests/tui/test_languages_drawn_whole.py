@@ -13,6 +13,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from driving import shown
+from no_message_left import settled
 from textual.widgets import Static
 
 from moderator.tui.app import MindFlayerApp
@@ -22,8 +24,7 @@ from moderator.tui.widgets.title_bar import fitted_title
 from tests.tui import test_footers as footers
 from tests.tui.drawn import drawn_rows
 from tests.tui.english_words import english_on, words
-from tests.tui.helpers import shown, text_of
-from tests.tui.quiet import settled
+from tests.tui.helpers import text_of
 from tests.tui.test_i18n_screens import speaking
 
 LANGUAGES = ["de", "fr"]

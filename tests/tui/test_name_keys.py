@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from driving import seat_players, to_setup
+from no_message_left import settled
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.setup import SetupScreen
-from tests.tui.helpers import seat_players, to_setup
-from tests.tui.quiet import settled
 
 ROSTER = ["Ann", "Bob", "Noah", "Dee"]
 

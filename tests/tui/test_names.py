@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from driving import key, new_game, to_setup
+from no_message_left import settled, toasts
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
@@ -13,8 +15,7 @@ from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
-from tests.tui.helpers import declare, key, knock_out, new_game, state_of, to_setup
-from tests.tui.quiet import settled, toasts
+from tests.tui.helpers import declare, knock_out, state_of
 
 HOSTILE = ["[/]", "[@click=app.quit]x", "[link=x]y", "[b]Bo[/b]", "$accent", "Zoë 🧇"]
 

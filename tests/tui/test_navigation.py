@@ -121,3 +121,16 @@ def test_the_app_module_loads_no_phase_screen_but_the_first() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert not PHASE_MODULES & set(eval(loaded)), loaded
+
+
+def test_the_app_module_loads_neither_the_board_snapshot_nor_the_history_summary() -> None:
+    """The phone board's snapshot and the History dialog's summary load on first use.
+
+    Neither is needed for the first frame (bench/bench_tui.py measures the start-up).
+    """
+    code = "import sys, moderator.tui.app, moderator.tui.run\nprint(sorted(sys.modules))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    for module in ("moderator.board.snapshot", "moderator.storage.history_summary"):
+        assert f"'{module}'" not in loaded, f"{module} is loaded with the app"

@@ -11,13 +11,13 @@ from collections.abc import Callable, Iterator
 from time import time
 
 import pytest
+from driving import key, shown, until
+from no_message_left import settled, toasts
 from textual.notifications import Notification
 
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.notice_strip import MAX_ROWS, MIN_ROWS, NoticeStrip, notice_rows
-from tests.tui.helpers import key, shown, until
-from tests.tui.quiet import settled, toasts
 from tests.tui.test_notices_rows import keep_clear, to_table
 
 #: When the tests' notices' clock stands still (`pinned_clock`).

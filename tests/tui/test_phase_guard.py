@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from driving import new_game
+from no_message_left import settled
+
 from moderator.table.phases import Phase
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.messages import DrawMeeting
-from tests.tui.helpers import new_game, tracked_app
-from tests.tui.quiet import settled
+from tests.tui.helpers import tracked_app
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 

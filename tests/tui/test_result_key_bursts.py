@@ -7,10 +7,10 @@ end-to-end test at a load average of 10 (Space typed into Cy's Waffles).
 
 from __future__ import annotations
 
+from no_message_left import settled
 from textual.widgets import Checkbox, Input
 
 from tests.tui.helpers import ReachResults, text_of
-from tests.tui.quiet import settled
 
 
 async def test_tab_then_a_digit_in_one_burst_types_into_the_row_tab_reached(

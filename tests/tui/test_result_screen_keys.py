@@ -6,6 +6,8 @@ Each test drives the real app with Pilot's keys and reads what a player sees
 
 from __future__ import annotations
 
+from driving import key
+from no_message_left import settled, toasts
 from textual.widgets import Checkbox, Input, Static
 
 from moderator.domain import ResultsDeclared
@@ -16,12 +18,10 @@ from tests.tui.helpers import (
     ReachResults,
     declare,
     domain_sentence,
-    key,
     save_showing_points,
     state_of,
     text_of,
 )
-from tests.tui.quiet import settled, toasts
 
 
 def focused_id(app: MindFlayerApp) -> str | None:

@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from driving import FOUR, key, until
+from no_message_left import settled
+from seeded import seated, to_results
 from textual.widgets import Checkbox, Input, Static
 
 from moderator.domain import ResultsDeclared, Team
@@ -17,18 +20,13 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.result import ResultScreen
 from tests.tui.helpers import (
-    FOUR,
     ReachResults,
     domain_sentence,
-    key,
     knock_out,
     save_showing_points,
     state_of,
     text_of,
-    until,
 )
-from tests.tui.quiet import settled
-from tests.tui.seeded import seated, to_results
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])

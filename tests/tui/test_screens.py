@@ -8,6 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from driving import key, new_game, seat_players, to_setup, until
+from no_message_left import settled, toasts
+from seeded import seated
 from textual.widgets import Input, OptionList, Static
 
 from moderator.narration.narrator import Narrator
@@ -26,18 +29,7 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.helpers import (
-    history_read,
-    key,
-    knock_out,
-    new_game,
-    seat_players,
-    state_of,
-    to_setup,
-    until,
-)
-from tests.tui.quiet import settled, toasts
-from tests.tui.seeded import seated
+from tests.tui.helpers import history_read, knock_out, state_of
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 

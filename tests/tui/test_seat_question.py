@@ -11,6 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from driving import key
+from no_message_left import settled
+from seeded import seated
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -19,9 +22,7 @@ from moderator.tui.screens.base import PlayScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.picker import Picker
-from tests.tui.helpers import asked, key, seat_question
-from tests.tui.quiet import settled
-from tests.tui.seeded import seated
+from tests.tui.helpers import asked, seat_question
 
 FIVE = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 

@@ -11,12 +11,13 @@ import json
 import urllib.parse
 from pathlib import Path
 
+from driving import key
+from no_message_left import toasts
 from textual.widgets import TextArea
 
 from moderator.storage.bgstats import CREATE_PLAY_URL
 from moderator.tui.screens.series import SeriesScreen
-from tests.tui.helpers import ReachResults, declare, key
-from tests.tui.quiet import toasts
+from tests.tui.helpers import ReachResults, declare
 
 
 async def test_the_series_board_offers_the_game_just_played_to_bg_stats(

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from driving import FOUR, key
+from no_message_left import toasts
+from seeded import seated
 from textual.widgets import OptionList, Static
 
 from moderator.storage import Store
@@ -20,9 +23,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import FOUR, ReachResults, declare, key
-from tests.tui.quiet import toasts
-from tests.tui.seeded import seated
+from tests.tui.helpers import ReachResults, declare
 
 QUESTION = "Set aside the series of Ann, Bob, Cy and Dee (game 1 of 3) and start a new series?"
 

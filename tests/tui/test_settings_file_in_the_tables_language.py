@@ -14,13 +14,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from no_message_left import record_toasts, settled, toasts
 
 from moderator.table.config import SETTINGS_FILE, TableSettings
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.keymap import KEYMAP_FILE
 from moderator.tui.run import make_app
 from tests.tui.helpers import TrackedNarrator
-from tests.tui.quiet import record_toasts, settled, toasts
 
 #: Per language: the toast for `volume = "loud"`, with `{path}` the file.
 SAID = {

@@ -14,6 +14,8 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from driving import key
+from no_message_left import settled
 from textual.widgets import Input, Select, Switch
 
 from moderator.narration.narrator import Narrator
@@ -24,8 +26,6 @@ from moderator.table.config import SETTINGS_FILE, TableSettings, load_settings
 from moderator.table.voice import to_voice_settings
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
-from tests.tui.helpers import key
-from tests.tui.quiet import settled
 
 #: settings.json as the version before this change saved it (`save_settings`: sorted
 #: keys, indented by 2), with a value other than the default in every field.

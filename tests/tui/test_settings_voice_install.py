@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from driving import key, until
 from textual.widgets import Button, ProgressBar, Select, Static
 
 from moderator.narration.narrator import Narrator
@@ -25,7 +26,6 @@ from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs import settings_voice
 from moderator.tui.dialogs.settings import SettingsScreen
-from tests.tui.helpers import key, until
 from tests.voice_repository import SERVER_ERROR, VoiceRepository, made_voice, serving
 
 FRENCH = "fr_FR-siwis-medium"

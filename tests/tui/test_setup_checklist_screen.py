@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from driving import seat_players, to_setup
 from textual.widgets import Static
 
 from moderator.domain.rules import MAX_PLAYERS, MIN_PLAYERS
 from moderator.domain.setup_checklist import setup_checklist
 from moderator.table.cues import SetupCue
 from moderator.tui.app import MindFlayerApp
-from tests.tui.helpers import seat_players, to_setup
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 #: A number as stated: "7", or a player symbol "6+".

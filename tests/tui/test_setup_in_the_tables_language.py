@@ -14,6 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from driving import key, new_game, seat_players, shown, to_setup, until
+from no_message_left import settled, toasts
 from textual.widgets import Button, Input, OptionList, Static
 
 from moderator.narration import VoiceSettings
@@ -25,19 +27,7 @@ from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.key_bar import KeyBar
 from tests.tui.drawn import drawn_rows
-from tests.tui.helpers import (
-    asked,
-    key,
-    narration_over,
-    new_game,
-    seat_players,
-    shown,
-    text_of,
-    to_setup,
-    tracked_app,
-    until,
-)
-from tests.tui.quiet import settled, toasts
+from tests.tui.helpers import asked, narration_over, text_of, tracked_app
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_play_screens_in_the_tables_language import choose_in_the_settings
 from tests.tui.test_setup_checklist_screen import numbers

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from driving import key, seat_players, to_setup
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -22,16 +23,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.helpers import (
-    TrackedNarrator,
-    key,
-    knock_out,
-    narration_over,
-    seat_players,
-    state_of,
-    to_setup,
-    tracked_app,
-)
+from tests.tui.helpers import TrackedNarrator, knock_out, narration_over, state_of, tracked_app
 from tests.tui.test_flow import play_quick_game
 
 NAMES = ["Ann", "Ngô Bảo Châu", "Cy", "Dee"]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from driving import to_setup
+from no_message_left import settled
 from textual.widgets import Input
 
 from moderator.tui.app import MindFlayerApp
-from tests.tui.helpers import to_setup
-from tests.tui.quiet import settled
 
 NAMES = ["Ann", "Bob", "[/]", "Dee", "Zoë"]
 

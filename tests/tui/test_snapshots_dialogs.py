@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from driving import FOUR, press, shown
+from seeded import seated
 from textual.pilot import Pilot
 
 from moderator.tui.dialogs.help import HelpScreen
@@ -21,16 +23,7 @@ from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.start import StartScreen
-from tests.tui.helpers import (
-    FOUR,
-    TrackedNarrator,
-    asked,
-    history_read,
-    press,
-    shown,
-    snapshot,
-)
-from tests.tui.seeded import seated
+from tests.tui.helpers import TrackedNarrator, asked, history_read, snapshot
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 SMALL = (80, 24)

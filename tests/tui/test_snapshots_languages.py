@@ -17,11 +17,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from driving import shown
 from textual.pilot import Pilot
 
 from moderator.tui.screens.start import StartScreen
 from tests.tui import test_snapshots_dialogs as dialogs
-from tests.tui.helpers import Scenario, TrackedNarrator, shown
+from tests.tui.helpers import Scenario, TrackedNarrator
 from tests.tui.sized_shots import SizedShots, shots
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_snapshots import SCENARIOS as GAME_SCENARIOS

@@ -7,6 +7,9 @@ import gc
 import threading
 from pathlib import Path
 
+from driving import key, until
+from no_message_left import toasts
+
 from moderator.cli import pause_collector_for_start_up
 from moderator.narration import SilentSpeaker, VoiceSettings, make_narrator
 from moderator.storage import Store
@@ -14,8 +17,7 @@ from moderator.table.ports import NarratorLike
 from moderator.table.voice import DeferredNarrator
 from moderator.tui.run import run_app
 from moderator.tui.screens.start import StartScreen
-from tests.tui.helpers import app_on, key, until
-from tests.tui.quiet import toasts
+from tests.tui.helpers import app_on
 
 
 async def test_the_voice_is_built_after_the_first_frame_and_its_warnings_shown(

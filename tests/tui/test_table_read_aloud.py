@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from driving import FOUR, key, shown
+from no_message_left import settled, toasts
+from seeded import accepted, controller_of, declared, knocked_out, show, started
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -19,9 +22,7 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import FOUR, TrackedNarrator, key, narration_over, shown, tracked_app
-from tests.tui.quiet import settled, toasts
-from tests.tui.seeded import accepted, controller_of, declared, knocked_out, show, started
+from tests.tui.helpers import TrackedNarrator, narration_over, tracked_app
 from tests.tui.test_i18n_screens import speaking
 
 TEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin", "Gus", "Hal", "Ivy", "Jo"]

@@ -22,6 +22,7 @@ from time import time
 from typing import Any
 
 import pytest
+from no_message_left import settled
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.message import Message
@@ -38,7 +39,6 @@ from moderator.tui.textual_fixes import (
 )
 from moderator.tui.textual_fixes.patches import MIN_TIMER_DELAY
 from tests.tui.helpers import tracked_app
-from tests.tui.quiet import settled
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -399,7 +399,7 @@ async def test_private_forward_event_still_behaves() -> None:
         assert field.value == "a", still_needed("forward_key")
 
 
-# --- the private names the tests' waits read (tests/tui/quiet.py) ----------------------
+# --- the private names the tests' waits read (bench/no_message_left.py) ----------------------
 #
 # `settled` reads each message pump's queue (`_message_queue.values`), its pending
 # callbacks (`_next_callbacks`), whether it is closed (`_closed`), every widget of the
@@ -410,7 +410,7 @@ async def test_private_forward_event_still_behaves() -> None:
 
 def quiet_reads(name: str) -> str:
     return (
-        f"Textual {version('textual')} changed {name}, which tests/tui/quiet.py reads: "
+        f"Textual {version('textual')} changed {name}, which bench/no_message_left.py reads: "
         "mend `settled` / `record_toasts` there."
     )
 

@@ -8,6 +8,7 @@ upgrade fixes one, its canary fails: delete the workaround and the canary.
 from __future__ import annotations
 
 import pytest
+from no_message_left import settled
 from textual.app import App, ComposeResult, ScreenStackError
 from textual.command import CommandPalette
 from textual.geometry import Region
@@ -23,7 +24,6 @@ from moderator.tui.textual_fixes.screens import (
     RestylesWhenStale,
     TablePalette,
 )
-from tests.tui.quiet import settled
 
 
 class Base(Screen[None]):

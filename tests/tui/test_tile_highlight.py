@@ -14,6 +14,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from driving import key
+from no_message_left import settled
+from seeded import seated
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
@@ -24,9 +27,6 @@ from textual.strip import Strip
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.table_picture import SeatTile
-from tests.tui.helpers import key
-from tests.tui.quiet import settled
-from tests.tui.seeded import seated
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 #: The corners of Textual's heavy border (the current seat) and round one (the others).

@@ -21,6 +21,9 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
+from driving import key, until
+from no_message_left import record_toasts, settled, toasts
+from seeded import seated
 
 from moderator import i18n
 from moderator.narration import Clip, SilentSpeaker, SpeechFault, VoiceSettings, make_narrator
@@ -35,9 +38,6 @@ from moderator.tui.run import make_app
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from tests.tui.english_words import english_on
-from tests.tui.helpers import key, until
-from tests.tui.quiet import record_toasts, settled, toasts
-from tests.tui.seeded import seated
 
 #: The header's marker and the toast's first words when the player finds no sound card.
 NO_DEVICE = {

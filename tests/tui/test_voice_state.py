@@ -7,6 +7,10 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 
+from driving import key, until
+from no_message_left import settled, toasts
+from seeded import seated
+
 from moderator.narration import (
     Clip,
     Finished,
@@ -18,9 +22,7 @@ from moderator.narration import (
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.title_bar import TitleBar
-from tests.tui.helpers import app_on, key, until
-from tests.tui.quiet import settled, toasts
-from tests.tui.seeded import seated
+from tests.tui.helpers import app_on
 
 NO_DEVICE = "Could not play sound (aplay exited with code 1): is a sound card available?"
 

@@ -14,7 +14,7 @@ the squares, the true peak (`true_peak`) interpolates next to the loud
 samples only, and a gain is applied through a table of the 65536 sample
 values. Every number is computed with the same operations in the same order
 as a meter that takes one Python step per sample per stage
-(tests/narration/loudness_reference.py), so the audio is the same to the bit.
+(bench/loudness_reference.py), so the audio is the same to the bit.
 """
 
 from __future__ import annotations

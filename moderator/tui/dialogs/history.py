@@ -10,7 +10,7 @@ read as the command line reads it, from flat rows (`Store.history_summary`):
 only the listed series become objects.
 
 Above the tables, the leaderboard and the trends as pictures
-(`history_figures`, drawn by `history_charts`), counted in the same worker: of
+(`history_figures`, drawn by `history_report.charts`), counted in the same worker: of
 tonight's table by default (the players of the current series, or of the
 setup to come, or else of the newest series), or of everyone (g). o sorts the leaderboard.
 """

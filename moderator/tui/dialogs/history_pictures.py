@@ -15,9 +15,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
+from moderator.history_report import charts
 from moderator.i18n import N_, _
 from moderator.storage import HistorySummary, history_figures
-from moderator.storage import history_charts as charts
 from moderator.storage.history_figures import Figures
 from moderator.table.controller import TableController
 from moderator.tui.widgets.leaderboard_chart import Group, LeaderboardChart, read_figures

@@ -15,7 +15,7 @@ canary's probe) and its canary: a test (tests/tui/test_textual_fixes.py,
 tests/tui/test_textual_fixes_screens.py) that shows the behaviour on plain
 Textual and, when a Textual upgrade changes it, fails with a message naming the
 fix to delete or mend (`still_needed`). The private names the tests themselves
-read (tests/tui/quiet.py, tests/tui/drawn.py) have canaries there too.
+read (bench/no_message_left.py, tests/tui/drawn.py) have canaries there too.
 """
 
 from __future__ import annotations

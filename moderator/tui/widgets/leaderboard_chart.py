@@ -1,4 +1,4 @@
-"""The leaderboard as a picture: the text drawing of `history_charts` in a Static.
+"""The leaderboard as a picture: the text drawing of `history_report.charts` in a Static.
 
 The History dialog and the series board both show it. The figures come from a
 worker (`read_figures`, off the UI thread); drawing them is cheap, so the
@@ -14,8 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from moderator.board.snapshot import LeaderboardView
+from moderator.history_report import charts
 from moderator.storage import HistorySummary, history_figures
-from moderator.storage import history_charts as charts
 from moderator.storage.history_figures import Figures
 from moderator.table.board_host import BoardHost
 from moderator.table.ports import ACTION_ERRORS

@@ -1,4 +1,4 @@
-"""The test helpers' waits hold on a starved machine (tests/tui/quiet.py).
+"""The test helpers' waits hold on a starved machine (bench/no_message_left.py).
 
 A CPU-starved process is modelled by pinning `process_time` (what Textual's
 idle wait reads): a process that gets no CPU does not advance it either.
@@ -9,9 +9,11 @@ from __future__ import annotations
 import asyncio
 import time
 
+import no_message_left
 import pytest
 import textual._wait
 import textual.notifications
+from no_message_left import Stall, busy_pumps, record_toasts, settled, toasts
 from textual import events
 from textual.app import App, ComposeResult
 from textual.geometry import Size
@@ -19,9 +21,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-import tests.tui.quiet
 from moderator.tui.textual_fixes import private
-from tests.tui.quiet import Stall, busy_pumps, record_toasts, settled, toasts
 
 STEPS = 200
 
@@ -147,7 +147,7 @@ async def test_every_second_step_of_a_relay_is_progress(monkeypatch: pytest.Monk
     taken while the app holds a message, as `settled` takes them (a pump inside a
     handler holds nothing, and an app holding nothing is quiet, not stuck).
     """
-    monkeypatch.setattr(tests.tui.quiet, "CAP", 10**12)  # only the no-progress bound here
+    monkeypatch.setattr(no_message_left, "CAP", 10**12)  # only the no-progress bound here
     app = RelayApp()
     async with app.run_test():
         stall = Stall(app, bound=1e-9)

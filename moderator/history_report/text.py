@@ -18,9 +18,9 @@ from datetime import datetime
 from functools import lru_cache
 
 from moderator.domain import Team
+from moderator.history_report.words import Words
 from moderator.storage.history_rows import Game, Series, braced
 from moderator.storage.history_tally import Tally
-from moderator.storage.history_words import Words
 from moderator.storage.records import PlayerStats, SeriesRecord, clock_text
 
 #: Keyed by the member: `Team.value` is a slow enum property (20,000 games: 80,000 reads).

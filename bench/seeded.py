@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from driving import FOUR, shown
 from textual.pilot import Pilot
 from textual.screen import Screen
 
@@ -25,7 +26,6 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import FOUR, shown
 
 ScreenT = TypeVar("ScreenT", bound=Screen[object])
 

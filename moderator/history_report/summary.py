@@ -2,7 +2,7 @@
 
 The options that narrow the history (`--since DATE`, `--group NAME ...`) are
 read here into a `Narrowing`; the summary's numbers are `history_figures`', its
-text `history_charts`' (the same drawing as the History dialog's), fitted to
+text `history_report.charts`' (the same drawing as the History dialog's), fitted to
 the terminal's width.
 """
 
@@ -12,8 +12,9 @@ import argparse
 import shutil
 from datetime import date
 
+from moderator.history_report import charts
 from moderator.i18n import N_, _
-from moderator.storage import history_charts, history_figures, history_rows
+from moderator.storage import history_figures, history_rows
 from moderator.storage.history_figures import Narrowing
 from moderator.storage.history_rows import NeedsReplay, Series
 from moderator.storage.store import Store
@@ -49,7 +50,7 @@ def summary_text(store: Store | None, wanted: Narrowing, order: str = "points") 
     rows = wanted.rows(_all_rows(store)) if store is not None else []
     figures = history_figures.figures(rows)
     cells = min(_WIDEST, shutil.get_terminal_size((_WIDEST, 24)).columns)
-    return history_charts.summary(figures, wanted.group, cells, order) + "\n"
+    return charts.summary(figures, wanted.group, cells, order) + "\n"
 
 
 def _all_rows(store: Store) -> list[Series]:

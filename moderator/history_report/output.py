@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from moderator.history_report.text import render, render_rows
 from moderator.storage import bgstats, export, flat_export, history, history_rows, json_text
 from moderator.storage.history_figures import Narrowing
 from moderator.storage.history_rows import NeedsReplay
-from moderator.storage.history_text import render, render_rows
 from moderator.storage.records import GameScore, utc_now
 from moderator.storage.store import Store
 

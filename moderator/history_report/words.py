@@ -1,6 +1,6 @@
 """The `mindflayer history` report's words, numbers and times in the table's language.
 
-The report is made of format strings built once per kind of series (`history_text`),
+The report is made of format strings built once per kind of series (`history_report.text`),
 so its words are translated once per run here, not once per game: a `Words` is made
 when a report starts, reads the catalog (`moderator.i18n`) for every template the
 report uses, and keeps the per-language memos (column headers by game numbers, the

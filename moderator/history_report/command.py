@@ -23,6 +23,10 @@ import sys
 from pathlib import Path
 
 from moderator import paths, safe_output
+from moderator.history_report.output import Wanted, read_output
+from moderator.history_report.summary import NOT_EXPORTS, narrowing, summary_text
+from moderator.history_report.text import local_time, width
+from moderator.history_report.words import Words
 from moderator.i18n import _, ngettext
 from moderator.safe_output import STDOUT
 from moderator.storage import bgstats, export
@@ -33,10 +37,6 @@ from moderator.storage.errors import (
     StorageError,
     told,
 )
-from moderator.storage.history_output import Wanted, read_output
-from moderator.storage.history_summary_cli import NOT_EXPORTS, narrowing, summary_text
-from moderator.storage.history_text import local_time, width
-from moderator.storage.history_words import Words
 from moderator.storage.records import GameScore
 from moderator.storage.salvaged_reading import read_missing, read_salvaging, read_what_reads
 from moderator.storage.store import Store, folder_is_a_file
@@ -73,7 +73,7 @@ def run_history(args: argparse.Namespace) -> int:
         if store is None:
             output = read_output(None, wanted)
         else:
-            # Every text from one read of what it shows (see `history_output`); a
+            # Every text from one read of what it shows (see `history_report.output`); a
             # damaged page met on the way: the same read of what still reads.
             output, store = read_salvaging(
                 store, folder, lambda found: read_output(found, wanted, narrowing=narrowed)

@@ -13,10 +13,10 @@ import math
 import textwrap
 from collections.abc import Sequence
 
+from moderator.history_report.text import width
 from moderator.i18n import _, ngettext
 from moderator.i18n.numbers import number
 from moderator.storage.history_figures import Figures, Standing, TeamWins, sorted_by
-from moderator.storage.history_text import width
 
 #: A full cell and the eighths of one, for bars finer than a cell.
 FULL = "█"

@@ -222,8 +222,9 @@ async def test_the_setups_refusals_and_hints_in_german(folders: dict[str, Path])
         await key(pilot, "s")
         error = words_of(screen, "#setup-error")
         assert error == "Tragt erst einen Spieler ein, dann sagt, wie sein Name ausgesprochen wird."
+        # An empty roster is greeted, not refused (issue 35), as the table is addressed: ihr.
         assert one_line(words_of(screen, "#setup-checklist")).endswith(
-            "Tragt Namen ein, bis es 4 bis 10 sind."
+            "Tippt den Namen jedes Spielers im Uhrzeigersinn ein und drückt Enter: 4 bis 10."
         )
         await seat_players(pilot, FOUR)
         roster.highlighted = 1

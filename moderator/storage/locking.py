@@ -27,6 +27,7 @@ import contextlib
 import errno
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Protocol
 
@@ -39,6 +40,8 @@ BINARY = getattr(os, "O_BINARY", 0)
 #: them is the one Windows locks (its byte locks are mandatory: a locked byte
 #: cannot even be read by another process).
 PID_BYTES = 32
+#: How long a second moderator waits for a holder that is exiting (see `_hold_patiently`).
+HOLDER_EXIT_WAIT = 3.0
 
 
 class LockPrimitive(Protocol):
@@ -172,7 +175,7 @@ class DatabaseLock:
                 error=str(error.strerror or error),
             ) from error
         try:
-            held = self._primitive.hold(self.path.parent, fd)
+            held = self._hold_patiently(fd)
         except OSError as error:
             os.close(fd)
             raise StorageWriteError(
@@ -208,6 +211,21 @@ class DatabaseLock:
             os.lseek(fd, 0, os.SEEK_SET)
             os.write(fd, f"{os.getpid()}\n".ljust(PID_BYTES).encode("ascii"))
         self._fd, self._held = fd, held
+
+    def _hold_patiently(self, fd: int) -> int | None:
+        """Take the lock, waiting up to `HOLDER_EXIT_WAIT` for a holder that is ending.
+
+        A moderator whose terminal was closed (SIGHUP) or that was told to stop (SIGTERM)
+        saves, gives the terminal back and exits: for that moment it still holds the lock,
+        and an app started again at once (a pane respawned, a window reopened) met "another
+        moderator has it open" although none would a moment later.
+        """
+        deadline = time.monotonic() + HOLDER_EXIT_WAIT
+        while True:
+            held = self._primitive.hold(self.path.parent, fd)
+            if held is not None or time.monotonic() >= deadline:
+                return held
+            time.sleep(0.05)
 
     def release(self) -> None:
         """Let the next instance in."""

@@ -48,7 +48,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
-from tests.tui.helpers import tracked_app
+from tests.tui.app_driver import tracked_app
 
 pytestmark = pytest.mark.slow
 

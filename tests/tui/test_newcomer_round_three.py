@@ -11,9 +11,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import (
+    accepted,
+    controller_of,
+    declared,
+    knocked_out,
+    seated,
+    show,
+    started,
+    to_results,
+)
 from driving import FOUR, key, press, seat_players, shown, to_setup, until
 from no_message_left import settled, toasts
-from seeded import accepted, controller_of, declared, knocked_out, seated, show, started, to_results
 from textual.widgets import Button, Digits, Select, Switch
 
 from moderator.table.config import TableSettings
@@ -28,7 +37,7 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import tracked_app
+from tests.tui.app_driver import tracked_app
 
 
 def footer(app: MindFlayerApp) -> str:

@@ -32,8 +32,8 @@ from moderator.table.snapshot import TableSnapshot
 from moderator.tui.dialogs.how_to_play import HOW_TO_PLAY_KEY, open_how_to_play
 from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
 from moderator.tui.screens import drafted
-from moderator.tui.screens.base import HELP_KEY, PhaseScreen
 from moderator.tui.screens.checklist_text import checklist
+from moderator.tui.screens.phase_screen import HELP_KEY, PhaseScreen
 from moderator.tui.screens.setup_keys import SETUP_FOOTER_KEEP, SETUP_FOOTER_SHORT
 from moderator.tui.screens.setup_words import (
     BUTTONS,

@@ -12,7 +12,7 @@ import pytest
 
 from moderator.cli import main
 from moderator.narration.scripts.library import ScriptLibrary
-from tests.narration.narration_helpers import user_scripts
+from tests.narration.event_recorders import user_scripts
 
 HUGE = "1" + "0" * 400
 

@@ -13,7 +13,7 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from narration_helpers import PinnedClock, Recorder
+from event_recorders import PinnedClock, Recorder
 
 from moderator.narration import (
     Clip,

@@ -17,7 +17,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from narration_helpers import Recorder
+from event_recorders import Recorder
 
 import moderator
 from moderator.narration.events import (

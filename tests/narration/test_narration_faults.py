@@ -14,7 +14,7 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from narration_helpers import Recorder, ReturnGate, system_speaker
+from event_recorders import Recorder, ReturnGate, system_speaker
 
 import moderator
 from moderator.narration import (
@@ -283,14 +283,14 @@ def test_an_engine_that_ignores_the_rate_is_restarted_then_given_up(
 def test_speech_tests_skip_without_the_library_unless_required(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import narration_helpers
+    import event_recorders
 
-    monkeypatch.setattr(narration_helpers, "library_present", lambda: False)
-    reason = narration_helpers.missing_speech(player=False)
+    monkeypatch.setattr(event_recorders, "library_present", lambda: False)
+    reason = event_recorders.missing_speech(player=False)
     assert reason is not None and "libespeak-ng1" in reason
     monkeypatch.delenv("MINDFLAYER_REQUIRE_SPEECH", raising=False)
     with pytest.raises(pytest.skip.Exception, match="libespeak-ng1"):
-        narration_helpers.require_speech(reason)
+        event_recorders.require_speech(reason)
     monkeypatch.setenv("MINDFLAYER_REQUIRE_SPEECH", "1")
     with pytest.raises(pytest.fail.Exception, match="MINDFLAYER_REQUIRE_SPEECH=1"):
-        narration_helpers.require_speech(reason)
+        event_recorders.require_speech(reason)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from narration_helpers import Recorder
+from event_recorders import Recorder
 
 from moderator.cli import main
 from moderator.narration.events import Notice

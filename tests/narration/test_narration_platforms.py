@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from audio_measures import peak
-from narration_helpers import Recorder
+from event_recorders import Recorder
 
 from moderator.narration import Finished, LineStarted, Notice, VoiceSettings, make_narrator
 from moderator.narration.audio.wavfile import read_pcm

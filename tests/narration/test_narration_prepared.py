@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from narration_helpers import Recorder
+from event_recorders import Recorder
 from narration_probes import PreparedFutures
 
 from moderator.narration.events import Finished, LineStarted

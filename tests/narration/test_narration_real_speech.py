@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from audio_measures import longest_silence, peak
-from narration_helpers import PinnedClock, Recorder
+from event_recorders import PinnedClock, Recorder
 from shipped_renders import GROUP, ShippedRenders
 
 from moderator.cli import main

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 
-from narration_helpers import Recorder
+from event_recorders import Recorder
 
 from moderator.narration import Clip, LineStarted, SilentSpeaker, VoiceSettings, make_narrator
 from moderator.narration.scripts.library import Line, ScriptLibrary

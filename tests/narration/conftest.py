@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from event_recorders import Recorder, missing_speech, require_speech
+from event_recorders import Recorder
+from real_speech import missing_speech, require_speech
 from shipped_renders import ShippedRenders
 
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer

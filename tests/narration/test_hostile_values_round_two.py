@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from user_scripts import user_scripts
 
 from moderator.cli import main
 from moderator.narration.scripts.library import ScriptLibrary
-from tests.narration.event_recorders import user_scripts
 
 HUGE = "1" + "0" * 400
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from event_recorders import user_scripts
+from user_scripts import user_scripts
 
 from moderator.narration.scripts.library import FROM_LINE, Bed, Line, ScriptLibrary, Wait
 from moderator.narration.settings import VoiceSettings

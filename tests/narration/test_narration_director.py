@@ -13,7 +13,8 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from event_recorders import PinnedClock, Recorder
+from event_recorders import Recorder
+from narration_clock import PinnedClock
 
 from moderator.narration import (
     Clip,

@@ -14,7 +14,8 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from event_recorders import Recorder, ReturnGate, system_speaker
+from event_recorders import Recorder, ReturnGate
+from real_speech import system_speaker
 
 import moderator
 from moderator.narration import (
@@ -283,14 +284,14 @@ def test_an_engine_that_ignores_the_rate_is_restarted_then_given_up(
 def test_speech_tests_skip_without_the_library_unless_required(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import event_recorders
+    import real_speech
 
-    monkeypatch.setattr(event_recorders, "library_present", lambda: False)
-    reason = event_recorders.missing_speech(player=False)
+    monkeypatch.setattr(real_speech, "library_present", lambda: False)
+    reason = real_speech.missing_speech(player=False)
     assert reason is not None and "libespeak-ng1" in reason
     monkeypatch.delenv("MINDFLAYER_REQUIRE_SPEECH", raising=False)
     with pytest.raises(pytest.skip.Exception, match="libespeak-ng1"):
-        event_recorders.require_speech(reason)
+        real_speech.require_speech(reason)
     monkeypatch.setenv("MINDFLAYER_REQUIRE_SPEECH", "1")
     with pytest.raises(pytest.fail.Exception, match="MINDFLAYER_REQUIRE_SPEECH=1"):
-        event_recorders.require_speech(reason)
+        real_speech.require_speech(reason)

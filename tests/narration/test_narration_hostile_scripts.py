@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from event_recorders import user_scripts
+from user_scripts import user_scripts
 
 from moderator.cli import main
 from moderator.narration.scripts.library import ScriptLibrary, Wait, shipped_scripts_dir

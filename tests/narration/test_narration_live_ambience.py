@@ -14,7 +14,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from event_recorders import PinnedClock, Recorder, system_speaker
+from event_recorders import Recorder
+from narration_clock import PinnedClock
+from real_speech import system_speaker
 
 from moderator.narration.audio.loudness import level
 from moderator.narration.audio.wavfile import read_pcm

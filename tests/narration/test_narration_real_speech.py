@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 from audio_measures import longest_silence, peak
-from event_recorders import PinnedClock, Recorder
+from event_recorders import Recorder
+from narration_clock import PinnedClock
 from shipped_renders import GROUP, ShippedRenders
 
 from moderator.cli import main

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from event_recorders import user_scripts
+from user_scripts import user_scripts
 
 from moderator.domain.rules import MAX_PLAYERS, MIN_PLAYERS, setup_for
 from moderator.narration import available_languages

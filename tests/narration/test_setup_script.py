@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from event_recorders import user_scripts
+from user_scripts import user_scripts
 
 from moderator.domain.rules import MAX_PLAYERS, MIN_PLAYERS
 from moderator.domain.setup_checklist import setup_checklist

@@ -13,7 +13,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from event_recorders import require_speech
+from real_speech import require_speech
 from spelled_probe import SHIPPED_VOICES, phonemes, spelled
 
 from moderator.narration import VoiceSettings

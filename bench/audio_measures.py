@@ -87,6 +87,32 @@ def longest_silence(pcm: Pcm, threshold: int = SILENCE_THRESHOLD) -> tuple[float
     return best_start / pcm.rate, best_len / pcm.rate
 
 
+#: A stretch of 50 ms windows quieter than this is "near silent" to a listener.
+NEAR_SILENT_DBFS = -50.0
+
+
+def longest_near_silence(samples: Sequence[int | float], rate: int = RATE) -> float:
+    """Seconds of the longest run of 50 ms windows under NEAR_SILENT_DBFS (a bed that is
+    to carry a silence must not fall this quiet for long)."""
+    window = rate // 20
+    best = run = 0
+    for start in range(0, len(samples) - window + 1, window):
+        quiet = dbfs(rms(samples[start : start + window])) < NEAR_SILENT_DBFS
+        run = run + 1 if quiet else 0
+        best = max(best, run)
+    return best * window / rate
+
+
+def tone(
+    seconds: float, frequency: float = 440.0, amplitude: int = 8000, rate: int = RATE
+) -> array.array[int]:
+    """A stand-in speech clip: a steady tone (loud, known, easy to find)."""
+    step = 2 * math.pi * frequency / rate
+    return array.array(
+        "h", (round(amplitude * math.sin(step * i)) for i in range(round(seconds * rate)))
+    )
+
+
 def peak(pcm: Pcm) -> int:
     """Largest sample magnitude (0 for digital silence): the extremes, not a step per sample."""
     samples = pcm.samples

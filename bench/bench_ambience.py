@@ -17,8 +17,6 @@ Run: `make bench`, or `.venv/bin/python bench/bench_ambience.py [--seconds S]`.
 from __future__ import annotations
 
 import argparse
-import array
-import math
 import statistics
 import sys
 import tempfile
@@ -29,20 +27,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from audio_measures import render_bed  # noqa: E402
+from audio_measures import render_bed, tone  # noqa: E402
 
 from moderator.narration.audio.ambience import DEFAULT_LEVEL, RATE  # noqa: E402
 from moderator.narration.audio.mixer import Span, lay_out, mix  # noqa: E402
 from moderator.narration.audio.wavfile import Pcm, silence, write_pcm_atomic  # noqa: E402
 
 ROUNDS = 7
-
-
-def _tone(seconds: float, frequency: float) -> array.array[int]:
-    step = 2 * math.pi * frequency / RATE
-    return array.array(
-        "h", (round(8000 * math.sin(step * i)) for i in range(round(seconds * RATE)))
-    )
 
 
 def _timed(action: Callable[[], None]) -> float:
@@ -67,8 +58,8 @@ def main() -> int:
 
         pause = (args.seconds - 8.0) / 3
         clips, total = lay_out(
-            [_tone(1.5, 300), pause, _tone(2.5, 350), pause, _tone(2.0, 400), pause,
-             _tone(2.0, 450)]
+            [tone(1.5, 300), pause, tone(2.5, 350), pause, tone(2.0, 400), pause,
+             tone(2.0, 450)]
         )  # fmt: skip
 
         def mixed() -> None:

@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from measuring import time_next_turns
+from measuring import quantile, time_next_turns
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONES = 20
@@ -76,12 +76,6 @@ async def main():
 
 asyncio.run(main())
 """
-
-
-def pct(values: list[float], q: float) -> float:
-    """The q-quantile (0..1), nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 async def run(
@@ -164,8 +158,8 @@ def main() -> None:
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-board-") as tmp:
         without, with_phones, counts, pushes = asyncio.run(run(Path(tmp), options.seconds))
-    w_med, w_p95 = statistics.median(without) * 1000, pct(without, 0.95) * 1000
-    p_med, p_p95 = statistics.median(with_phones) * 1000, pct(with_phones, 0.95) * 1000
+    w_med, w_p95 = statistics.median(without) * 1000, quantile(without, 0.95) * 1000
+    p_med, p_p95 = statistics.median(with_phones) * 1000, quantile(with_phones, 0.95) * 1000
     print(f"phones on the board:                  {PHONES} for {options.seconds:.0f} s (loopback)")
     print(f"keys timed, without / with phones:    {len(without)} / {len(with_phones)}")
     print(f"key-to-screen, board off:             median {w_med:6.2f} ms  p95 {w_p95:6.2f} ms")
@@ -178,7 +172,7 @@ def main() -> None:
     )
     print(
         f"publish -> phone received (SSE):      median {statistics.median(pushes) * 1000:6.2f} ms  "
-        f"p95 {pct(pushes, 0.95) * 1000:6.2f} ms  (issue: within 500 ms)"
+        f"p95 {quantile(pushes, 0.95) * 1000:6.2f} ms  (issue: within 500 ms)"
     )
     print(
         f"events the phones received:           {counts['received']} "

@@ -35,6 +35,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from measuring import ms
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -151,10 +153,6 @@ def _engine(lang: str) -> str:
     return "real espeak-ng" if engine == "espeak" else f"natural voice {engine}"
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:7.1f} ms"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=ROUNDS)
@@ -177,23 +175,23 @@ def main() -> int:
             after = statistics.median([first for first, _ in warm])
             worst = max(first for first, _ in warm)
             print(f"  {script}:")
-            print(f"    replay (baseline)            {_ms(replay)}")
+            print(f"    replay (baseline)            {ms(replay)}")
             print(
-                f"    first, not prepared (before) {_ms(before)}   "
+                f"    first, not prepared (before) {ms(before)}   "
                 f"ratio {before / replay:6.2f}x replay"
             )
             print(
-                f"    first, prepared (after)      {_ms(after)}   "
-                f"ratio {after / replay:6.2f}x replay   worst {_ms(worst)}   "
+                f"    first, prepared (after)      {ms(after)}   "
+                f"ratio {after / replay:6.2f}x replay   worst {ms(worst)}   "
                 f"target {TARGET_MS:.0f} ms: {'met' if worst * 1000 <= TARGET_MS else 'MISSED'}"
             )
         in_app = [asyncio.run(_in_the_app(folder)) for _ in range(args.rounds)]
     first = statistics.median([f for f, _ in in_app])
     again = statistics.median([r for _, r in in_app])
     print("  in the app, Enter on the reveal screen -> player asked (prepared while seating):")
-    print(f"    replay (baseline)            {_ms(again)}")
+    print(f"    replay (baseline)            {ms(again)}")
     print(
-        f"    first reveal                 {_ms(first)}   ratio {first / again:6.2f}x replay   "
+        f"    first reveal                 {ms(first)}   ratio {first / again:6.2f}x replay   "
         f"target {TARGET_MS:.0f} ms: {'met' if first * 1000 <= TARGET_MS else 'MISSED'}"
     )
     return 0

@@ -31,6 +31,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from measuring import ms
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -124,10 +126,6 @@ async def _round(folder: Path, lang: str) -> tuple[float, float, str, str]:
     return times[0], times[1], in_game, between
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:7.1f} ms"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=ROUNDS)
@@ -147,10 +145,10 @@ def main() -> int:
             print(f"  {lang}:")
             print(f"    10 players, in game: {rounds[0][2]}")
             print(f"    between games:       {rounds[0][3]}")
-            print(f"    again, cached (baseline)  {_ms(again)}")
+            print(f"    again, cached (baseline)  {ms(again)}")
             print(
-                f"    first F3                  {_ms(first)}   ratio {first / again:6.2f}x   "
-                f"worst {_ms(worst)}   target {TARGET_MS:.0f} ms: {met}"
+                f"    first F3                  {ms(first)}   ratio {first / again:6.2f}x   "
+                f"worst {ms(worst)}   target {TARGET_MS:.0f} ms: {met}"
             )
     return 0
 

@@ -27,6 +27,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from measuring import ms
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -49,10 +51,6 @@ from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa:
 ROUNDS = 15
 MEASURE_THRESHOLD = 200
 SENTENCE = "Possessed players, open your eyes and find each other, number {n}."
-
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:7.1f} ms"
 
 
 def _ours_to_start(speaker: ChoosingSpeaker, text: str) -> float:
@@ -104,12 +102,12 @@ def _latency(folder: Path) -> None:
         (
             "ours, first line of a new speaker",
             first,
-            f"ratio {first / base:5.2f}x baseline (construction to start: {_ms(first_total)})",
+            f"ratio {first / base:5.2f}x baseline (construction to start: {ms(first_total)})",
         ),
     ]
     print(f"latency, 'speak this line' -> playback start (median of {ROUNDS}):")
     for label, value, note in rows:
-        print(f"  {label:<34}{_ms(value)}   {note}")
+        print(f"  {label:<34}{ms(value)}   {note}")
 
 
 def _reveal_rendered(folder: Path) -> None:

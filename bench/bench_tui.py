@@ -53,6 +53,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from measuring import quantile
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 15
 #: The start-up goal: the app's first frame within this factor of a bare Textual app's.
@@ -144,12 +146,6 @@ class Bare(App):
 """
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
-
-
-def pct(values: list[float], q: float) -> float:
-    """The q-quantile (0..1) of the values, nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def fresh_dirs(base: Path) -> dict[str, str]:
@@ -313,7 +309,7 @@ class KeyTimes:
         return tuple(  # type: ignore[return-value]
             value * 1000
             for series in (self.wall, self.cpu)
-            for value in (statistics.median(series), pct(series, 0.95))
+            for value in (statistics.median(series), quantile(series, 0.95))
         )
 
 

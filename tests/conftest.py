@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from moderator import i18n
+from moderator.narration.speech.voice_catalogue import BASE_URL_ENV
+from tests.voice_repository import FRENCH, VoiceRepository, made_voice, serving
 
 
 @pytest.fixture(autouse=True)
@@ -89,3 +91,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.get_closest_marker("app") is None,
         )
     )
+
+
+@pytest.fixture
+def repository(monkeypatch: pytest.MonkeyPatch) -> Iterator[VoiceRepository]:
+    """The voice repository on 127.0.0.1 with a French voice made from the English model,
+    as the default URL (the download tests and the Settings dialog's install)."""
+    store = VoiceRepository()
+    store.add(made_voice(FRENCH))
+    server = serving(store)
+    running = next(server)
+    monkeypatch.setenv(BASE_URL_ENV, running.url)
+    yield running
+    server.close()

@@ -28,6 +28,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 JOE = "en_US-joe-medium"
+#: The voice the `repository` fixture serves (tests/conftest.py).
+FRENCH = "fr_FR-siwis-medium"
 _RANGE = re.compile(r"^bytes=(\d+)-$")
 
 #: What a file can be told to do wrong.

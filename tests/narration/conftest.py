@@ -35,6 +35,24 @@ def speech_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("speech-cache")
 
 
+@pytest.fixture
+def speaker(speech: None, speech_cache: Path) -> Iterator[Pyttsx3Synthesizer]:
+    """The real synthesizer (espeak-ng) on the run's shared cache. A module that speaks
+    through another speaker overrides this fixture by its name."""
+    speaker = Pyttsx3Synthesizer(speech_cache)
+    yield speaker
+    speaker.close()
+
+
+@pytest.fixture(scope="module")
+def fresh_speaker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pyttsx3Synthesizer]:
+    """The real synthesizer on an empty cache of the module's own, not warmed up: what it
+    says is synthesized in that module, not taken from another test's cache."""
+    synthesizer = Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
+    yield synthesizer
+    synthesizer.close()  # its children (one per voice) end with the module
+
+
 @pytest.fixture(scope="session")
 def shipped_renders(
     speech_cache: Path, tmp_path_factory: pytest.TempPathFactory

@@ -6,12 +6,19 @@ import array
 import itertools
 import math
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from audio_measures import dbfs, longest_silence, render_bed, steady_bed
+from audio_measures import (
+    dbfs,
+    longest_near_silence,
+    longest_silence,
+    render_bed,
+    steady_bed,
+    tone,
+)
 
 from moderator.narration.audio.ambience import (
     DEFAULT_LEVEL,
@@ -40,15 +47,6 @@ from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 #: Samples at or below this count as silence when measuring (as in the speech tests).
 MEASURE_THRESHOLD = 200
-#: A stretch of 50 ms windows quieter than this is "near silent" to a listener.
-NEAR_SILENT_DBFS = -50.0
-
-
-def _tone(seconds: float, frequency: float = 440.0, amplitude: int = 8000) -> array.array[int]:
-    """A stand-in speech clip: a steady tone (loud, known, easy to find)."""
-    count = round(seconds * RATE)
-    step = 2 * math.pi * frequency / RATE
-    return array.array("h", (round(amplitude * math.sin(step * i)) for i in range(count)))
 
 
 def _steps(samples: Sequence[int | float]) -> list[float]:
@@ -57,16 +55,6 @@ def _steps(samples: Sequence[int | float]) -> list[float]:
 
 def _window_dbfs(samples: Sequence[int | float], window: int) -> list[float]:
     return [dbfs(rms(samples[i : i + window])) for i in range(0, len(samples) - window + 1, window)]
-
-
-def _longest_near_silence(samples: Sequence[int | float]) -> float:
-    """Seconds of the longest run of 50 ms windows under NEAR_SILENT_DBFS."""
-    window = RATE // 20
-    best = run = 0
-    for level in _window_dbfs(samples, window):
-        run = run + 1 if level < NEAR_SILENT_DBFS else 0
-        best = max(best, run)
-    return best * window / RATE
 
 
 def _minus(a: Sequence[int], b: Sequence[int]) -> list[int]:
@@ -101,7 +89,7 @@ def test_a_level_out_of_range_is_clamped_not_loud(level: float) -> None:
 def test_bed_has_no_near_silent_stretch_and_never_clips() -> None:
     bed = render_bed(30 * RATE, DEFAULT_LEVEL)
     inner = bed[round(FADE_SECONDS * RATE) : -round(FADE_SECONDS * RATE)]
-    assert _longest_near_silence(inner) == 0.0
+    assert longest_near_silence(inner) == 0.0
     _, gap = longest_silence(Pcm(RATE, bed), MEASURE_THRESHOLD)
     assert gap < 1.0
     assert max(map(abs, bed)) < 32767
@@ -169,20 +157,20 @@ def test_fade_envelope_rises_and_falls_smoothly_even_in_a_short_span() -> None:
 def _reveal_like() -> tuple[list[Placed], int, float]:
     """Four tone 'lines' with the reveal's pauses (eyes-open window 5 s)."""
     parts: list[array.array[int] | float] = [
-        _tone(1.4, 300),
+        tone(1.4, 300),
         3.0,
-        _tone(2.6, 350),
+        tone(2.6, 350),
         5.0,
-        _tone(1.9, 400),
+        tone(1.9, 400),
         2.0,
-        _tone(2.2, 450),
+        tone(2.2, 450),
     ]
     clips, total = lay_out(parts)
     return clips, total, 5.0
 
 
 def test_lay_out_matches_the_renderer_sample_for_sample() -> None:
-    parts: list[array.array[int] | float] = [_tone(0.5), 1.25, _tone(0.3, 200), 0.333, _tone(0.2)]
+    parts: list[array.array[int] | float] = [tone(0.5), 1.25, tone(0.3, 200), 0.333, tone(0.2)]
     joined = array.array("h")
     for part in parts:
         joined.extend(part if isinstance(part, array.array) else silence(RATE, part))
@@ -227,15 +215,15 @@ def test_eyes_closed_span_has_no_near_silent_stretch_over_a_second() -> None:
     inside = mixed[span.start : span.end]
     _, gap = longest_silence(Pcm(RATE, inside), MEASURE_THRESHOLD)
     assert gap < 1.0
-    assert _longest_near_silence(inside) < 1.0
+    assert longest_near_silence(inside) < 1.0
     # Today's render (ambience off) fails the same measurement: the window is silent.
     off = speech_track(clips, total)[span.start : span.end]
-    assert _longest_near_silence(off) >= 4.9
+    assert longest_near_silence(off) >= 4.9
 
 
 def test_speech_ducks_the_bed_by_the_configured_depth() -> None:
     ducking = Ducking(depth_db=12.0, attack=0.08, release=0.4)
-    line = _tone(3.0)
+    line = tone(3.0)
     clips, total = lay_out([6.0, line, 6.0])
     bed = bed_track(clips, total, [Span(0, total)], 1.0, BedShape(ducking=ducking))
     clip = clips[0]
@@ -249,7 +237,7 @@ def test_speech_ducks_the_bed_by_the_configured_depth() -> None:
 
 @pytest.mark.parametrize("depth", [6.0, 18.0])
 def test_ducking_depth_is_a_setting(depth: float) -> None:
-    clips, total = lay_out([2.0, _tone(2.0), 2.0])
+    clips, total = lay_out([2.0, tone(2.0), 2.0])
     gain = duck_envelope(total, [(c.offset, c.end) for c in clips], Ducking(depth_db=depth))
     assert dbfs(min(gain) * 32767) == pytest.approx(-depth, abs=0.01)
     assert gain[0] == 1.0 and gain[-1] == 1.0
@@ -257,7 +245,7 @@ def test_ducking_depth_is_a_setting(depth: float) -> None:
 
 def test_ducking_ramps_are_smooth_and_look_ahead() -> None:
     ducking = Ducking(depth_db=12.0, attack=0.08, release=0.4)
-    clips, total = lay_out([2.0, _tone(1.0), 0.1, _tone(1.0), 2.0])
+    clips, total = lay_out([2.0, tone(1.0), 0.1, tone(1.0), 2.0])
     gain = duck_envelope(total, [(c.offset, c.end) for c in clips], ducking)
     low = 10 ** (-12 / 20)
     # Already fully down when the first line starts (the ramp ends there).
@@ -270,7 +258,7 @@ def test_ducking_ramps_are_smooth_and_look_ahead() -> None:
 
 
 def test_bad_layouts_are_refused_with_a_sentence() -> None:
-    clip = _tone(0.1)
+    clip = tone(0.1)
     with pytest.raises(ValueError, match="overlaps"):
         speech_track([Placed(0, clip), Placed(100, clip)], 10 * len(clip))
     with pytest.raises(ValueError, match="overlaps or overruns"):
@@ -280,13 +268,6 @@ def test_bad_layouts_are_refused_with_a_sentence() -> None:
 
 
 # -- with real espeak-ng speech ------------------------------------------------
-
-
-@pytest.fixture
-def speaker(speech: None, speech_cache: Path) -> Iterator[Pyttsx3Synthesizer]:
-    speaker = Pyttsx3Synthesizer(speech_cache)
-    yield speaker
-    speaker.close()
 
 
 @pytest.mark.speech
@@ -336,7 +317,7 @@ def test_real_reveal_with_ambience_keeps_the_window_and_is_never_silent(
     inside = mixed[span.start : span.end]
     _, gap = longest_silence(Pcm(RATE, inside), MEASURE_THRESHOLD)
     assert gap < 1.0
-    assert _longest_near_silence(inside) < 1.0
+    assert longest_near_silence(inside) < 1.0
     # The speech stays well above the bed: at least 10 dB louder where a line plays.
     loudest = max(clips, key=lambda c: len(c.samples))
     speech_db = dbfs(rms(loudest.samples))

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from audio_measures import peak
+from fake_neural_voice import fake_voice
 
 from moderator.narration.audio.wavfile import read_pcm
 from moderator.narration.narrator import Narrator
@@ -31,10 +32,6 @@ LINE = "Possessed players, open your eyes and find each other."
 DIES = [sys.executable, "-c", "import sys; print('model broken', file=sys.stderr); sys.exit(3)"]
 
 
-def _fake_voice(tmp_path: Path) -> NeuralVoice:
-    return NeuralVoice("fake", tmp_path / "fake.onnx", tmp_path / "fake.onnx.json", 22050, "0", "0")
-
-
 @pytest.fixture
 def espeak(speech: None, speech_cache: Path) -> Iterator[Pyttsx3Synthesizer]:
     speaker = Pyttsx3Synthesizer(speech_cache, warm=False)
@@ -45,7 +42,7 @@ def espeak(speech: None, speech_cache: Path) -> Iterator[Pyttsx3Synthesizer]:
 def _choosing(espeak: Pyttsx3Synthesizer, tmp_path: Path, made: list[str]) -> ChoosingSpeaker:
     def dying(cache: Path) -> PiperSynthesizer:
         made.append("neural")
-        return PiperSynthesizer(cache, _fake_voice(tmp_path), command=DIES, warm_up_rate=None)
+        return PiperSynthesizer(cache, fake_voice(tmp_path), command=DIES, warm_up_rate=None)
 
     return ChoosingSpeaker(espeak, tmp_path / "cache", neural_factory=dying)
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from script_problems import problems
 from user_scripts import user_scripts
 
 from moderator.cli import main
@@ -22,12 +23,6 @@ from moderator.narration.settings import MAX_REVEAL_SECONDS, MIN_REVEAL_SECONDS,
 SHIPPED = shipped_scripts_dir()
 CLOSE = '[[step]]\nsay = "Everyone, close your eyes."\n\n'
 WINDOW = '[[step]]\npause = "{seconds}"\n\n'
-
-
-def problems(text: str, name: str = "reveal") -> list[str]:
-    with pytest.raises(ScriptError) as caught:
-        parse_script(name, text, Path("reveal.toml"))
-    return [str(p) for p in caught.value.problems]
 
 
 # --- item 7: parse failures are problems, never exceptions --------------------------

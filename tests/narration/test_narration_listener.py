@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import listener as listener_module
@@ -62,13 +61,6 @@ def listener() -> Listener:
     return Listener()
 
 
-@pytest.fixture(scope="module")
-def speaker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pyttsx3Synthesizer]:
-    synthesizer = Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
-    yield synthesizer
-    synthesizer.close()  # its children (one per voice) end with the module
-
-
 @pytest.mark.parametrize(
     "lang",
     [
@@ -83,12 +75,12 @@ def speaker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pyttsx3Synthes
     ],
 )
 def test_the_reveal_role_words_are_heard_with_the_bed_on(
-    speech: None, listener: Listener, speaker: Pyttsx3Synthesizer, tmp_path: Path, lang: str
+    speech: None, listener: Listener, fresh_speaker: Pyttsx3Synthesizer, tmp_path: Path, lang: str
 ) -> None:
     library = ScriptLibrary.load(None)
     settings = VoiceSettings(lang=lang, ambience=True)
     out = tmp_path / f"{lang}-reveal.wav"
-    rendered = render_script(library, speaker, "reveal", CONTEXT, settings, out)
+    rendered = render_script(library, fresh_speaker, "reveal", CONTEXT, settings, out)
     heard = listener.transcribe(read_pcm(out), lang)
     hearing = score(" ".join(rendered.lines), heard, lang)
     assert hearing.roles_said == 2, hearing.said
@@ -97,42 +89,44 @@ def test_the_reveal_role_words_are_heard_with_the_bed_on(
 
 @pytest.mark.parametrize("script", ["reveal", "finale"])
 def test_the_english_reveal_and_finale_are_understood_as_a_whole(
-    speech: None, listener: Listener, speaker: Pyttsx3Synthesizer, tmp_path: Path, script: str
+    speech: None, listener: Listener, fresh_speaker: Pyttsx3Synthesizer, tmp_path: Path, script: str
 ) -> None:
     """The speech alone (bed off): the voice and the phrasing are under test here;
     the role words with the bed on are the test above. Measured: reveal 0.12, finale 0.03."""
     settings = VoiceSettings(lang="en", ambience=False)
     library = ScriptLibrary.load(None)
     out = tmp_path / f"en-{script}.wav"
-    hearing, heard = hear_render(library, speaker, listener, script, settings, out)
+    hearing, heard = hear_render(library, fresh_speaker, listener, script, settings, out)
     assert hearing.wer <= TARGET_WER, f"{script}: WER {hearing.wer:.2f}, heard {heard!r}"
 
 
 def test_every_reveal_line_is_picked_among_all_english_lines(
-    speech: None, listener: Listener, speaker: Pyttsx3Synthesizer
+    speech: None, listener: Listener, fresh_speaker: Pyttsx3Synthesizer
 ) -> None:
     """Each reveal line alone, as the table hears it: what the listener wrote is nearer
     to that line than to any other line of the English scripts."""
     library = ScriptLibrary.load(None)
-    picks = pick_lines(library, speaker, listener, VoiceSettings(lang="en"), ["reveal"])
+    picks = pick_lines(library, fresh_speaker, listener, VoiceSettings(lang="en"), ["reveal"])
     assert len(picks) == 4
     assert [(pick.text, pick.picked) for pick in picks] == [(p.text, p.text) for p in picks]
 
 
 def test_the_listener_hears_english_and_can_fail(
-    speech: None, listener: Listener, speaker: Pyttsx3Synthesizer
+    speech: None, listener: Listener, fresh_speaker: Pyttsx3Synthesizer
 ) -> None:
     """A plain English line is heard; French audio scored as that English line is not,
     nor picked as the English reveal line it translates."""
     text = "Everyone, open your eyes, and start the game."
-    clip = speaker.synthesize(text, "en-us", 175, 1.0).result(timeout=30)
+    clip = fresh_speaker.synthesize(text, "en-us", 175, 1.0).result(timeout=30)
     assert clip.path is not None
     assert score(text, listener.transcribe(read_pcm(clip.path), "en"), "en").wer <= 0.2
-    french = speaker.synthesize("Tout le monde, ouvrez les yeux.", "fr", 175, 1.0).result(30)
+    french = fresh_speaker.synthesize("Tout le monde, ouvrez les yeux.", "fr", 175, 1.0).result(30)
     assert french.path is not None
     assert score(text, listener.transcribe(read_pcm(french.path), "en"), "en").wer >= 0.5
     possessed = "Possessed players, close your eyes."
-    french = speaker.synthesize("Joueurs possédés, fermez les yeux.", "fr", 175, 1.0).result(30)
+    french = fresh_speaker.synthesize("Joueurs possédés, fermez les yeux.", "fr", 175, 1.0).result(
+        30
+    )
     assert french.path is not None
     reveal = [line.text for line in script_lines(ScriptLibrary.load(None), "en", "reveal")]
     assert possessed in reveal
@@ -140,7 +134,7 @@ def test_the_listener_hears_english_and_can_fail(
 
 
 def test_the_listener_hears_the_same_words_whatever_backend_the_machine_prefers(
-    speech: None, listener: Listener, speaker: Pyttsx3Synthesizer, tmp_path: Path
+    speech: None, listener: Listener, fresh_speaker: Pyttsx3Synthesizer, tmp_path: Path
 ) -> None:
     """An Intel machine's default (MKL) asked for: the pinned decode still hears the same.
 
@@ -150,7 +144,7 @@ def test_the_listener_hears_the_same_words_whatever_backend_the_machine_prefers(
     """
     out = tmp_path / "fr-reveal.wav"
     settings = VoiceSettings(lang="fr", ambience=True)
-    render_script(ScriptLibrary.load(None), speaker, "reveal", CONTEXT, settings, out)
+    render_script(ScriptLibrary.load(None), fresh_speaker, "reveal", CONTEXT, settings, out)
     here = listener.transcribe(read_pcm(out), "fr")
     # The joined model shared, the transcripts not: the other process must decode.
     root = tmp_path / "listener"

@@ -103,24 +103,19 @@ def test_leveling_and_the_ceiling_make_no_python_call_per_sample() -> None:
     assert calls < len(samples) // 3
 
 
-@pytest.fixture(scope="module")
-def speaker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pyttsx3Synthesizer]:
-    synthesizer = Pyttsx3Synthesizer(tmp_path_factory.mktemp("speech"), warm=False)
-    yield synthesizer
-    synthesizer.close()  # its children (one per voice) end with the module
-
-
 @pytest.mark.speech
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
 def test_the_reveal_is_leveled_and_mixed_to_the_same_samples_as_before(
-    speech: None, speaker: Pyttsx3Synthesizer, lang: str
+    speech: None, fresh_speaker: Pyttsx3Synthesizer, lang: str
 ) -> None:
     """Real espeak-ng clips, then the reveal's mix with the bed under it: bit for bit."""
     settings = VoiceSettings(lang=lang).clamped()
     parts: list[array.array[int] | float] = [settings.lead_in]
     for action in ScriptLibrary.load(None).actions("reveal", {"players": 6}, settings) or []:
         if isinstance(action, Line):
-            future = speaker.synthesize(action.said, action.voice, settings.rate, settings.volume)
+            future = fresh_speaker.synthesize(
+                action.said, action.voice, settings.rate, settings.volume
+            )
             path = future.result(timeout=60).path
             assert path is not None
             samples = read_pcm(path).samples

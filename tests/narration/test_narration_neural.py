@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from audio_measures import peak
+from fake_neural_voice import fake_voice
 
 from moderator.narration.audio.wavfile import SILENCE_THRESHOLD, Pcm, read_pcm
 from moderator.narration.speech.neural_voice import (
@@ -61,10 +62,6 @@ def synthesizer(neural_voice: NeuralVoice, tmp_path: Path) -> Iterator[PiperSynt
     synthesizer = PiperSynthesizer(tmp_path / "cache", neural_voice)
     yield synthesizer
     synthesizer.close()
-
-
-def _fake_voice(tmp_path: Path) -> NeuralVoice:
-    return NeuralVoice("fake", tmp_path / "fake.onnx", tmp_path / "fake.onnx.json", 22050, "0", "0")
 
 
 # -- real Piper ----------------------------------------------------------------
@@ -221,7 +218,7 @@ def test_a_child_dead_before_its_first_line_is_read_still_gives_its_last_words(
         "-c",
         "import sys; sys.stdin.close(); print('onnxruntime: no such model', file=sys.stderr)",
     ]
-    synthesizer = PiperSynthesizer(tmp_path, _fake_voice(tmp_path), command=command)
+    synthesizer = PiperSynthesizer(tmp_path, fake_voice(tmp_path), command=command)
     try:
         with pytest.raises(SpeechFault) as caught:
             synthesizer.synthesize(LINE, "en-us", 160, 1.0).result(timeout=30)
@@ -238,7 +235,7 @@ def test_a_child_that_dies_at_start_turns_the_voice_off_with_its_last_words(
         "-c",
         "import sys; print('onnxruntime: no such model', file=sys.stderr); sys.exit(3)",
     ]
-    synthesizer = PiperSynthesizer(tmp_path, _fake_voice(tmp_path), command=command)
+    synthesizer = PiperSynthesizer(tmp_path, fake_voice(tmp_path), command=command)
     try:
         with pytest.raises(SpeechFault) as caught:
             synthesizer.synthesize(LINE, "en-us", 160, 1.0).result(timeout=30)
@@ -257,7 +254,7 @@ def test_a_child_that_dies_at_start_turns_the_voice_off_with_its_last_words(
 def test_a_child_that_hangs_is_bounded_and_killed(tmp_path: Path) -> None:
     command = [sys.executable, "-c", "import time; time.sleep(120)"]
     synthesizer = PiperSynthesizer(
-        tmp_path, _fake_voice(tmp_path), command=command, start_timeout=0.5
+        tmp_path, fake_voice(tmp_path), command=command, start_timeout=0.5
     )
     try:
         with pytest.raises(SpeechFault, match="did not answer in time"):
@@ -307,7 +304,7 @@ def test_a_voice_that_keeps_hanging_is_turned_off_for_the_session(tmp_path: Path
     )
     synthesizer = PiperSynthesizer(
         tmp_path,
-        _fake_voice(tmp_path),
+        fake_voice(tmp_path),
         command=[sys.executable, "-c", script],
         synth_timeout=0.3,
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +30,6 @@ CONTEXT = {
     "player": "Eleven",
     "meeting": 2,
 }
-
-
-@pytest.fixture
-def speaker(speech: None, speech_cache: Path) -> Iterator[Pyttsx3Synthesizer]:
-    speaker = Pyttsx3Synthesizer(speech_cache)
-    yield speaker
-    speaker.close()
 
 
 def _native_scripts() -> list[tuple[str, str]]:

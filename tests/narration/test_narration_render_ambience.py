@@ -9,15 +9,13 @@ the file the app wrote before ambience existed, sample for sample.
 from __future__ import annotations
 
 import array
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from audio_measures import dbfs, longest_silence
+from audio_measures import longest_near_silence, longest_silence
 
 from moderator.cli import main
-from moderator.narration.audio.ambience import rms
 from moderator.narration.audio.loudness import level
 from moderator.narration.audio.wavfile import Pcm, read_pcm, silence
 from moderator.narration.render import Rendered, render_script
@@ -27,16 +25,7 @@ from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer
 
 #: Samples at or below this count as silence when measuring (as in the speech tests).
 MEASURE_THRESHOLD = 200
-#: A run of 50 ms windows quieter than this is "near silent" to a listener.
-NEAR_SILENT_DBFS = -50.0
 CONTEXT = {"players": 7, "meeting": 1}
-
-
-@pytest.fixture
-def speaker(speech: None, speech_cache: Path) -> Iterator[Pyttsx3Synthesizer]:
-    speaker = Pyttsx3Synthesizer(speech_cache)
-    yield speaker
-    speaker.close()
 
 
 def _render(
@@ -45,17 +34,6 @@ def _render(
     out = tmp_path / f"{script}-{settings.ambience}-{settings.reveal_seconds}.wav"
     rendered = render_script(ScriptLibrary.load(None), speaker, script, CONTEXT, settings, out)
     return rendered, read_pcm(out)
-
-
-def _longest_near_silence(samples: array.array[int], rate: int) -> float:
-    """Seconds of the longest run of 50 ms windows under NEAR_SILENT_DBFS."""
-    window = rate // 20
-    best = run = 0
-    for start in range(0, len(samples) - window + 1, window):
-        quiet = dbfs(rms(samples[start : start + window])) < NEAR_SILENT_DBFS
-        run = run + 1 if quiet else 0
-        best = max(best, run)
-    return best * window / rate
 
 
 def _todays_render(speaker: Pyttsx3Synthesizer, script: str, settings: VoiceSettings) -> Pcm:
@@ -86,12 +64,12 @@ def test_eyes_closed_reveal_is_never_near_silent_for_a_second(
     assert (span.start, span.end) == (first_line[0], last_line[1])
     closed = pcm.samples[first_line[1] : last_line[0]]
     assert len(closed) > 9 * pcm.rate  # 3 + 5 + 2 s of pauses plus two lines
-    assert _longest_near_silence(closed, pcm.rate) < 1.0
+    assert longest_near_silence(closed, pcm.rate) < 1.0
     _, gap = longest_silence(Pcm(pcm.rate, closed), MEASURE_THRESHOLD)
     assert gap < 1.0
     # Without the bed the same stretch holds the 5 s window of silence.
     _, off = _render(speaker, tmp_path, "reveal", VoiceSettings(ambience=False))
-    assert _longest_near_silence(off.samples[first_line[1] : last_line[0]], off.rate) >= 4.9
+    assert longest_near_silence(off.samples[first_line[1] : last_line[0]], off.rate) >= 4.9
 
 
 @pytest.mark.speech
@@ -143,7 +121,7 @@ def test_the_meeting_bed_covers_the_silent_passing_for_the_configured_time(
     assert span.start == on.offsets[1][1]  # from "Then, silence"
     assert span.end == len(pcm.samples)
     passing = pcm.samples[last_instruction[1] : cue[0]]
-    assert _longest_near_silence(passing, pcm.rate) == 0.0  # the bed never falls silent
+    assert longest_near_silence(passing, pcm.rate) == 0.0  # the bed never falls silent
 
 
 @pytest.mark.speech
@@ -156,5 +134,5 @@ def test_narrate_ambience_flag_writes_both_files(
     assert main(["narrate", "reveal", "--ambience", "off", "--wav", str(off)]) == 0
     loud_on, loud_off = read_pcm(on), read_pcm(off)
     assert len(loud_on.samples) == len(loud_off.samples)
-    assert _longest_near_silence(loud_on.samples, loud_on.rate) < 1.0
-    assert _longest_near_silence(loud_off.samples, loud_off.rate) >= 4.9
+    assert longest_near_silence(loud_on.samples, loud_on.rate) < 1.0
+    assert longest_near_silence(loud_off.samples, loud_off.rate) >= 4.9

@@ -5,19 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from script_problems import problems
 
 from moderator.cli import main
 from moderator.narration.scripts.library import Line, ScriptLibrary
 from moderator.narration.scripts.steps import Ambience, ScriptError
 from moderator.narration.scripts.validation import load_script, parse_script
 from moderator.narration.settings import VoiceSettings
-
-
-def problems(name: str, text: str) -> list[str]:
-    with pytest.raises(ScriptError) as caught:
-        parse_script(name, text, Path("reveal.toml"))
-    return [str(p) for p in caught.value.problems]
-
 
 GOOD = """
 [[step]]
@@ -35,7 +29,7 @@ def test_a_good_script_validates() -> None:
 
 def test_unknown_step_kind_names_its_line() -> None:
     text = GOOD + '\n[[step]]\nsing = "la la"\n'
-    assert problems("reveal", text) == [
+    assert problems(name="reveal", text=text) == [
         "reveal.toml:9: unknown step kind 'sing'; a step is say = \"text\", pause = seconds "
         'or ambience = "start"/"stop"'
     ]
@@ -43,12 +37,12 @@ def test_unknown_step_kind_names_its_line() -> None:
 
 def test_unknown_placeholder_names_its_line() -> None:
     text = '[[step]]\nsay = "Hello"\n\n[[step]]\nsay = "Bye {player}"\n'
-    (message,) = problems("reveal", text)
+    (message,) = problems(name="reveal", text=text)
     assert message.startswith("reveal.toml:5: unknown placeholder {player} in the reveal script")
 
 
 def test_attribute_access_in_a_placeholder_is_refused() -> None:
-    (message,) = problems("knockout", '[[step]]\nsay = "{player.__class__}"\n')
+    (message,) = problems(name="knockout", text='[[step]]\nsay = "{player.__class__}"\n')
     assert message.startswith("reveal.toml:2: placeholder {player.__class__} is not a plain name")
 
 
@@ -69,38 +63,40 @@ def test_attribute_access_in_a_placeholder_is_refused() -> None:
     ],
 )
 def test_bad_pauses_are_refused(value: str, expected: str) -> None:
-    (message,) = problems("reveal", f'[[step]]\nsay = "Hi"\n\n[[step]]\npause = {value}\n')
+    (message,) = problems(
+        name="reveal", text=f'[[step]]\nsay = "Hi"\n\n[[step]]\npause = {value}\n'
+    )
     assert message.startswith("reveal.toml:5: ")
     assert expected in message
 
 
 def test_a_pause_placeholder_must_hold_seconds() -> None:
-    (message,) = problems("knockout", '[[step]]\npause = "{player}"\n')
+    (message,) = problems(name="knockout", text='[[step]]\npause = "{player}"\n')
     assert "pause must be a number of seconds or one of: none in this script" in message
 
 
 def test_bad_toml_reports_the_parser_line() -> None:
-    (message,) = problems("reveal", '[[step]]\nsay = "unterminated\n')
+    (message,) = problems(name="reveal", text='[[step]]\nsay = "unterminated\n')
     assert message.startswith("reveal.toml:2: the file is not valid TOML")
 
 
 def test_a_step_needs_exactly_one_kind() -> None:
-    (message,) = problems("reveal", '[[step]]\nsay = "a"\npause = 1\n')
+    (message,) = problems(name="reveal", text='[[step]]\nsay = "a"\npause = 1\n')
     assert "exactly one of" in message
-    (message,) = problems("reveal", "[[step]]\n")
+    (message,) = problems(name="reveal", text="[[step]]\n")
     assert "exactly one of" in message
 
 
 def test_no_steps_and_unknown_top_level_keys() -> None:
-    assert problems("reveal", "") == [
+    assert problems(name="reveal", text="") == [
         "reveal.toml:1: no steps: add [[step]] tables with say = ... or pause = ..."
     ]
-    found = problems("reveal", 'title = "x"\n' + GOOD)
+    found = problems(name="reveal", text='title = "x"\n' + GOOD)
     assert found[0].startswith("reveal.toml:1: unknown key 'title'")
 
 
 def test_unknown_conditions_are_refused() -> None:
-    (message,) = problems("setup", '[[step]]\nwhen = "sunny"\nsay = "Hi"\n')
+    (message,) = problems(name="setup", text='[[step]]\nwhen = "sunny"\nsay = "Hi"\n')
     assert message.startswith("reveal.toml:2: when = 'sunny' is not a known condition")
 
 
@@ -128,7 +124,7 @@ def test_unknown_script_name_and_unreadable_file(tmp_path: Path) -> None:
 
 def test_all_problems_of_a_file_are_reported_together() -> None:
     text = '[[step]]\nsay = "{nope}"\n\n[[step]]\npause = -2\n\n[[step]]\ndance = 1\n'
-    found = problems("reveal", text)
+    found = problems(name="reveal", text=text)
     assert [m.split(": ")[0] for m in found] == ["reveal.toml:2", "reveal.toml:5", "reveal.toml:8"]
 
 
@@ -187,5 +183,5 @@ def test_ambience_steps_start_and_stop_the_bed() -> None:
     ],
 )
 def test_a_bad_ambience_step_is_refused_at_its_line(steps: str, expected: str) -> None:
-    (message,) = problems("reveal", steps + "\n" + GOOD)
+    (message,) = problems(name="reveal", text=steps + "\n" + GOOD)
     assert message.startswith(expected)

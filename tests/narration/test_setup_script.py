@@ -8,7 +8,6 @@ Flayer cards") is refused with its file and line, and the shipped one is used.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -21,12 +20,11 @@ from moderator.narration.scripts.steps import ScriptError
 from moderator.narration.scripts.validation import parse_script
 from moderator.narration.settings import VoiceSettings
 from moderator.tui.screens.checklist_text import checklist
+from tests.stated_numbers import numbers
 
 SHIPPED = shipped_scripts_dir()
 LANGUAGES = ("en", "fr", "de", "es")
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
-#: A number as stated: "7", or a player symbol "6+".
-NUMBER = re.compile(r"\d+\+?")
 #: The smallest setup script that says every count it must.
 MINIMAL = """\
 [[step]]
@@ -42,11 +40,6 @@ def spoken(library: ScriptLibrary, players: int, lang: str) -> str:
     """Every line the setup script says for `players`, joined."""
     actions = library.actions("setup", {"players": players}, VoiceSettings(lang=lang)) or []
     return " ".join(action.text for action in actions if isinstance(action, Line))
-
-
-def numbers(text: str) -> list[str]:
-    """The numbers `text` states, in a fixed order (each language orders its words)."""
-    return sorted(NUMBER.findall(text))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import socket
-from collections.abc import Iterator
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -44,29 +43,16 @@ from moderator.narration.speech.voice_engines import choose_engine, routes_for
 from tests.device_nodes import FULL_DEVICE, make_device
 from tests.voice_repository import (
     CORRUPT,
+    FRENCH,
     NOT_FOUND,
     SERVER_ERROR,
     SHORT,
     WHOLE_FILE,
     VoiceRepository,
     made_voice,
-    serving,
 )
 
-FRENCH = "fr_FR-siwis-medium"
 MODEL = f"{FRENCH}.onnx"
-
-
-@pytest.fixture
-def repository(monkeypatch: pytest.MonkeyPatch) -> Iterator[VoiceRepository]:
-    """The repository with a French voice made from the English model, as the default URL."""
-    store = VoiceRepository()
-    store.add(made_voice(FRENCH))
-    server = serving(store)
-    running = next(server)
-    monkeypatch.setenv(BASE_URL_ENV, running.url)
-    yield running
-    server.close()
 
 
 def installed_folder() -> Path:

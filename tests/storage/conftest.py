@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from moderator.storage import Store
+from tests.storage.varied_history import varied_history
 
 START = datetime(2026, 3, 14, 19, 0, tzinfo=UTC)
 
@@ -53,3 +54,11 @@ def open_store(data_dir: Path, clock: StepClock) -> Iterator[Callable[[], Store]
 @pytest.fixture
 def store(open_store: Callable[[], Store]) -> Store:
     return open_store()
+
+
+@pytest.fixture
+def varied_history_dir(store: Store, data_dir: Path) -> Path:
+    """The data folder holding `varied_history`, its store closed."""
+    varied_history(store)
+    store.close()
+    return data_dir

@@ -69,3 +69,16 @@ def zero_bytes(path: Path, offset: int, count: int) -> None:
 
 def database(folder: Path) -> Path:
     return folder / DATABASE_NAME
+
+
+def corrupt_files(folder: Path) -> list[Path]:
+    """The copies of a damaged database the store set aside in `folder` (`*.corrupt-*`)."""
+    return sorted(p for p in folder.iterdir() if ".corrupt-" in p.name)
+
+
+def edit(folder: Path, sql: str, *params: object) -> None:
+    """One statement run on the database in `folder`, as a hand edit would (committed)."""
+    conn = sqlite3.connect(folder / DATABASE_NAME)
+    with conn:
+        conn.execute(sql, params)
+    conn.close()

@@ -16,10 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from moderator.cli import build_parser
-from moderator.history_report.command import run_history
 from moderator.storage import DATABASE_NAME, Store
-from tests.storage.damage import PAGE, build, database, overwrite_page, pages, zero_bytes
+from tests.storage.damage import (
+    PAGE,
+    build,
+    corrupt_files,
+    database,
+    overwrite_page,
+    pages,
+    zero_bytes,
+)
+from tests.storage.history_command import history
 
 GAMES = 8
 
@@ -41,16 +48,8 @@ def complete_series(whole: list[int]) -> int:
     return sum(all(game in whole for game in (first, first + 1, first + 2)) for first in (1, 4))
 
 
-def corrupt_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir() if ".corrupt-" in p.name)
-
-
 def files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
-
-
-def history(folder: Path, *extra: str) -> int:
-    return run_history(build_parser().parse_args(["--data-dir", str(folder), "history", *extra]))
 
 
 @pytest.fixture

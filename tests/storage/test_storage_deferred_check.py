@@ -10,12 +10,9 @@ import pytest
 
 from moderator.domain import TurnPassed
 from moderator.storage import DATABASE_NAME, Store
+from tests.storage.damage import corrupt_files
 
 PLAYERS = ("Ann", "Bob", "Cyd", "Dee")
-
-
-def corrupt_files(data_dir: Path) -> list[Path]:
-    return sorted(p for p in data_dir.iterdir() if ".corrupt-" in p.name)
 
 
 def orphaned_page_database(data_dir: Path) -> bytes:

@@ -30,6 +30,7 @@ from moderator.storage import (
     Store,
 )
 from moderator.storage.schema import SCHEMA_VERSION
+from tests.storage.damage import corrupt_files
 
 PLAYERS = ["Ann", "Bob", "Cyd", "Dee"]
 
@@ -58,10 +59,6 @@ def make_database_with_a_game(data_dir: Path) -> None:
         game = store.new_game(store.new_series(), PLAYERS, 0)
         for _ in range(30):
             game.record(TurnPassed())
-
-
-def corrupt_files(data_dir: Path) -> list[Path]:
-    return sorted(p for p in data_dir.iterdir() if ".corrupt-" in p.name)
 
 
 # -- damaged files -----------------------------------------------------------------

@@ -29,11 +29,11 @@ from moderator.storage import store as store_module
 from moderator.storage.schema import SCHEMA_VERSION
 from moderator.tui.run import make_app, run_app
 from moderator.tui.screens.table import TableScreen
-from tests.storage.test_storage_deferred_check import corrupt_files, orphaned_page_database
+from tests.storage.damage import corrupt_files
+from tests.storage.test_storage_deferred_check import orphaned_page_database
 from tests.storage.test_storage_foreign import foreign_database
 from tests.storage.test_storage_unreadable import BOGUS, add_log_row
-from tests.tui.app_driver import TrackedNarrator, tracked_app
-from tests.tui.test_i18n_screens import speaking
+from tests.tui.app_driver import TrackedNarrator, speaking, tracked_app
 
 #: The newer database's refusal (the app's recorded version is this one's: "a newer").
 NEWER = {

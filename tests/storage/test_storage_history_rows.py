@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from moderator.domain import PlayerKnockedOut, ResultsDeclared, Timeline, TurnPassed
 from moderator.history_report.command import open_for_reading, run_history
 from moderator.history_report.output import (
     Output,
@@ -32,75 +30,12 @@ from moderator.history_report.output import (
     row_output,
 )
 from moderator.history_report.text import table, width
-from moderator.storage import DATABASE_NAME, Store
+from moderator.storage import Store
 from moderator.storage.history_rows import NeedsReplay
-from tests.storage.storage_play import random_results
+from tests.storage.damage import edit
 
 EXPORTED_AT = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 ALL = (Wanted(), Wanted(csv=True), Wanted(json=True), Wanted(bgstats=True))
-NAMES = (
-    "Ann",
-    "ann",
-    "Zoë",
-    "José",
-    "李雷",
-    "🦇 Bat",
-    "=SUM(A1)",
-    "+Eve",
-    "'Quote",
-    'O"Neil, Jr',
-    "Émile",
-    "emile",
-    "Bob",
-    "Cyd",
-)
-
-
-def play(store: Store, series: int, roster: Sequence[str], rng: random.Random, **kw: object) -> int:
-    """One game of `roster` to random (legal) results; its id."""
-    game = store.new_game(series, roster, rng.randrange(len(roster)), **kw)  # type: ignore[arg-type]
-    for _ in range(rng.randint(0, 2)):
-        game.record(TurnPassed())
-    state = game.state
-    for seat in range(state.count - 2):
-        game.record(PlayerKnockedOut(seat))
-    game.record(random_results(Timeline.from_log(game.timeline.log), rng))
-    return game.game_id
-
-
-def roster_of(rng: random.Random) -> list[str]:
-    """4 to 10 names, no two the same but for case (one roster refuses that; two may not)."""
-    roster: dict[str, str] = {}
-    for name in rng.sample(NAMES, len(NAMES)):
-        roster.setdefault(name.casefold(), name)
-    return list(roster.values())[: rng.randint(4, 10)]
-
-
-def varied_history(store: Store) -> None:
-    rng = random.Random(15)
-    for _ in range(12):
-        series = store.new_series()
-        roster = roster_of(rng)
-        for _ in range(3):
-            play(store, series, roster, rng)
-    tie = store.new_series()  # co-winners: everyone scores the same
-    for _ in range(3):
-        game = store.new_game(tie, ["Ann", "李雷", "Bob", "Cyd"], 1)
-        game.record(PlayerKnockedOut(0))
-        game.record(PlayerKnockedOut(2))
-        game.record(ResultsDeclared((0, 2), (0, 0, 0, 0)))  # Sane win: 李雷 and Cyd 1 each
-    chain = store.new_series()  # Noah -> Noah B -> Noah Bell, carried over the series
-    play(store, chain, ["Ann", "Noah", "Zoë", "Bob"], rng)
-    play(store, chain, ["Ann", "Noah B", "Zoë", "Bob"], rng, renames={"Noah": "Noah B"})
-    store.withdraw_game(store.new_game(chain, ["Ann", "Nope", "Zoë", "Bob"], 0).game_id)
-    play(store, chain, ["Ann", "Noah Bell", "Zoë", "Bob"], rng, renames={"Noah B": "Noah Bell"})
-    dropped = store.new_series()  # played games of a series set aside: BG Stats plays only
-    play(store, dropped, ["Ann", "Bob", "Cyd", "Dee"], rng)
-    play(store, dropped, ["Ann", "Bob", "Cyd", "Dee"], rng)
-    store.abandon_series(dropped)
-    open_series = store.new_series()  # unfinished: its game in progress counts nowhere
-    play(store, open_series, ["Zoë", "José", "Cyd", "Dee"], rng)
-    store.new_game(open_series, ["Zoë", "José", "Cyd", "Dee"], 2).record(TurnPassed())
 
 
 def outputs(data_dir: Path, path: Callable[..., Output]) -> tuple[list[Output], list[str]]:
@@ -112,16 +47,9 @@ def outputs(data_dir: Path, path: Callable[..., Output]) -> tuple[list[Output], 
         return found, list(store.notices)
 
 
-@pytest.fixture
-def history_dir(store: Store, data_dir: Path) -> Path:
-    varied_history(store)
-    store.close()
-    return data_dir
-
-
-def test_every_output_from_rows_is_the_object_paths_bytes(history_dir: Path) -> None:
-    rows, _ = outputs(history_dir, row_output)
-    objects, _ = outputs(history_dir, replayed_output)
+def test_every_output_from_rows_is_the_object_paths_bytes(varied_history_dir: Path) -> None:
+    rows, _ = outputs(varied_history_dir, row_output)
+    objects, _ = outputs(varied_history_dir, replayed_output)
     for wanted, new, old in zip(ALL, rows, objects, strict=True):
         assert new == old, wanted
     report, csv_text, json_text, plays = rows
@@ -132,13 +60,17 @@ def test_every_output_from_rows_is_the_object_paths_bytes(history_dir: Path) -> 
     assert plays.play_count == 14 * 3 + 3 and plays.latest is not None  # + 2 set aside, 1 open
 
 
-def test_the_command_writes_the_object_paths_bytes(history_dir: Path, tmp_path: Path) -> None:
-    objects, _ = outputs(history_dir, replayed_output)
+def test_the_command_writes_the_object_paths_bytes(
+    varied_history_dir: Path, tmp_path: Path
+) -> None:
+    objects, _ = outputs(varied_history_dir, replayed_output)
     report, csv_text, _, plays = objects
     out = tmp_path / "out"
     out.mkdir()
     for option, name in (("csv", "h.csv"), ("bgstats", "plays.json")):
-        args = argparse.Namespace(data_dir=str(history_dir), csv=None, json=None, bgstats=None)
+        args = argparse.Namespace(
+            data_dir=str(varied_history_dir), csv=None, json=None, bgstats=None
+        )
         setattr(args, option, str(out / name))
         assert run_history(args) == 0
     assert (out / "h.csv").read_bytes() == b"\xef\xbb\xbf" + csv_text.csv.encode()
@@ -152,13 +84,6 @@ def test_an_empty_database_reads_the_same_both_ways(store: Store, data_dir: Path
     objects, _ = outputs(data_dir, replayed_output)
     assert rows == objects
     assert rows[0].report.startswith("No complete series yet")
-
-
-def edit(data_dir: Path, sql: str, *params: object) -> None:
-    conn = sqlite3.connect(data_dir / DATABASE_NAME)
-    with conn:
-        conn.execute(sql, params)
-    conn.close()
 
 
 def cache_edit(game_id: int, old: str, new: str) -> tuple[str, tuple[object, ...]]:
@@ -218,28 +143,28 @@ SPACED = (
     ],
 )
 def test_a_game_the_rows_cannot_serve_takes_the_object_path(
-    history_dir: Path, sql: str, params: tuple[object, ...]
+    varied_history_dir: Path, sql: str, params: tuple[object, ...]
 ) -> None:
-    edit(history_dir, sql, *params)
-    store = open_for_reading(history_dir)
+    edit(varied_history_dir, sql, *params)
+    store = open_for_reading(varied_history_dir)
     assert store is not None
     with store, pytest.raises(NeedsReplay):
         row_output(store, Wanted(csv=True, bgstats=True), EXPORTED_AT)
-    chosen, chosen_notices = outputs(history_dir, read_output)
-    objects, notices = outputs(history_dir, replayed_output)
+    chosen, chosen_notices = outputs(varied_history_dir, read_output)
+    objects, notices = outputs(varied_history_dir, replayed_output)
     assert chosen == objects
     assert chosen_notices == notices
 
 
-def test_times_with_microseconds_are_read_from_rows(history_dir: Path) -> None:
+def test_times_with_microseconds_are_read_from_rows(varied_history_dir: Path) -> None:
     """`time_to_text` writes microseconds when a clock has them: not the common GLOB."""
     edit(
-        history_dir,
+        varied_history_dir,
         "UPDATE games SET started_at = replace(started_at, '+00:00', '.250000+00:00'), "
         "finished_at = replace(finished_at, '+00:00', '.750000+00:00') WHERE id IN (1, 4)",
     )
-    rows, _ = outputs(history_dir, row_output)  # no NeedsReplay
-    objects, _ = outputs(history_dir, replayed_output)
+    rows, _ = outputs(varied_history_dir, row_output)  # no NeedsReplay
+    objects, _ = outputs(varied_history_dir, replayed_output)
     assert rows == objects
     assert ".750000+00:00" in rows[2].json
 
@@ -276,9 +201,9 @@ def test_the_table_pads_as_it_always_did(seed: int) -> None:
     assert table(headers, rows, numeric_from) == reference_table(headers, rows, numeric_from)
 
 
-def test_the_players_columns_say_they_count_wins(history_dir: Path) -> None:
+def test_the_players_columns_say_they_count_wins(varied_history_dir: Path) -> None:
     """Issue 35 item 11: "as Sane / as Possessed" counted wins without saying so."""
-    rows, _ = outputs(history_dir, row_output)
+    rows, _ = outputs(varied_history_dir, row_output)
     lines = rows[0].report.splitlines()
     header = next(line for line in lines if "Series won" in line)
     assert "Won as Sane" in header and "Won as Possessed" in header, header

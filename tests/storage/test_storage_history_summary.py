@@ -16,7 +16,7 @@ import pytest
 from moderator.history_report.command import open_for_reading
 from moderator.storage import HistorySummary, SeriesLine, SeriesRecord, Store
 from moderator.storage.history import player_stats
-from tests.storage.test_storage_history_rows import edit, varied_history
+from tests.storage.damage import edit
 
 #: Complete series in `varied_history`: 12 random, the tie, the renames' chain.
 COMPLETE = 14
@@ -32,13 +32,6 @@ def from_records(records: Sequence[SeriesRecord], newest: int) -> HistorySummary
     )
 
 
-@pytest.fixture
-def history_dir(store: Store, data_dir: Path) -> Path:
-    varied_history(store)
-    store.close()
-    return data_dir
-
-
 def read_both(data_dir: Path, newest: int) -> tuple[HistorySummary, HistorySummary]:
     reader = open_for_reading(data_dir)
     assert reader is not None
@@ -47,15 +40,19 @@ def read_both(data_dir: Path, newest: int) -> tuple[HistorySummary, HistorySumma
 
 
 @pytest.mark.parametrize("newest", [0, 1, 5, COMPLETE, 100])
-def test_the_summary_from_rows_is_the_records_summary(history_dir: Path, newest: int) -> None:
-    summary, expected = read_both(history_dir, newest)
+def test_the_summary_from_rows_is_the_records_summary(
+    varied_history_dir: Path, newest: int
+) -> None:
+    summary, expected = read_both(varied_history_dir, newest)
     assert summary == expected
     assert summary.series_count == COMPLETE
     assert len(summary.newest) == min(newest, COMPLETE)
 
 
-def test_renamed_players_set_aside_and_unfinished_series_show_right(history_dir: Path) -> None:
-    summary, _ = read_both(history_dir, 100)
+def test_renamed_players_set_aside_and_unfinished_series_show_right(
+    varied_history_dir: Path,
+) -> None:
+    summary, _ = read_both(varied_history_dir, 100)
     chain = summary.newest[-1]  # the renames' chain is the newest complete series
     assert set(chain.totals) == {"Ann", "Noah Bell", "Zoë", "Bob"}, "Noah's points carried over"
     assert [s.series_id for s in summary.newest] == list(range(1, COMPLETE + 1))
@@ -83,8 +80,8 @@ def test_an_empty_database_has_an_empty_summary(store: Store) -> None:
     ids=["no-cache", "bad-json", "other-time", "spaced-cache"],
 )
 def test_a_game_the_rows_cannot_serve_gives_the_records_summary(
-    history_dir: Path, sql: str
+    varied_history_dir: Path, sql: str
 ) -> None:
-    edit(history_dir, sql)
-    summary, expected = read_both(history_dir, 100)
+    edit(varied_history_dir, sql)
+    summary, expected = read_both(varied_history_dir, 100)
     assert summary == expected and summary.series_count == COMPLETE

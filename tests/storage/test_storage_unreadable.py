@@ -16,10 +16,9 @@ from pathlib import Path
 import pytest
 from no_message_left import toasts
 
-from moderator.cli import build_parser
 from moderator.domain import PlayerKnockedOut, ResultsDeclared, TurnPassed
-from moderator.history_report.command import run_history
 from moderator.storage import DATABASE_NAME, Store, Unfinished
+from tests.storage.history_command import history
 
 PLAYERS = ["Ann", "Bob", "Cyd", "Dee"]
 BOGUS = json.dumps({"type": "Bogus"})
@@ -49,10 +48,6 @@ def finish(store: Store, series: int) -> int:
     game.record(PlayerKnockedOut(2))
     game.record(ResultsDeclared((0,), (0, 0, 0, 1)))
     return game.game_id
-
-
-def history(data_dir: Path, *extra: str) -> int:
-    return run_history(build_parser().parse_args(["--data-dir", str(data_dir), "history", *extra]))
 
 
 @pytest.mark.parametrize(

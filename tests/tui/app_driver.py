@@ -14,6 +14,7 @@ lets the app handle the messages already posted.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -22,24 +23,35 @@ from time import monotonic
 from typing import Any, TypeVar
 
 import pytest
-from driving import key, press, until
+from controller_shortcuts import seated
+from driving import key, press, shown, until
 from no_message_left import BOUND, record_toasts, settled
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Checkbox, Input, OptionList, Static
+from textual.widgets import Checkbox, Input, OptionList, Select, Static
 
 from moderator.domain import GameState, IllegalAction, ResultsDeclared
 from moderator.narration import Finished, NarrationEvent, VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
+from moderator.table.config import SETTINGS_FILE
 from moderator.table.ports import NarratorLike
 from moderator.tui.app import MindFlayerApp
+from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.run import make_app
+from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.phase_screen import PlayScreen
 from moderator.tui.screens.result import ResultScreen
+from moderator.tui.screens.reveal import RevealScreen
+from moderator.tui.screens.series import SeriesScreen
+from moderator.tui.screens.table import TableScreen
+from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.picker import Picker
 
 ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+
+#: Ten players, the most a game seats.
+TEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo"]
 
 
 def app_on(folders: Mapping[str, Path], narrator: NarratorLike) -> MindFlayerApp:
@@ -57,9 +69,36 @@ def state_of(app: MindFlayerApp) -> GameState:
     return app.controller.state
 
 
+def speaking(folders: Mapping[str, Path], lang: str) -> None:
+    """The table's language is `lang` for the next app on `folders` (its settings file, as the
+    Settings dialog writes it)."""
+    (folders["config"] / SETTINGS_FILE).write_text(json.dumps({"lang": lang}), encoding="utf-8")
+
+
 def text_of(widget: Static | Checkbox) -> str:
     """A widget's rendered text, as plain characters (no colour)."""
     return str(widget.render())
+
+
+def footer(app: App[Any]) -> str:
+    """The footer (key bar) as drawn at the app's width (its short words where the full ones
+    do not fit)."""
+    return str(app.screen.query_one(KeyBar).render())
+
+
+def words_of(where: App[Any] | Screen[Any], selector: str) -> str:
+    """The words of the Static `selector` on `where`'s screen (the app's current one)."""
+    return text_of(where.screen.query_one(selector, Static))
+
+
+def keys_listed(app: App[Any]) -> list[str]:
+    """Every key the footer has (before a narrow line leaves some out), as described."""
+    return [item.description for item in app.screen.query_one(KeyBar).items]
+
+
+def header(app: App[Any]) -> str:
+    """The header's title line, as drawn."""
+    return str(app.screen.query_one("HeaderTitle").render())
 
 
 # --- a narrator that knows when it has finished talking ---
@@ -200,6 +239,16 @@ def seat_question(app: App[Any]) -> Picker | None:
     return None
 
 
+async def at_the_table(pilot: Pilot[None], names: Sequence[str]) -> TableScreen:
+    """A new series' first game of `names`, past the reveal (6 and more players): the table
+    screen, with its snapshot."""
+    if isinstance(await seated(pilot, names), RevealScreen):
+        await key(pilot, "t")
+    screen = await shown(pilot, TableScreen)
+    assert screen.snapshot is not None
+    return screen
+
+
 async def asked(pilot: Pilot[None]) -> Picker:
     """Wait until a seat question is open over the current screen; the picker showing it."""
     await until(pilot, lambda: seat_question(pilot.app) is not None, "a seat question")
@@ -227,6 +276,31 @@ async def knock_out(pilot: Pilot[None], seat: int) -> None:
         ),
         f"seat {seat} knocked out",
     )
+
+
+async def choose_in_the_settings(
+    pilot: Pilot[None], narrator: TrackedNarrator, lang: str, back_on: type[Screen[None]]
+) -> None:
+    """F2, the language `lang`, Ctrl+S: back on the `back_on` screen, its voice done."""
+    await key(pilot, "f2")
+    dialog = await shown(pilot, SettingsScreen)
+    dialog.query_one("#settings-lang", Select).value = lang
+    await settled(pilot)
+    await key(pilot, "ctrl+s")
+    await shown(pilot, back_on)
+    await narration_over(pilot, narrator)
+
+
+async def play_quick_game(
+    pilot: Pilot[None], possessed: int, knocked: tuple[int, int], waffles: dict[int, int]
+) -> None:
+    """A 4-player game ended by two knock-outs, results entered."""
+    for seat in knocked:
+        await knock_out(pilot, seat)
+    assert isinstance(pilot.app.screen, FinaleScreen)
+    await key(pilot, "enter")
+    await declare(pilot, [possessed], waffles)
+    assert isinstance(pilot.app.screen, SeriesScreen)
 
 
 #: What the `at_results` fixture opens: the app, its pilot, the result screen reached.

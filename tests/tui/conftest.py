@@ -7,6 +7,7 @@ import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from time import time
 
 import pytest
 from controller_shortcuts import to_results
@@ -147,3 +148,13 @@ def terminal(
 def _still_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
     """Text cursors do not blink in these tests (see `no_message_left.no_cursor_blink`)."""
     no_cursor_blink(monkeypatch)
+
+
+@pytest.fixture
+def pinned_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[float]:
+    """Notices never run out during a test: their clock stands still at the test's start
+    (a notice shown for 3 s could run out on a loaded machine between the key and the
+    look, and the look would then prove nothing). Yields that instant."""
+    now = time()
+    monkeypatch.setattr("textual.notifications.time", lambda: now)
+    yield now

@@ -14,7 +14,8 @@ from moderator.storage import store as store_module
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
-from tests.storage.test_storage_deferred_check import corrupt_files, orphaned_page_database
+from tests.storage.damage import corrupt_files
+from tests.storage.test_storage_deferred_check import orphaned_page_database
 
 
 async def test_the_integrity_check_runs_after_the_first_frame_and_salvages(

@@ -35,15 +35,18 @@ from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.widgets.bigtext import BigText, big_lines, pick_scale, wrap_words
-from tests.tui.app_driver import TrackedNarrator, narration_over, text_of, tracked_app
-from tests.tui.drawn import drawn_rows
-from tests.tui.test_i18n_screens import speaking
-from tests.tui.test_play_screens_in_the_tables_language import (
-    bar_of,
+from tests.tui.app_driver import (
+    TrackedNarrator,
     choose_in_the_settings,
+    footer,
     keys_listed,
+    narration_over,
+    speaking,
+    text_of,
+    tracked_app,
     words_of,
 )
+from tests.tui.drawn import drawn_rows
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
 
@@ -152,12 +155,12 @@ async def test_the_reveal_in_the_tables_language(
         for words in listed:
             assert words in keys, (words, keys)
         for words in bar:
-            assert words in bar_of(app), (words, bar_of(app))
-        shown_words = "\n".join([title, status, *keys, bar_of(app)])
+            assert words in footer(app), (words, footer(app))
+        shown_words = "\n".join([title, status, *keys, footer(app)])
         for english in REVEAL_ENGLISH:
             assert english not in shown_words, english
         # Enter's word is the reveal's own, not the start screen's ("Start" is also German).
-        assert f" ⏎ {i18n._('Start')} " not in f"{bar_of(app)} ", "the start screen's word"
+        assert f" ⏎ {i18n._('Start')} " not in f"{footer(app)} ", "the start screen's word"
 
 
 async def test_french_chosen_in_the_settings_shows_on_the_reveal(folders: dict[str, Path]) -> None:
@@ -169,7 +172,7 @@ async def test_french_chosen_in_the_settings_shows_on_the_reveal(folders: dict[s
         await choose_in_the_settings(pilot, narrator, "fr", RevealScreen)
         big_words(app, "#reveal-caption", "RÉVÉLATION YEUX FERMÉS")
         assert words_of(app, "#reveal-status").startswith("Appuyez sur Entrée (ou Espace)")
-        assert " ⏎ Lancer " in bar_of(app) and " t Table " in bar_of(app)
+        assert " ⏎ Lancer " in footer(app) and " t Table " in footer(app)
 
 
 #: The English words of the finale a translated table must not see.
@@ -243,8 +246,8 @@ async def test_the_finale_in_the_tables_language(
         for sentence in (reason, cue, then):
             drawn_whole(app, sentence)
         for words in bar:
-            assert words in bar_of(app), (words, bar_of(app))
-        shown_words = "\n".join([title, reason, cue, then, *keys_listed(app), bar_of(app)])
+            assert words in footer(app), (words, footer(app))
+        shown_words = "\n".join([title, reason, cue, then, *keys_listed(app), footer(app)])
         for english in FINALE_ENGLISH:
             assert english not in shown_words, english
 
@@ -278,7 +281,7 @@ async def test_spanish_chosen_in_the_settings_shows_on_the_finale(folders: dict[
         assert reason == "Solo quedan 2 jugadores en juego: la partida termina."
         assert words_of(app, "#finale-cue").startswith("¡Poseídos, gruñid!")
         assert words_of(app, "#finale-next") == "Pulsad Intro para anotar quién ha gruñido."
-        assert " ⏎ Resultados " in bar_of(app)
+        assert " ⏎ Resultados " in footer(app)
 
 
 def test_a_word_marked_with_its_context_is_translated_in_it() -> None:
@@ -395,7 +398,7 @@ async def test_the_results_in_the_tables_language(
         assert str(screen.query_one("#result-save", Button).label) == words["save"]
         assert words["key"] in keys_listed(app)
         shown_words = "\n".join(
-            [words_of(app, "#result-help"), *labels, preview, *keys_listed(app), bar_of(app)]
+            [words_of(app, "#result-help"), *labels, preview, *keys_listed(app), footer(app)]
             + [words_of(app, f"#team-{seat}") for seat in range(4)]
             + [words_of(app, f"#waffle-note-{seat}") for seat in range(4)]
         )
@@ -525,9 +528,9 @@ async def test_the_series_board_in_the_tables_language(
         assert words_of(app, "#series-leader") == leading
         assert buttons(app) == labels
         for words in bar:
-            assert words in bar_of(app), (words, bar_of(app))
+            assert words in footer(app), (words, footer(app))
         shown_words = "\n".join(
-            [title, team, *heads, leading, *labels, *keys_listed(app), bar_of(app)]
+            [title, team, *heads, leading, *labels, *keys_listed(app), footer(app)]
         )
         for english in SERIES_ENGLISH:
             assert english not in shown_words, english
@@ -567,4 +570,4 @@ async def test_french_chosen_in_the_settings_shows_on_the_series_board(
         big_words(app, "#series-team", "Les sains gagnent")
         assert columns(app)[0] == "Joueur"
         assert buttons(app)[0] == "Partie suivante (n)"
-        assert " n Suivante " in bar_of(app)
+        assert " n Suivante " in footer(app)

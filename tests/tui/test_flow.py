@@ -19,7 +19,12 @@ from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.table_picture import SeatTile
-from tests.tui.app_driver import declare, knock_out, state_of
+from tests.tui.app_driver import (
+    declare,
+    knock_out,
+    play_quick_game,
+    state_of,
+)
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -109,21 +114,6 @@ async def test_possessed_win_when_no_sane_player_is_left_in_play(
         result = state_of(app).result
         assert result is not None and result.winner is Team.POSSESSED
         assert result.points == (0, 0, 2, 1)
-
-
-async def play_quick_game(
-    pilot: object, possessed: int, knocked: tuple[int, int], waffles: dict[int, int]
-) -> None:
-    """A 4-player game ended by two knock-outs, results entered."""
-    from textual.pilot import Pilot
-
-    assert isinstance(pilot, Pilot)
-    for seat in knocked:
-        await knock_out(pilot, seat)
-    assert isinstance(pilot.app.screen, FinaleScreen)
-    await key(pilot, "enter")
-    await declare(pilot, [possessed], waffles)
-    assert isinstance(pilot.app.screen, SeriesScreen)
 
 
 async def test_full_series_with_tied_winners(app_factory: Callable[[], MindFlayerApp]) -> None:

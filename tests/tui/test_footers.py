@@ -29,7 +29,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.app_driver import declare, knock_out
+from tests.tui.app_driver import declare, footer, knock_out
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
@@ -155,11 +155,6 @@ SCREENS: dict[
         ),
     ),
 }
-
-
-def footer(app: MindFlayerApp) -> str:
-    """The footer line as drawn at the app's width."""
-    return str(app.screen.query_one(KeyBar).render())
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -21,9 +21,8 @@ from moderator.tui.dialogs.history import HistoryScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.leaderboard_chart import LeaderboardChart
 from tests.storage.hand_history import build
-from tests.tui.app_driver import TrackedNarrator, history_read
+from tests.tui.app_driver import TrackedNarrator, history_read, speaking
 from tests.tui.sized_shots import SizedShots, shots
-from tests.tui.test_i18n_screens import speaking
 
 LANGUAGES = ["en", "fr", "de", "es"]
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}

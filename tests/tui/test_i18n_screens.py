@@ -26,11 +26,7 @@ from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.run import make_app
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
-from moderator.tui.widgets.key_bar import KeyBar
-
-
-def speaking(folders: dict[str, Path], lang: str) -> None:
-    (folders["config"] / SETTINGS_FILE).write_text(json.dumps({"lang": lang}), encoding="utf-8")
+from tests.tui.app_driver import footer, speaking
 
 
 def assert_told_once_in_english(app: MindFlayerApp, code: str) -> None:
@@ -42,10 +38,6 @@ def assert_told_once_in_english(app: MindFlayerApp, code: str) -> None:
 
 def choices_of(app: MindFlayerApp) -> str:
     return str(app.screen.query_one(ChoiceList).render())
-
-
-def bar_of(app: MindFlayerApp) -> str:
-    return str(app.screen.query_one(KeyBar).render())
 
 
 def all_text(screen: object) -> str:
@@ -75,9 +67,9 @@ async def test_the_start_screen_in_the_tables_language(
         listed = choices_of(app)
         for choice in choices:
             assert choice in listed
-        assert bar in bar_of(app)
-        assert "New series" not in listed and " q Quit " not in bar_of(app)
-        assert "palette" not in bar_of(app), "Textual's own word is translated too"
+        assert bar in footer(app)
+        assert "New series" not in listed and " q Quit " not in footer(app)
+        assert "palette" not in footer(app), "Textual's own word is translated too"
         assert app.controller.settings.lang == lang, "the voice speaks the same language"
 
 
@@ -183,7 +175,7 @@ async def test_choosing_french_in_the_settings_shows_french_on_the_next_screen(
         await settled(pilot)
         assert "Réglages enregistrés." in toasts(app)
         assert "Nouvelle série (n)" in choices_of(app), "the start screen under the dialog too"
-        assert " q Quitter " in bar_of(app)
+        assert " q Quitter " in footer(app)
         await key(pilot, "f1")
         help_screen = await shown(pilot, HelpScreen)
         assert "Sur cet écran" in all_text(help_screen)

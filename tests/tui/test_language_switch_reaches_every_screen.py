@@ -43,6 +43,7 @@ from moderator.tui.screens.table import TableScreen
 from tests.tui.app_driver import (
     TrackedNarrator,
     asked,
+    choose_in_the_settings,
     history_read,
     narration_over,
     text_of,
@@ -50,7 +51,6 @@ from tests.tui.app_driver import (
 )
 from tests.tui.drawn import drawn_rows
 from tests.tui.english_words import english_on
-from tests.tui.test_play_screens_in_the_tables_language import choose_in_the_settings
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
 #: Proper nouns, no language's words: the players, the game, a voice's licence

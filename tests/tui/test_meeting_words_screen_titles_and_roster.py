@@ -22,8 +22,16 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.app_driver import declare, knock_out, narration_over, state_of, text_of, tracked_app
-from tests.tui.test_flow import play_quick_game
+from tests.tui.app_driver import (
+    declare,
+    header,
+    knock_out,
+    narration_over,
+    play_quick_game,
+    state_of,
+    text_of,
+    tracked_app,
+)
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
@@ -98,11 +106,6 @@ def test_two_taking_part_hear_both_cards_go_to_the_other() -> None:
         assert words not in spoken(lang, 3), lang
     assert "one for the player on your left" in spoken("en", 3)
     assert "one for the player on your left" not in spoken("en", 2)
-
-
-def header(app: MindFlayerApp) -> str:
-    """The header's title line, as drawn."""
-    return str(app.screen.query_one("HeaderTitle").render())
 
 
 async def test_every_game_screen_says_the_game_and_the_meeting_in_words(

@@ -15,14 +15,9 @@ from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
-from tests.tui.app_driver import declare, knock_out, state_of
+from tests.tui.app_driver import declare, knock_out, state_of, text_of
 
 HOSTILE = ["[/]", "[@click=app.quit]x", "[link=x]y", "[b]Bo[/b]", "$accent", "Zoë 🧇"]
-
-
-def plain(widget: Static) -> str:
-    """What a Static shows, as plain text."""
-    return str(widget.render())
 
 
 async def test_hostile_names_render_literally_everywhere(
@@ -37,7 +32,7 @@ async def test_hostile_names_render_literally_everywhere(
         assert app.screen.query_one("#table-current", BigText).text == "[@click=app.quit]x"
         for seat, name in enumerate(HOSTILE):
             tile = app.screen.query_one(f"#seat-{seat}", Static)
-            assert plain(tile).splitlines()[0] == f"{seat + 1} {name}"  # the seat number first
+            assert text_of(tile).splitlines()[0] == f"{seat + 1} {name}"  # the seat number first
         # Clicking the tile named like an action does not run the action.
         await pilot.click("#seat-1")
         await settled(pilot)
@@ -48,7 +43,7 @@ async def test_hostile_names_render_literally_everywhere(
         messages = toasts(app)
         assert "[/] is knocked out." in messages
         await key(pilot, "m")
-        chart_tile = plain(app.screen.query_one("#seat-1", Static))
+        chart_tile = text_of(app.screen.query_one("#seat-1", Static))
         assert "L ▸ [link=x]y" in chart_tile and "R ▸ Zoë 🧇" in chart_tile
         await key(pilot, "enter")
         for seat in (2, 3, 4):
@@ -73,7 +68,7 @@ async def test_control_characters_are_refused_with_the_domain_sentence(
         field = app.screen.query_one("#setup-name", Input)
         field.value = "\x1b[2J"
         await pilot.press("enter")
-        error = plain(app.screen.query_one("#setup-error", Static))
+        error = text_of(app.screen.query_one("#setup-error", Static))
         assert "control characters" in error
         assert field.value == "\x1b[2J", "what was typed is kept for fixing"
         assert isinstance(app.screen, SetupScreen) and app.screen.players == []
@@ -105,7 +100,7 @@ async def test_a_bracketed_paste_of_colour_codes_is_refused_not_stored(
         await settled(pilot)
         assert field.value == "^[31mZo\u00eb^[0m", "what Textual 8.2.8 makes of the paste"
         await pilot.press("enter")
-        assert "pasted with colour codes" in plain(app.screen.query_one("#setup-error", Static))
+        assert "pasted with colour codes" in text_of(app.screen.query_one("#setup-error", Static))
         assert isinstance(app.screen, SetupScreen) and app.screen.players == []
         assert field.value == "^[31mZo\u00eb^[0m", "kept in the field to fix"
 
@@ -120,4 +115,4 @@ async def test_zoe_spelled_two_ways_is_one_player(
             field.value = spelling
             await pilot.press("enter")
         assert isinstance(app.screen, SetupScreen) and app.screen.players == ["Zo\u00eb"]
-        assert "Two players are called" in plain(app.screen.query_one("#setup-error", Static))
+        assert "Two players are called" in text_of(app.screen.query_one("#setup-error", Static))

@@ -6,7 +6,6 @@ The real app, driven with Textual's Pilot at the sizes a table uses.
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,21 +35,8 @@ from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
-from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.app_driver import tracked_app
+from tests.tui.app_driver import footer, header, speaking, tracked_app
 from tests.tui.drawn import drawn_rows
-
-
-def footer(app: MindFlayerApp) -> str:
-    return str(app.screen.query_one(KeyBar).render())
-
-
-def header(app: MindFlayerApp) -> str:
-    return app.format_title(app.title, app.screen.sub_title or "").plain
-
-
-def speaking(folders: dict[str, Path], lang: str) -> None:
-    (folders["config"] / "settings.json").write_text(json.dumps({"lang": lang}), encoding="utf-8")
 
 
 async def test_muted_stays_visible_on_every_screen_and_the_footer_says_unmute(

@@ -25,10 +25,16 @@ from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.app_driver import TrackedNarrator, asked, knock_out, narration_over, tracked_app
+from tests.tui.app_driver import (
+    TrackedNarrator,
+    asked,
+    knock_out,
+    narration_over,
+    speaking,
+    tracked_app,
+)
 from tests.tui.drawn import drawn_rows
-from tests.tui.test_i18n_screens import speaking
-from tests.tui.test_notices_strip import pinned_clock, strip_text  # noqa: F401 (a fixture)
+from tests.tui.notices_drawn import strip_text
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 #: The English of the converted sentences, none of which a translated table may see.
@@ -58,7 +64,7 @@ SAID = {
 
 
 @asynccontextmanager
-async def at_the_table(
+async def four_at_the_table_in(
     folders: dict[str, Path], lang: str
 ) -> AsyncIterator[tuple[MindFlayerApp, Pilot[None], TrackedNarrator]]:
     """The real app at 80x24 in `lang` (its toasts kept), a new game of four on the table."""
@@ -76,7 +82,7 @@ async def test_a_knock_out_its_undo_and_a_refusal_in_the_tables_language(
     folders: dict[str, Path], lang: str
 ) -> None:
     knocked, undone, redone, refused = SAID[lang]
-    async with at_the_table(folders, lang) as (app, pilot, narrator):
+    async with four_at_the_table_in(folders, lang) as (app, pilot, narrator):
         await knock_out(pilot, 3)
         await narration_over(pilot, narrator)
         for keys, said in ((("u",), undone), (("r",), redone), (("r",), refused)):
@@ -104,7 +110,7 @@ async def test_the_apps_question_its_notices_and_its_keys_in_the_tables_language
     folders: dict[str, Path], lang: str
 ) -> None:
     question, muted, on, keys = APP_WORDS[lang]
-    async with at_the_table(folders, lang) as (app, pilot, narrator):
+    async with four_at_the_table_in(folders, lang) as (app, pilot, narrator):
         await narration_over(pilot, narrator)
         await key(pilot, "v")
         await until(pilot, lambda: muted in toasts(app), muted)
@@ -146,7 +152,7 @@ RULES = {
 async def test_the_settings_rules_refuse_in_the_tables_language(
     folders: dict[str, Path], lang: str
 ) -> None:
-    async with at_the_table(folders, lang) as (_app, pilot, _narrator):
+    async with four_at_the_table_in(folders, lang) as (_app, pilot, _narrator):
         for field, typed, said in zip(
             ("#settings-rate", "#settings-lead-in"), ("9999", "3"), RULES[lang], strict=True
         ):

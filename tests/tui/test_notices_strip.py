@@ -7,31 +7,21 @@ and the strip keeps its two rows when empty, so the board does not jump.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from time import time
+from collections.abc import Callable
 
 import pytest
-from driving import key, shown, until
+from driving import FOUR, key, shown, until
 from no_message_left import settled, toasts
 from textual.notifications import Notification
 
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.table import TableScreen
-from moderator.tui.widgets.notice_strip import MAX_ROWS, MIN_ROWS, NoticeStrip, notice_rows
-from tests.tui.test_notices_rows import keep_clear, to_table
-
-#: When the tests' notices' clock stands still (`pinned_clock`).
-NOW = time()
+from moderator.tui.widgets.notice_strip import MAX_ROWS, MIN_ROWS, notice_rows
+from tests.tui.app_driver import TEN, at_the_table
+from tests.tui.notices_drawn import keep_clear, strip_of, strip_text
 
 
-@pytest.fixture
-def pinned_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Notices never run out during a test: their clock stands still."""
-    monkeypatch.setattr("textual.notifications.time", lambda: NOW)
-    yield
-
-
-def plain(rows: list[object]) -> list[str]:
+def unmarked(rows: list[object]) -> list[str]:
     """The rows as plain text, marks removed."""
     return [str(row).removeprefix("▌ ") for row in rows]
 
@@ -40,40 +30,29 @@ def notice(message: str, severity: str = "information") -> Notification:
     return Notification(message, "", severity, 3)  # type: ignore[arg-type]
 
 
-def strip_of(app: MindFlayerApp) -> NoticeStrip:
-    return app.screen.query_one(NoticeStrip)
-
-
-def strip_text(app: MindFlayerApp) -> str:
-    """What the strip draws, its rows joined by spaces."""
-    strip = strip_of(app)
-    rows = (strip.render_line(y).text.strip() for y in range(strip.size.height))
-    return " ".join(row.removeprefix("▌ ") for row in rows if row)
-
-
 # --- the rows (pure) ---
 
 
 def test_the_newest_notice_is_whole_and_the_one_before_folds_into_the_row_left() -> None:
     notices = [notice("Ann is knocked out."), notice("Bob is knocked out."), notice("Cy is out.")]
-    assert plain(notice_rows(notices, 40)) == ["Bob is knocked out.", "Cy is out."]
+    assert unmarked(notice_rows(notices, 40)) == ["Bob is knocked out.", "Cy is out."]
 
 
 def test_a_notice_of_two_rows_takes_both_and_an_older_one_is_not_shown() -> None:
     words = "Voice muted. " * 5
-    rows = plain(notice_rows([notice("Ann is knocked out."), notice(words.strip())], 40))
+    rows = unmarked(notice_rows([notice("Ann is knocked out."), notice(words.strip())], 40))
     assert len(rows) == MIN_ROWS
     assert " ".join(row.strip() for row in rows) == words.strip()
 
 
 def test_an_older_notice_too_long_for_its_row_is_cut_with_an_ellipsis() -> None:
     older = notice("The speech engine could not start: " + "espeak " * 10)
-    rows = plain(notice_rows([older, notice("Voice on.")], 30))
+    rows = unmarked(notice_rows([older, notice("Voice on.")], 30))
     assert rows[0].endswith("…") and rows[1] == "Voice on."
 
 
 def test_a_very_long_notice_takes_at_most_max_rows_and_says_it_was_cut() -> None:
-    rows = plain(notice_rows([notice("word " * 80, "warning")], 40))
+    rows = unmarked(notice_rows([notice("word " * 80, "warning")], 40))
     assert len(rows) == MAX_ROWS
     assert rows[-1].endswith("…")
 
@@ -86,11 +65,11 @@ def test_nothing_running_draws_nothing() -> None:
 
 
 async def test_refusals_fold_into_one_counted_notice_in_the_strip(
-    app_factory: Callable[..., MindFlayerApp], pinned_clock: None
+    app_factory: Callable[..., MindFlayerApp], pinned_clock: float
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await to_table(pilot, 4)
+        await at_the_table(pilot, FOUR)
         await key(pilot, "n", "u", "u", "u", "u")  # nothing to undo, three times over
         await until(pilot, lambda: "(×3)" in strip_text(app), "the folded refusal in the strip")
         assert strip_text(app).endswith("There is nothing to undo. (×3)")
@@ -98,11 +77,11 @@ async def test_refusals_fold_into_one_counted_notice_in_the_strip(
 
 
 async def test_a_notice_raised_over_a_dialog_shows_in_the_strip_once_it_closes(
-    app_factory: Callable[..., MindFlayerApp], pinned_clock: None
+    app_factory: Callable[..., MindFlayerApp], pinned_clock: float
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await to_table(pilot, 4)
+        await at_the_table(pilot, FOUR)
         await key(pilot, "question_mark")
         await until(pilot, lambda: not isinstance(app.screen, TableScreen), "the help open")
         app.notify("Raised over the help.", markup=False)
@@ -113,19 +92,19 @@ async def test_a_notice_raised_over_a_dialog_shows_in_the_strip_once_it_closes(
 
 
 async def test_a_long_notice_grows_the_strip_clear_of_the_tiles_and_it_shrinks_back(
-    app_factory: Callable[..., MindFlayerApp], pinned_clock: None, monkeypatch: pytest.MonkeyPatch
+    app_factory: Callable[..., MindFlayerApp], pinned_clock: float, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = app_factory()
     long = "The voice script on line 3 of reveal.toml names no line to say, so it was skipped: " * 2
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await to_table(pilot, 10)
+        await at_the_table(pilot, TEN)
         strip = strip_of(app)
         assert strip.size.height == MIN_ROWS
         app.notify(long.strip(), severity="warning", markup=False)
         await until(pilot, lambda: strip.size.height > MIN_ROWS, "the strip grown")
         keep_clear(app, long.strip())
         # The clock moves on past the notice's timeout: the strip empties to its two rows.
-        monkeypatch.setattr("textual.notifications.time", lambda: NOW + 3600)
+        monkeypatch.setattr("textual.notifications.time", lambda: pinned_clock + 3600)
         strip.follow(strip.notices)
         await until(pilot, lambda: strip.size.height == MIN_ROWS, "the strip back to two rows")
         assert strip_text(app) == ""
@@ -136,7 +115,7 @@ async def test_a_notice_leaves_the_strip_when_its_time_is_up(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await to_table(pilot, 4)
+        await at_the_table(pilot, FOUR)
         strip = strip_of(app)
         app.notify("Short-lived.", markup=False, timeout=0.2)
         await until(pilot, lambda: any(n.message == "Short-lived." for n in strip.notices), "in")
@@ -150,7 +129,7 @@ async def test_with_notifications_off_the_strip_stays_empty(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_table(pilot, 4)
+        await at_the_table(pilot, FOUR)
         app.notify("Not shown.", markup=False)
         await settled(pilot)
         assert "Not shown." in toasts(app)

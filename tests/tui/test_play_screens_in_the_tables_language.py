@@ -15,19 +15,27 @@ from pathlib import Path
 import pytest
 from controller_shortcuts import controller_of, show, started
 from driving import key, shown
-from no_message_left import settled
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Select, Static
+from textual.widgets import Static
 
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
-from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.app_driver import TrackedNarrator, knock_out, narration_over, text_of, tracked_app
-from tests.tui.test_i18n_screens import speaking
+from tests.tui.app_driver import (
+    TrackedNarrator,
+    choose_in_the_settings,
+    footer,
+    header,
+    keys_listed,
+    knock_out,
+    narration_over,
+    speaking,
+    text_of,
+    tracked_app,
+    words_of,
+)
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
 TEN = [f"Player {n}" for n in range(10)]
@@ -46,24 +54,6 @@ async def playing(
     await key(pilot, *keys)
     await shown(pilot, screen)
     await narration_over(pilot, narrator)
-
-
-def words_of(app: MindFlayerApp, selector: str) -> str:
-    return text_of(app.screen.query_one(selector, Static))
-
-
-def header(app: MindFlayerApp) -> str:
-    return str(app.screen.query_one("HeaderTitle").render())
-
-
-def keys_listed(app: MindFlayerApp) -> list[str]:
-    """Every key the footer has (before a narrow line leaves some out), as described."""
-    return [item.description for item in app.screen.query_one(KeyBar).items]
-
-
-def bar_of(app: MindFlayerApp) -> str:
-    """The footer as drawn (its short words where the full ones do not fit)."""
-    return str(app.screen.query_one(KeyBar).render())
 
 
 def tiles(app: MindFlayerApp, count: int) -> list[str]:
@@ -94,8 +84,8 @@ async def test_the_table_screen_in_french(folders: dict[str, Path]) -> None:
         listed = keys_listed(app)
         for french in ("Aide", "Tour suivant", "Carte Réunion", "Éliminer", "Menu", "Annuler"):
             assert french in listed, (french, listed)
-        assert " m Réunion " in bar_of(app), "the short word at 80 columns is French too"
-        listed.append(bar_of(app))
+        assert " m Réunion " in footer(app), "the short word at 80 columns is French too"
+        listed.append(footer(app))
         shown_words = "\n".join([*caption, *drawn, header(app), *listed])
         shown_words += words_of(app, "#table-current-label") + words_of(app, "#table-centre")
         for english in (
@@ -134,8 +124,8 @@ async def test_a_meeting_in_german(folders: dict[str, Path]) -> None:
         listed = keys_listed(app)
         for german in ("Hilfe", "Treffen beendet", "Aussetzen", "Ausscheiden", "Menü"):
             assert german in listed, (german, listed)
-        assert " ⏎ Beendet " in bar_of(app), "the short word at 80 columns is German too"
-        listed.append(bar_of(app))
+        assert " ⏎ Beendet " in footer(app), "the short word at 80 columns is German too"
+        listed.append(footer(app))
         await key(pilot, "2", "3", "4", "5")  # Bob, Cy, Dee and Eve sit out: two take part
         assert words_of(app, "#meeting-caption") == (
             "Nicht sprechen. Nur zwei Spieler nehmen teil: Jeder gibt beide Karten dem anderen."
@@ -214,19 +204,6 @@ async def test_ten_players_meeting_tiles_fit_in_every_language(
             assert not first.overlaps(second)
 
 
-async def choose_in_the_settings(
-    pilot: Pilot[None], narrator: TrackedNarrator, lang: str, back_on: type[Screen[None]]
-) -> None:
-    """F2, the language `lang`, Ctrl+S: back on the `back_on` screen, its voice done."""
-    await key(pilot, "f2")
-    dialog = await shown(pilot, SettingsScreen)
-    dialog.query_one("#settings-lang", Select).value = lang
-    await settled(pilot)
-    await key(pilot, "ctrl+s")
-    await shown(pilot, back_on)
-    await narration_over(pilot, narrator)
-
-
 async def test_french_chosen_in_the_settings_during_a_game_shows_on_the_table_screen(
     folders: dict[str, Path],
 ) -> None:
@@ -244,7 +221,7 @@ async def test_french_chosen_in_the_settings_during_a_game_shows_on_the_table_sc
         # The app's title too; at 80 columns the header gives it up for the game's state.
         assert app.title == "Meneur de jeu Flagelleur mental"
         # 80 columns: "Suivant" (short) keeps Undo on the footer (issue 35).
-        assert " n Suivant " in bar_of(app) and " m Réunion " in bar_of(app)
+        assert " n Suivant " in footer(app) and " m Réunion " in footer(app)
 
 
 async def test_spanish_chosen_in_the_settings_during_a_meeting_shows_on_the_meeting(
@@ -262,4 +239,4 @@ async def test_spanish_chosen_in_the_settings_during_a_meeting_shows_on_the_meet
         assert words_of(app, "#meeting-sitting-out").startswith("6 participan: Ann, ")
         assert tiles(app, 1)[0].splitlines()[1:] == ["I ▸ Bob", "D ▸ Fin"]
         assert words_of(app, "#table-centre") == "I: izquierda · D: derecha"
-        assert " ⏎ Resuelta " in bar_of(app)
+        assert " ⏎ Resuelta " in footer(app)

@@ -14,11 +14,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from controller_shortcuts import seated
 from driving import key
 from no_message_left import settled
 from textual.app import App, ComposeResult
-from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -27,21 +25,12 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.table_picture import SeatTile
-from tests.tui.app_driver import narration_over, seat_question, text_of, tracked_app
+from tests.tui.app_driver import at_the_table, narration_over, seat_question, text_of, tracked_app
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
 #: (widget id or class name, whether it asked for a layout) of every refresh seen.
 Refreshes = list[tuple[str, bool]]
-
-
-async def at_the_table(pilot: Pilot[None]) -> TableScreen:
-    """Seven players seated, past the reveal: the table screen, with its snapshot."""
-    await seated(pilot, SEVEN)
-    await key(pilot, "t")
-    screen = pilot.app.screen
-    assert isinstance(screen, TableScreen) and screen.snapshot is not None
-    return screen
 
 
 @pytest.fixture
@@ -63,7 +52,7 @@ async def test_next_turn_repaints_the_turn_the_name_and_two_tiles_without_layout
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(100, 32)) as pilot:
-        await at_the_table(pilot)
+        await at_the_table(pilot, SEVEN)
         refreshes.clear()
         await key(pilot, "n")
         assert app.controller.state.current == 1
@@ -85,7 +74,7 @@ async def test_the_same_snapshot_again_repaints_nothing(
     """A refused action, or one that changed nothing shown, leaves every widget alone."""
     app = app_factory()
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await at_the_table(pilot)
+        screen = await at_the_table(pilot, SEVEN)
         assert screen.snapshot is not None
         refreshes.clear()
         screen.snapshot = replace(screen.snapshot)
@@ -99,7 +88,7 @@ async def test_the_table_screen_draws_the_snapshot_it_is_given(
     """The snapshot is the screen's only source: a state set there is what the widgets show."""
     app = app_factory()
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await at_the_table(pilot)
+        screen = await at_the_table(pilot, SEVEN)
         snapshot = screen.snapshot
         assert snapshot is not None and snapshot.state is not None
         state = replace(snapshot.state, current=3, turn=12, knocked_out=frozenset({5}))
@@ -123,7 +112,7 @@ async def test_a_sit_out_toggle_repaints_without_layout(
     """
     app, narrator = tracked_app(folders)
     async with app.run_test(size=(100, 32)) as pilot:
-        await at_the_table(pilot)
+        await at_the_table(pilot, SEVEN)
         await key(pilot, "m")
         assert isinstance(app.screen, MeetingScreen)
         await narration_over(pilot, narrator)
@@ -153,7 +142,7 @@ async def test_a_knock_out_repaints_the_tile_before_the_question_closes(
     """
     app = app_factory()
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await at_the_table(pilot)
+        screen = await at_the_table(pilot, SEVEN)
         for seat in (2, 4):
             await key(pilot, "k")
             assert seat_question(app) is not None
@@ -173,7 +162,7 @@ async def test_the_seat_picker_asked_again_lists_who_is_in_play_now(
     """The one picker, asked again, shows the new question's choices and highlight only."""
     app = app_factory()
     async with app.run_test(size=(100, 32)) as pilot:
-        await at_the_table(pilot)
+        await at_the_table(pilot, SEVEN)
         await key(pilot, "k")
         assert seat_question(app) is not None
         await key(pilot, "3")

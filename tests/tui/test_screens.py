@@ -29,14 +29,9 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.app_driver import history_read, knock_out, state_of
+from tests.tui.app_driver import history_read, knock_out, state_of, text_of
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
-
-
-def plain(widget: Static) -> str:
-    """What a Static shows, as plain text."""
-    return str(widget.render())
 
 
 async def test_start_offers_resume_only_when_something_is_unfinished(
@@ -52,7 +47,7 @@ async def test_start_offers_resume_only_when_something_is_unfinished(
         await key(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
         assert app.screen.query_one(ChoiceList).offers("start-resume")
-        assert "Game 1 is unfinished" in plain(app.screen.query_one("#start-unfinished", Static))
+        assert "Game 1 is unfinished" in text_of(app.screen.query_one("#start-unfinished", Static))
 
 
 async def test_setup_edits_the_roster_and_shows_the_checklist(
@@ -61,10 +56,10 @@ async def test_setup_edits_the_roster_and_shows_the_checklist(
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await to_setup(pilot)
-        assert "4 to 10" in plain(screen.query_one("#setup-checklist", Static))
+        assert "4 to 10" in text_of(screen.query_one("#setup-checklist", Static))
         await seat_players(pilot, ["Ann", "Bbo", "Cy", "Dee", "Eve"], first=2)
         assert screen.first_player == 2
-        checklist = plain(screen.query_one("#setup-checklist", Static))
+        checklist = text_of(screen.query_one("#setup-checklist", Static))
         assert "6+ and 9+" in checklist and "1 Mind Flayer and 4 Waffle" in checklist
         assert "No eyes-closed reveal" in checklist
         roster = screen.query_one("#setup-roster", OptionList)
@@ -90,7 +85,7 @@ async def test_setup_edits_the_roster_and_shows_the_checklist(
         field.focus()
         field.value = "ann"
         await pilot.press("enter")
-        assert "Two players are called" in plain(screen.query_one("#setup-error", Static))
+        assert "Two players are called" in text_of(screen.query_one("#setup-error", Static))
         assert field.value == "ann" and len(screen.players) == 4
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, TableScreen)
@@ -107,14 +102,14 @@ async def test_setup_refuses_too_few_and_too_many_players(
         await seat_players(pilot, ["Ann", "Bob", "Cy"])
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, SetupScreen)
-        assert "not 3" in plain(screen.query_one("#setup-error", Static))
+        assert "not 3" in text_of(screen.query_one("#setup-error", Static))
         await seat_players(pilot, [f"P{i}" for i in range(7)])
         assert len(screen.players) == 10
         field = screen.query_one("#setup-name", Input)
         field.focus()
         field.value = "Eleven"
         await pilot.press("enter")
-        assert "at most 10" in plain(screen.query_one("#setup-error", Static))
+        assert "at most 10" in text_of(screen.query_one("#setup-error", Static))
         assert len(screen.players) == 10
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, RevealScreen)
@@ -132,7 +127,7 @@ async def test_reveal_can_be_stopped_and_replayed(
         assert screen.running
         await key(pilot, "escape")
         assert not screen.running and app.screen is screen
-        assert "stopped" in plain(screen.query_one("#reveal-status", Static))
+        assert "stopped" in text_of(screen.query_one("#reveal-status", Static))
         caption = screen.query_one("#reveal-caption", BigText)
         caption.text = ""
         await key(pilot, "enter")
@@ -152,8 +147,8 @@ async def test_refused_results_keep_the_state(app_factory: Callable[[], MindFlay
         assert isinstance(app.screen, ResultScreen)
         await key(pilot, "ctrl+s")  # nobody ticked: the domain refuses
         assert isinstance(app.screen, ResultScreen)
-        assert "at least 1" in plain(app.screen.query_one("#result-winner", Static))
-        assert plain(app.screen.query_one("#result-error", Static)).startswith("Not saved")
+        assert "at least 1" in text_of(app.screen.query_one("#result-winner", Static))
+        assert text_of(app.screen.query_one("#result-error", Static)).startswith("Not saved")
         assert state_of(app).result is None
 
 
@@ -206,15 +201,15 @@ async def test_mute_help_history_and_palette(
         assert not app.controller.muted
         await key(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
-        meeting = plain(app.screen.query_one("#help-meeting", Static))
+        meeting = text_of(app.screen.query_one("#help-meeting", Static))
         assert "Skip over them and give your card to the next player." in meeting
-        effects = plain(app.screen.query_one("#help-effects", Static))
+        effects = text_of(app.screen.query_one("#help-effects", Static))
         assert "3 uncanceled Hard Hit cards and you become knocked out." in effects
         await key(pilot, "escape")
         await key(pilot, "h")
         assert isinstance(app.screen, HistoryScreen)
         await history_read(pilot)
-        assert "No complete series yet" in plain(app.screen.query_one("#history-empty", Static))
+        assert "No complete series yet" in text_of(app.screen.query_one("#history-empty", Static))
         await key(pilot, "escape")
         await new_game(pilot, FOUR)
         titles = [command.title for command in app.get_system_commands(app.screen)]
@@ -232,7 +227,7 @@ async def test_settings_are_saved_atomically_and_reach_the_narrator(
         app.screen.query_one("#settings-rate", Input).value = "9999"
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, SettingsScreen), "an out-of-range rate is refused"
-        assert "between" in plain(app.screen.query_one("#settings-error", Static))
+        assert "between" in text_of(app.screen.query_one("#settings-error", Static))
         assert not (folders["config"] / SETTINGS_FILE).exists()
         app.screen.query_one("#settings-rate", Input).value = "200"
         app.screen.query_one("#settings-reveal", Input).value = "7"
@@ -279,9 +274,9 @@ async def test_setup_checklist_is_read_aloud_with_captions(
         await seat_players(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
         caption = app.screen.query_one("#setup-caption", Static)
         await key(pilot, "ctrl+r")
-        await until(pilot, lambda: plain(caption) != "")
+        await until(pilot, lambda: text_of(caption) != "")
         expected = app.controller.lines(SetupCue(6))
-        await until(pilot, lambda: plain(caption) == expected[-1])
+        await until(pilot, lambda: text_of(caption) == expected[-1])
 
 
 async def test_database_notices_are_shown_at_start(

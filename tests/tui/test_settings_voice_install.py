@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,26 +20,12 @@ from textual.widgets import Button, ProgressBar, Select, Static
 from moderator.narration.narrator import Narrator
 from moderator.narration.speech import piper_voices
 from moderator.narration.speech.piper_voices import InstalledVoice
-from moderator.narration.speech.voice_catalogue import BASE_URL_ENV
 from moderator.narration.speech.voice_engines import choose_engine
 from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs import settings_voice
 from moderator.tui.dialogs.settings import SettingsScreen
-from tests.voice_repository import SERVER_ERROR, VoiceRepository, made_voice, serving
-
-FRENCH = "fr_FR-siwis-medium"
-
-
-@pytest.fixture
-def repository(monkeypatch: pytest.MonkeyPatch) -> Iterator[VoiceRepository]:
-    store = VoiceRepository()
-    store.add(made_voice(FRENCH))
-    server = serving(store)
-    running = next(server)
-    monkeypatch.setenv(BASE_URL_ENV, running.url)
-    yield running
-    server.close()
+from tests.voice_repository import FRENCH, SERVER_ERROR, VoiceRepository
 
 
 def french_table(folders: dict[str, Path]) -> None:

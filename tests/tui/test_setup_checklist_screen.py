@@ -8,7 +8,6 @@ would say (the app's own script library) hold the same numbers.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from driving import seat_players, to_setup
@@ -18,15 +17,9 @@ from moderator.domain.rules import MAX_PLAYERS, MIN_PLAYERS
 from moderator.domain.setup_checklist import setup_checklist
 from moderator.table.cues import SetupCue
 from moderator.tui.app import MindFlayerApp
+from tests.stated_numbers import numbers
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
-#: A number as stated: "7", or a player symbol "6+".
-NUMBER = re.compile(r"\d+\+?")
-
-
-def numbers(text: str) -> list[str]:
-    """The numbers `text` states, sorted (the voice may order its words otherwise)."""
-    return sorted(NUMBER.findall(text))
 
 
 async def test_the_checklist_on_screen_and_the_spoken_setup_agree_at_every_count(

@@ -26,11 +26,16 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.app_driver import asked, narration_over, text_of, tracked_app
+from tests.stated_numbers import numbers
+from tests.tui.app_driver import (
+    asked,
+    choose_in_the_settings,
+    narration_over,
+    speaking,
+    tracked_app,
+    words_of,
+)
 from tests.tui.drawn import drawn_rows
-from tests.tui.test_i18n_screens import speaking
-from tests.tui.test_play_screens_in_the_tables_language import choose_in_the_settings
-from tests.tui.test_setup_checklist_screen import numbers
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIX = [*FOUR, "Eve", "Fin"]
@@ -94,10 +99,6 @@ FOOTER = {
     "de": ["Hilfe", "Entf", "Erster", "Ändern", "Start", "Lesen", "Zurück"],
     "es": ["Ayuda", "Supr", "1.º", "Editar", "Empezar", "Leer", "Volver"],
 }
-
-
-def words_of(screen: SetupScreen, selector: str) -> str:
-    return text_of(screen.query_one(selector, Static))
 
 
 def one_line(text: str) -> str:

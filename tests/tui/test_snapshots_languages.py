@@ -22,9 +22,8 @@ from textual.pilot import Pilot
 
 from moderator.tui.screens.start import StartScreen
 from tests.tui import test_snapshots_dialogs as dialogs
-from tests.tui.app_driver import Scenario, TrackedNarrator
+from tests.tui.app_driver import Scenario, TrackedNarrator, speaking
 from tests.tui.sized_shots import SizedShots, shots
-from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_snapshots import SCENARIOS as GAME_SCENARIOS
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}

@@ -22,8 +22,7 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.app_driver import TrackedNarrator, narration_over, tracked_app
-from tests.tui.test_i18n_screens import speaking
+from tests.tui.app_driver import TrackedNarrator, narration_over, speaking, tracked_app
 
 TEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin", "Gus", "Hal", "Ivy", "Jo"]
 

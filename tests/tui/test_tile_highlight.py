@@ -14,32 +14,21 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from controller_shortcuts import seated
 from driving import key
 from no_message_left import settled
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.geometry import Region
-from textual.pilot import Pilot
 from textual.strip import Strip
 
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.table_picture import SeatTile
+from tests.tui.app_driver import at_the_table
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 #: The corners of Textual's heavy border (the current seat) and round one (the others).
 HEAVY, ROUND = "┏", "╭"
-
-
-async def at_the_table(pilot: Pilot[Any]) -> TableScreen:
-    """Seven players seated, past the reveal: the table screen."""
-    await seated(pilot, SEVEN)
-    await key(pilot, "t")
-    screen = pilot.app.screen
-    assert isinstance(screen, TableScreen)
-    return screen
 
 
 def drawn(tile: SeatTile) -> list[Strip]:
@@ -79,7 +68,7 @@ async def test_a_next_turn_restyles_no_widget(
     """The highlight moves from seat 1 to seat 2 by a repaint: no style is computed again."""
     app = app_factory()
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await at_the_table(pilot)
+        screen = await at_the_table(pilot, SEVEN)
         restyled.clear()
         await key(pilot, "n")
         assert app.controller.state.current == 1
@@ -94,7 +83,7 @@ async def test_a_sit_out_and_a_knock_out_restyle_no_widget(
     """In a Meeting a seat's digit marks its tile; a knock-out from the picker too."""
     app = app_factory()
     async with app.run_test(size=(100, 32)) as pilot:
-        await at_the_table(pilot)
+        await at_the_table(pilot, SEVEN)
         await key(pilot, "m")
         restyled.clear()
         await key(pilot, "3")
@@ -116,7 +105,7 @@ async def test_marks_stack_as_their_css_order_says(
     """The current seat sitting out: the dashed border and muted text over its highlight."""
     app = app_factory()
     async with app.run_test(size=(100, 32)) as pilot:
-        await at_the_table(pilot)
+        await at_the_table(pilot, SEVEN)
         tile = app.screen.query_one("#seat-0", SeatTile)
         highlight = tile.styles.background
         await key(pilot, "m")
@@ -135,7 +124,7 @@ async def test_the_current_seat_is_drawn_highlighted(
     """The current tile draws the heavy border and its background; the last one lets go."""
     app = app_factory()
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await at_the_table(pilot)
+        screen = await at_the_table(pilot, SEVEN)
         tiles = [screen.query_one(f"#seat-{seat}", SeatTile) for seat in range(len(SEVEN))]
         assert [corner(tile) for tile in tiles] == [HEAVY] + [ROUND] * 6
         plain = tiles[1].styles.background
@@ -153,7 +142,7 @@ async def test_the_highlight_follows_a_new_theme(
     """Its colours are the theme's: another theme, the current tile's border follows."""
     app = app_factory()
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await at_the_table(pilot)
+        screen = await at_the_table(pilot, SEVEN)
         tile = screen.query_one("#seat-0", SeatTile)
         before = border_colour(tile)
         app.theme = next(

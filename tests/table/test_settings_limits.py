@@ -65,3 +65,30 @@ def test_a_board_address_that_is_not_an_address_is_refused(tmp_path: Path, addre
 def test_a_board_address_that_is_an_address_is_kept(tmp_path: Path, address: str) -> None:
     (tmp_path / "settings.json").write_text(json.dumps({"board_address": address}), "utf-8")
     assert load_settings(tmp_path) == (TableSettings(board_address=address), None)
+
+
+@pytest.mark.parametrize(
+    ("name", "refused"),
+    [
+        ("rate", 60),
+        ("rate", 500),
+        ("volume", 1.5),
+        ("reveal_seconds", 0.5),
+        ("reveal_seconds", 61.0),
+        ("growl_seconds", 31.0),
+        ("ambience_level", -0.1),
+        ("passing_seconds", 0.5),
+        ("lead_in", -1.0),
+        ("lead_in", 2.5),
+        ("english_engine", "festival"),
+    ],
+)
+def test_what_the_settings_refuse_the_narrator_clamps_into_what_they_accept(
+    name: str, refused: object
+) -> None:
+    with pytest.raises(ValueError):
+        TableSettings(**{name: refused}).validated()
+    clamped = getattr(VoiceSettings(**{name: refused}).clamped(), name)
+    assert clamped != refused
+    accepted = TableSettings(**{name: clamped}).validated()
+    assert getattr(accepted, name) == clamped

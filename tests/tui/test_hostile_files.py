@@ -115,23 +115,6 @@ async def test_a_setting_out_of_range_is_named_and_the_others_are_kept(
         assert app.controller.settings == TableSettings(rate=200, ambience=False)
 
 
-def test_every_field_of_the_settings_is_checked_on_its_own(folders: dict[str, Path]) -> None:
-    saved = {"rate": 200, "growl_seconds": 1e400, "passing_seconds": 30}
-    (folders["config"] / SETTINGS_FILE).write_text(
-        json.dumps(saved).replace("Infinity", "1e400"), encoding="utf-8"
-    )
-    settings, notice = load_settings(folders["config"])
-    assert settings == TableSettings(rate=200, passing_seconds=30.0)
-    assert notice is not None and "growl_seconds = Infinity was not used" in notice
-    assert "That setting is back to the default" in notice
-
-
-def test_the_reveal_window_of_the_settings_goes_to_sixty_seconds() -> None:
-    assert TableSettings(reveal_seconds=60).validated().reveal_seconds == 60.0
-    with pytest.raises(ValueError, match="between 1 and 60 seconds"):
-        TableSettings(reveal_seconds=0.5).validated()
-
-
 async def test_a_hostile_reveal_script_is_a_notice_and_the_shipped_reveal_plays(
     folders: dict[str, Path], tmp_path: Path
 ) -> None:

@@ -49,19 +49,6 @@ async def test_the_voice_is_built_after_the_first_frame_and_its_warnings_shown(
         assert narrator.ready().settings.enabled is False  # type: ignore[attr-defined]
 
 
-def test_settings_and_close_before_the_build_reach_the_narrator(tmp_path: Path) -> None:
-    narrator = DeferredNarrator(
-        lambda: make_narrator(
-            VoiceSettings(), None, tmp_path / "cache", speaker=SilentSpeaker(), time_scale=0.01
-        )
-    )
-    narrator.cancel()  # nothing to silence yet: nothing is built
-    narrator.update_settings(VoiceSettings(rate=210))
-    assert not narrator.built
-    assert narrator.ready().settings.rate == 210  # type: ignore[attr-defined]
-    narrator.close()
-
-
 async def test_the_collector_paused_for_the_start_up_resumes_frozen_after_the_first_frame(
     folders: dict[str, Path],
 ) -> None:

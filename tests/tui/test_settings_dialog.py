@@ -1,10 +1,5 @@
-"""One settings model (issue 21): each field and its limits declared once.
-
-`TableSettings` used to copy `VoiceSettings` field for field (and had no
-`lead_in`, which the voice plays); now it extends it with the phone board's
-fields alone. These tests hold the file format steady across that change and
-prove the lead-in goes from settings.json and the Settings screen to the voice.
-"""
+"""The Settings dialog on the one settings model (issue 21): it shows and saves every field,
+the lead-in included, and refuses a lead-in out of range, saving nothing."""
 
 from __future__ import annotations
 
@@ -13,108 +8,16 @@ from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
 
-import pytest
 from driving import key
 from no_message_left import settled
 from textual.widgets import Input, Select, Switch
 
 from moderator.narration.narrator import Narrator
-from moderator.narration.setting_rules import RULE, Rule
-from moderator.narration.settings import DEFAULT_LEAD_IN, MAX_LEAD_IN, VoiceSettings
+from moderator.narration.settings import DEFAULT_LEAD_IN, MAX_LEAD_IN
 from moderator.narration.speech.piper_voices import voices_dir
 from moderator.table.config import SETTINGS_FILE, TableSettings, load_settings
-from moderator.table.voice import to_voice_settings
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
-
-#: settings.json as the version before this change saved it (`save_settings`: sorted
-#: keys, indented by 2), with a value other than the default in every field.
-EARLIER_FILE = """{
-  "ambience": false,
-  "ambience_level": 0.3,
-  "announce_turns": true,
-  "board": true,
-  "board_address": "192.168.1.20",
-  "board_port": 9000,
-  "enabled": false,
-  "english_engine": "piper",
-  "growl_seconds": 4.0,
-  "lang": "fr",
-  "passing_seconds": 12.0,
-  "rate": 200,
-  "reveal_seconds": 7.0,
-  "volume": 0.8
-}
-"""
-
-#: The board's own fields: the only ones the table adds to the voice's.
-BOARD_FIELDS = ("board", "board_port", "board_address", "remote")
-
-
-def test_a_settings_file_of_the_earlier_version_loads_unchanged(tmp_path: Path) -> None:
-    (tmp_path / SETTINGS_FILE).write_text(EARLIER_FILE, encoding="utf-8")
-    settings, notice = load_settings(tmp_path)
-    assert notice is None
-    assert settings == TableSettings(**json.loads(EARLIER_FILE))
-    assert settings.lead_in == DEFAULT_LEAD_IN, "a file without the lead-in keeps its default"
-
-
-def test_the_lead_in_goes_from_the_file_to_the_voice(tmp_path: Path) -> None:
-    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"lead_in": 0.5}), encoding="utf-8")
-    settings, notice = load_settings(tmp_path)
-    assert notice is None
-    assert to_voice_settings(settings).lead_in == 0.5
-
-
-def test_an_out_of_range_lead_in_is_named_and_the_others_are_kept(tmp_path: Path) -> None:
-    path = tmp_path / SETTINGS_FILE
-    path.write_text(json.dumps({"lead_in": 5, "rate": 200}), encoding="utf-8")
-    settings, notice = load_settings(tmp_path)
-    assert notice == (
-        f"In the settings file {path}, lead_in = 5 was not used: the lead-in must be "
-        f"between 0 and {MAX_LEAD_IN:g} seconds. That setting is back to the default; "
-        "the others are kept."
-    )
-    assert settings == TableSettings(rate=200)
-
-
-def test_the_table_adds_only_the_board_to_the_voice_fields() -> None:
-    voice = fields(VoiceSettings)
-    table = fields(TableSettings)
-    assert table[: len(voice)] == voice
-    assert all(mine is theirs for mine, theirs in zip(table, voice, strict=False)), (
-        "declared once, inherited: the same field objects"
-    )
-    assert tuple(item.name for item in table[len(voice) :]) == BOARD_FIELDS
-    assert all(isinstance(item.metadata.get(RULE), Rule) for item in table)
-
-
-@pytest.mark.parametrize(
-    ("name", "refused"),
-    [
-        ("rate", 60),
-        ("rate", 500),
-        ("volume", 1.5),
-        ("reveal_seconds", 0.5),
-        ("reveal_seconds", 61.0),
-        ("growl_seconds", 31.0),
-        ("ambience_level", -0.1),
-        ("passing_seconds", 0.5),
-        ("lead_in", -1.0),
-        ("lead_in", 2.5),
-        ("english_engine", "festival"),
-    ],
-)
-def test_what_the_settings_refuse_the_narrator_clamps_into_what_they_accept(
-    name: str, refused: object
-) -> None:
-    with pytest.raises(ValueError):
-        TableSettings(**{name: refused}).validated()
-    clamped = getattr(VoiceSettings(**{name: refused}).clamped(), name)
-    assert clamped != refused
-    accepted = TableSettings(**{name: clamped}).validated()
-    assert getattr(accepted, name) == clamped
-
 
 #: Each field's widget in the Settings dialog and the value typed or chosen there.
 DIALOG: dict[str, tuple[str, object]] = {

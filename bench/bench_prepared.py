@@ -32,10 +32,9 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-from measuring import ms
+from measuring import StampingPlayer, ms
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -48,30 +47,12 @@ from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
 from moderator.narration.settings import VoiceSettings  # noqa: E402
 from moderator.narration.speech.engines import ChoosingSpeaker  # noqa: E402
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa: E402
-from moderator.narration.speech.speaker import SpeechFault  # noqa: E402
 
 ROUNDS = 5
 #: Scripts run fast: only the moment the first clip is handed over is measured.
 SCALE = 0.01
 SCRIPTS: dict[str, dict[str, object]] = {"reveal": {"players": 7}, "finale": {}}
 TARGET_MS = 150.0
-
-
-class StampingPlayer:
-    """Starts at once and notes when it is first asked to play (a recording stand-in)."""
-
-    def __init__(self) -> None:
-        self.asked: list[float] = []
-
-    def available(self) -> SpeechFault | None:
-        return None
-
-    def play(self, path: Path, duration: float, on_start: Callable[[], None]) -> None:
-        self.asked.append(time.perf_counter())
-        on_start()
-
-    def stop(self) -> None:
-        pass
 
 
 def _key_to_play(narrator: Narrator, player: StampingPlayer, script: str) -> float:

@@ -28,10 +28,9 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-from measuring import ms
+from measuring import StampingPlayer, ms
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -43,29 +42,11 @@ from moderator.narration.scripts.library import ScriptLibrary  # noqa: E402
 from moderator.narration.settings import VoiceSettings  # noqa: E402
 from moderator.narration.speech.engines import ChoosingSpeaker  # noqa: E402
 from moderator.narration.speech.pyttsx3_synth import Pyttsx3Synthesizer  # noqa: E402
-from moderator.narration.speech.speaker import SpeechFault  # noqa: E402
 
 ROUNDS = 3
 LANGUAGES = ("en", "fr", "de", "es")
 TEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin", "Gus", "Hal", "Ivy", "Jo"]
 TARGET_MS = 300.0
-
-
-class StampingPlayer:
-    """Starts at once and notes when it is asked to play (a recording stand-in)."""
-
-    def __init__(self) -> None:
-        self.asked: list[float] = []
-
-    def available(self) -> SpeechFault | None:
-        return None
-
-    def play(self, path: Path, duration: float, on_start: Callable[[], None]) -> None:
-        self.asked.append(time.perf_counter())
-        on_start()
-
-    def stop(self) -> None:
-        pass
 
 
 async def _round(folder: Path, lang: str) -> tuple[float, float, str, str]:

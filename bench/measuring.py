@@ -1,9 +1,33 @@
-"""Figures the benches share. Not a bench itself: `make bench` runs bench/bench_*.py only."""
+"""Figures and instruments the benches share. Not a bench itself: `make bench` runs
+bench/bench_*.py only."""
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from moderator.narration.speech.speaker import SpeechFault
+
+
+class StampingPlayer:
+    """A player that starts at once and notes when it is asked to play: the moment a key's
+    first clip is handed over, without the sound card's own delay (a recording stand-in)."""
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+
+    def available(self) -> SpeechFault | None:
+        return None
+
+    def play(self, path: Path, duration: float, on_start: Callable[[], None]) -> None:
+        self.asked.append(time.perf_counter())
+        on_start()
+
+    def stop(self) -> None:
+        pass
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -11,6 +35,21 @@ def percentile(samples: list[float], fraction: float) -> float:
     ordered = sorted(samples)
     rank = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
     return ordered[rank]
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) of the values, nearest rank counted from 0 to n-1.
+
+    Not `percentile`'s rank (which counts from 1 to n): the start-up and board benches
+    have reported their p95 with this one, so their figures stay comparable.
+    """
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def ms(seconds: float) -> str:
+    """`seconds` as milliseconds, in a column 10 characters wide."""
+    return f"{seconds * 1000:7.1f} ms"
 
 
 async def time_next_turns(

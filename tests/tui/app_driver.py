@@ -80,6 +80,11 @@ def text_of(widget: Static | Checkbox) -> str:
     return str(widget.render())
 
 
+def screen_text(where: App[Any] | Screen[Any]) -> str:
+    """Every text widget of `where`'s screen (the app's current one), as plain characters."""
+    return "\n".join(text_of(widget) for widget in where.screen.query(Static))
+
+
 def footer(app: App[Any]) -> str:
     """The footer (key bar) as drawn at the app's width (its short words where the full ones
     do not fit)."""

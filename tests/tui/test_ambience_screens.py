@@ -17,10 +17,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.widgets.ambience_marker import UNHEARD, AmbienceMarker
-
-
-def _plain(widget: Label | AmbienceMarker) -> str:
-    return str(widget.render())
+from tests.tui.app_driver import text_of
 
 
 async def test_ambience_settings_say_on_off_in_words_and_reach_the_narrator(
@@ -32,10 +29,10 @@ async def test_ambience_settings_say_on_off_in_words_and_reach_the_narrator(
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
         word = screen.query_one("#settings-ambience-word", Label)
-        assert _plain(word) == "on"
+        assert text_of(word) == "on"
         screen.query_one("#settings-ambience", Switch).value = False
         await settled(pilot)
-        assert _plain(word) == "off"
+        assert text_of(word) == "off"
         screen.query_one("#settings-ambience-level", Input).value = "1.5"
         await key(pilot, "ctrl+s")
         assert isinstance(app.screen, SettingsScreen), "a level over 1 is refused"
@@ -72,6 +69,6 @@ async def test_a_muted_reveal_shows_that_ambience_would_play(
         assert not marker.display
         await key(pilot, "enter")
         await until(pilot, lambda: marker.display)
-        assert _plain(marker) == UNHEARD
+        assert text_of(marker) == UNHEARD
         await key(pilot, "escape")
         assert not marker.display

@@ -40,7 +40,7 @@ TITLE = "Mind Flayer moderator"
 NOTICE = "▌"
 
 
-def footer(screen: str) -> str:
+def last_line(screen: str) -> str:
     """The pane's last drawn line (the key bar)."""
     return screen.rstrip("\n").splitlines()[-1]
 
@@ -100,7 +100,7 @@ def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
     keep("title", start.splitlines()[0])
 
     term.keys("n")
-    wait_until(term, lambda s: "^s" in footer(s) and "^r" in footer(s), "the setup's keys")
+    wait_until(term, lambda s: "^s" in last_line(s) and "^r" in last_line(s), "the setup's keys")
     for name in SIX:
         term.type(name)
         term.keys("Enter")
@@ -146,7 +146,7 @@ def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
     keep("finale", term.wait_for(said_in("fr", "Press Enter to enter who growled."), timeout=40))
 
     term.keys("Enter")
-    result = wait_until(term, lambda s: "^s" in footer(s) and "6. Fin" not in s, "the result")
+    result = wait_until(term, lambda s: "^s" in last_line(s) and "6. Fin" not in s, "the result")
     keep("result", result)
     for _ in range(4):
         term.press_seen("Down")  # to Eve's row
@@ -154,7 +154,7 @@ def walk(term: Terminal, status_file: Path) -> dict[str, list[str]]:
     term.press_seen("Down")
     term.press_seen("Space")  # Eve and Fin growled
     term.keys("C-s")
-    keep("series", wait_until(term, lambda s: "^s" not in footer(s), "the series board"))
+    keep("series", wait_until(term, lambda s: "^s" not in last_line(s), "the series board"))
 
     term.keys("Escape")
     keep("resume", term.wait_for("Nouvelle série (n)", "c Reprendre"))

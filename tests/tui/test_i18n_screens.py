@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from driving import key, shown
 from no_message_left import settled, toasts
-from textual.widgets import Label, Select, Static
+from textual.widgets import Label, Select
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.table.config import SETTINGS_FILE
@@ -26,7 +26,7 @@ from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.run import make_app
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.app_driver import footer, speaking
+from tests.tui.app_driver import footer, screen_text, speaking
 
 
 def assert_told_once_in_english(app: MindFlayerApp, code: str) -> None:
@@ -38,10 +38,6 @@ def assert_told_once_in_english(app: MindFlayerApp, code: str) -> None:
 
 def choices_of(app: MindFlayerApp) -> str:
     return str(app.screen.query_one(ChoiceList).render())
-
-
-def all_text(screen: object) -> str:
-    return "\n".join(str(widget.render()) for widget in screen.query(Static))  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -82,7 +78,7 @@ async def test_the_help_in_french_keys_sections_and_rulebook(
         await shown(pilot, StartScreen)
         await key(pilot, "f1")
         help_screen = await shown(pilot, HelpScreen)
-        text = all_text(help_screen)
+        text = screen_text(help_screen)
         for french in (
             "Sur cet écran",
             "Nouvelle série : Commencer une nouvelle série",
@@ -107,7 +103,7 @@ async def test_the_settings_dialog_in_german(
         labels = [str(label.render()) for label in dialog.query(Label)]
         assert "Sprache" in labels and "Englische Stimme" in labels and "an" in labels
         assert "Language" not in labels
-        assert "Optionen" in all_text(dialog)
+        assert "Optionen" in screen_text(dialog)
 
 
 async def test_a_language_without_a_screen_translation_is_english_with_one_notice(
@@ -178,4 +174,4 @@ async def test_choosing_french_in_the_settings_shows_french_on_the_next_screen(
         assert " q Quitter " in footer(app)
         await key(pilot, "f1")
         help_screen = await shown(pilot, HelpScreen)
-        assert "Sur cet écran" in all_text(help_screen)
+        assert "Sur cet écran" in screen_text(help_screen)

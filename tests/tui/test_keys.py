@@ -22,7 +22,7 @@ from tests.tui.app_driver import state_of
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
 
-def text_of(app: MindFlayerApp, selector: str = ".help-keys, .help-heading") -> str:
+def help_text(app: MindFlayerApp, selector: str = ".help-keys, .help-heading") -> str:
     """Everything the help shows under `selector`, as plain text."""
     return "\n".join(str(widget.render()) for widget in app.screen.query(selector).results(Static))
 
@@ -47,18 +47,18 @@ async def test_help_lists_every_described_key_of_every_screen(
         assert isinstance(app.screen, TableScreen)
         await key(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
-        shown = text_of(app)
+        shown = help_text(app)
         for title, binding in all_bindings():
             if binding.description:
                 assert binding.description in shown, (title, binding)
             if binding.tooltip:
                 assert binding.tooltip in shown, (title, binding)
-        current = text_of(app, "#help-current")
+        current = help_text(app, "#help-current")
         assert "Next turn: The turn passes clockwise" in current
         assert "n or space" in current
         assert "Undo" in current
         assert "Resume" not in current, "only the keys of the screen under the help"
-        assert "Mute" in text_of(app, "#help-everywhere")
+        assert "Mute" in help_text(app, "#help-everywhere")
         await key(pilot, "escape")
         assert isinstance(app.screen, TableScreen)
 
@@ -112,8 +112,8 @@ async def test_a_keymap_file_changes_the_keys_and_the_help(
         await key(pilot, "ctrl+t")
         assert app.controller.muted
         await key(pilot, "f1")
-        assert "x                  Next turn" in text_of(app, "#help-current")
-        assert "^t                 Mute" in text_of(app, "#help-everywhere")
+        assert "x                  Next turn" in help_text(app, "#help-current")
+        assert "^t                 Mute" in help_text(app, "#help-everywhere")
 
 
 @pytest.mark.parametrize(

@@ -25,11 +25,11 @@ from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
-from moderator.tui.widgets.key_bar import KeyBar
 from tests.stated_numbers import numbers
 from tests.tui.app_driver import (
     asked,
     choose_in_the_settings,
+    footer,
     narration_over,
     speaking,
     tracked_app,
@@ -115,11 +115,6 @@ def labels_of(screen: SetupScreen) -> list[str]:
     return [str(screen.query_one(f"#setup-{name}", Button).label) for name in BUTTONS]
 
 
-def footer_of(app: MindFlayerApp) -> str:
-    """The footer as drawn at the screen's width."""
-    return str(app.screen.query_one(KeyBar).render())
-
-
 def assert_drawn_whole(app: MindFlayerApp, *texts: str) -> None:
     """Each text stands whole on one drawn row of the screen (nothing cut at the edge)."""
     rows = drawn_rows(app)
@@ -141,7 +136,7 @@ def everything_on(app: MindFlayerApp, screen: SetupScreen) -> list[str]:
         *roster_of(screen),
         *labels_of(screen),
         words_of(screen, "#setup-checklist"),
-        footer_of(app),
+        footer(app),
     ]
 
 
@@ -154,7 +149,7 @@ def assert_the_setup_in(app: MindFlayerApp, screen: SetupScreen, lang: str) -> N
     assert labels_of(screen) == labels
     assert roster_of(screen)[0] == f" 1. Ann  {first}"
     assert roster_of(screen)[1:] == [" 2. Bob", " 3. Cy", " 4. Dee"]
-    bar = footer_of(app)
+    bar = footer(app)
     for words in FOOTER[lang]:
         assert f" {words} " in f"{bar} ", (words, bar)
     assert_drawn_whole(app, name_hint, say_hint, *labels, first)

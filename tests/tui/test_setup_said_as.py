@@ -28,6 +28,7 @@ from tests.tui.app_driver import (
     knock_out,
     narration_over,
     play_quick_game,
+    screen_text,
     state_of,
     tracked_app,
 )
@@ -62,11 +63,6 @@ async def seat_with_said_as(pilot: Pilot[None]) -> None:
     await to_setup(pilot)
     await seat_players(pilot, NAMES)
     await say_as(pilot, 1, SAID)
-
-
-def screen_text(app: MindFlayerApp) -> str:
-    """Every text widget of the screen, as plain characters."""
-    return "\n".join(str(widget.render()) for widget in app.screen.query(Static))
 
 
 def error_text(app: MindFlayerApp) -> str:

@@ -32,7 +32,7 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.title_bar import TitleBar
-from tests.tui.app_driver import app_on
+from tests.tui.app_driver import app_on, footer
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -51,11 +51,6 @@ def start_app(folders: dict[str, Path]) -> MindFlayerApp:
     """The app on these folders, with a silent narrator."""
     narrator = make_narrator(VoiceSettings(enabled=False), None, folders["cache"], time_scale=0.01)
     return app_on(folders, narrator)
-
-
-def bar_line(app: App[object]) -> str:
-    """The key bar as drawn (plain text)."""
-    return str(app.screen.query_one(KeyBar).render())
 
 
 def shown_keys(app: App[object]) -> list[tuple[str, str]]:
@@ -105,7 +100,7 @@ async def test_resume_is_offered_by_button_and_key_only_when_a_game_is_unfinishe
         screen = app.screen
         assert isinstance(screen, StartScreen)
         assert not_offered_and_on(screen, "start-new")
-        assert "Resume" not in bar_line(app)
+        assert "Resume" not in footer(app)
         await key(pilot, "c")  # not offered: nothing happens
         assert app.screen is screen
         await seated(pilot, FOUR)
@@ -171,7 +166,7 @@ async def test_the_key_bar_puts_the_help_first_so_it_shows_at_80_columns(
 ) -> None:
     app = start_app(folders)
     async with app.run_test(size=(80, 24)):
-        line = bar_line(app)
+        line = footer(app)
         assert len(line) == 80
         assert line.startswith(" ? Help ")
         assert shown_keys(app)[:3] == [("?", "Help"), ("n", "New series"), ("h", "History")]

@@ -144,6 +144,8 @@ NOT_FOR_THE_FIRST_FRAME = {
     # The phone board's token (board_token) is made from os.urandom.
     "secrets": "board_token made its token with secrets",
     "hmac": "secrets imports hmac",
+    # The cues: the controller imports them in the methods that make one.
+    "moderator.table.cues": "the controller imported every cue type at import",
     # The captions of the phase screens (BigText needs only `relayout.fixed_width`).
     "moderator.tui.widgets.caption": "BigText imported fixed_width from the captions",
 }

@@ -68,9 +68,9 @@ class StampingPlayer:
 
 async def _round(folder: Path, lang: str) -> tuple[float, float, str, str]:
     """One fresh app in `lang`: (first F3, F3 again) key -> player asked, and both sentences."""
+    from controller_shortcuts import accepted, controller_of, declared, knocked_out, show, started
     from driving import key, until
     from no_message_left import record_toasts, toasts
-    from seeded import accepted, controller_of, declared, knocked_out, show, started
 
     from moderator.tui.run import make_app
     from moderator.tui.screens.series import SeriesScreen

@@ -23,13 +23,13 @@ import sys
 from pathlib import Path
 
 from moderator import paths, safe_output
-from moderator.history_report.output import Wanted, read_output
+from moderator.history_report.output import Output, Wanted, read_output
 from moderator.history_report.summary import NOT_EXPORTS, narrowing, summary_text
 from moderator.history_report.text import local_time, width
 from moderator.history_report.words import Words
 from moderator.i18n import _, ngettext
 from moderator.safe_output import STDOUT
-from moderator.storage import bgstats, export
+from moderator.storage import export
 from moderator.storage.database import DATABASE_NAME
 from moderator.storage.errors import (
     ForeignDatabaseError,
@@ -37,7 +37,6 @@ from moderator.storage.errors import (
     StorageError,
     told,
 )
-from moderator.storage.records import GameScore
 from moderator.storage.salvaged_reading import read_missing, read_salvaging, read_what_reads
 from moderator.storage.store import Store, folder_is_a_file
 
@@ -82,14 +81,14 @@ def run_history(args: argparse.Namespace) -> int:
                 for notice in store.notices:  # after reading: it may add some
                     print(told(notice), file=sys.stderr)
         if csv_file:
-            export.write_atomically(csv_file, output.csv, encoding="utf-8-sig")
+            export.write_atomically(csv_file, output.csv, encoding=export.CSV_ENCODING)
             tell(_exported(output.series, csv_file, "CSV"))
         if json_file:
             export.write_atomically(json_file, output.json)
             tell(_exported(output.series, json_file, "JSON"))
         if bgstats_file:
             export.write_atomically(bgstats_file, output.plays)
-            tell(_bgstats_summary(output.play_count, output.latest, bgstats_file))
+            tell(_bgstats_summary(output, bgstats_file))
         if wanted.report:
             safe_output.print_text(output.report)
     except (StorageError, safe_output.OutputError) as error:
@@ -122,14 +121,14 @@ def open_for_reading(folder: Path) -> Store | None:
             raise first from None
 
 
-def _bgstats_summary(count: int, latest: GameScore | None, target: str) -> str:
+def _bgstats_summary(output: Output, target: str) -> str:
     """What `--bgstats` did, in the table's language (the file name as typed, a field)."""
+    count, latest, link = output.play_count, output.latest, output.latest_link
     if latest is None:
         return _("No game has results yet; wrote an empty list of plays to {file}.").format(
             file=target
         )
     words = Words()
-    link = bgstats.create_play_link(bgstats.play_for(latest))
     exported = ngettext(
         "Exported {count} play to {file} (BG Stats).",
         "Exported {count} plays to {file} (BG Stats).",

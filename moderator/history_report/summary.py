@@ -58,4 +58,4 @@ def _all_rows(store: Store) -> list[Series]:
     try:
         return list(history_rows.complete_series(store.journal))
     except NeedsReplay:
-        return history_figures.rows_of(store.history())
+        return history_rows.series_of_records(store.history())

@@ -1,13 +1,11 @@
-"""The `mindflayer history` report as text, from records or from flat rows.
+"""The `mindflayer history` report as text, from flat rows.
 
 One block per complete series (points per player per game, the winning team
-of each game, the series winner), then a per-player table. `render` formats the
-store's records (`SeriesRecord`); `render_rows` the flat rows of
-`history_rows`, without a `GameScore` per game: the command's fast path, which
-makes one format string per kind of series (`_Blocks`) and fills in each
-series' id and times. Both sort the rows and lay out the tables with the same
-code, and give the same bytes (the tests compare them on a varied history and
-on series played again and again).
+of each game, the series winner), then a per-player table. `render_rows` writes
+it from the flat rows of `history_rows` (read in one query, or made from the
+store's records when a game needs a replay), without a `GameScore` per game:
+one format string per kind of series (`_Blocks`), filled in with each series'
+id and times.
 """
 
 from __future__ import annotations
@@ -17,29 +15,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import lru_cache
 
-from moderator.domain import Team
 from moderator.history_report.words import Words
 from moderator.storage.history_rows import Game, Series, braced
 from moderator.storage.history_tally import Tally
-from moderator.storage.records import PlayerStats, SeriesRecord, clock_text
-
-#: Keyed by the member: `Team.value` is a slow enum property (20,000 games: 80,000 reads).
-_TEAM_KEYS = {Team.SANE: "sane", Team.POSSESSED: "possessed"}
+from moderator.storage.records import PlayerStats, clock_text
 
 #: A block's table rows: the name, a cell per game, the total.
 Rows = list[tuple[str, ...]]
 
 
-def render(records: Sequence[SeriesRecord], stats: Sequence[PlayerStats]) -> str:
-    """The whole report as text: one block per series, then the players table."""
-    words = Words()
-    if not records:
-        return words.no_history
-    return _report([_series_block(record, words) for record in records], stats, words)
-
-
 def render_rows(series: Iterable[Series]) -> str:
-    """`render` of flat rows: the stats are counted on the way."""
+    """The whole report: one block per series, then the players table (counted on the way)."""
     tally = Tally()
     words = Words()
     blocks = _Blocks(words)
@@ -72,35 +58,6 @@ def _report(blocks: list[str], stats: Sequence[PlayerStats], words: Words) -> st
     return "\n".join([*blocks, words.players_heading + "\n" + players])
 
 
-def _series_block(record: SeriesRecord, words: Words) -> str:
-    rows: list[tuple[int, tuple[str, ...]]] = []
-    for name in record.totals:
-        cells = [name]
-        for game in record.games:
-            if name in game.points:
-                team = game.team_of(name)
-                cells.append(words.cell(game.points[name], _TEAM_KEYS[team], team is game.winner))
-            else:
-                cells.append("-")
-        cells.append(words.number(record.totals[name]))
-        rows.append((record.totals[name], tuple(cells)))
-    rows.sort(key=lambda row: (-row[0], row[1][0].casefold()))
-    won_by = [
-        (g.number, words.team[_TEAM_KEYS[g.winner]], words.date(local_time(g.finished_at)))
-        for g in record.games
-    ]
-    return _block(
-        record.series_id,
-        words.date(local_time(record.started_at)),
-        words.date(local_time(record.finished_at)),
-        record.totals,
-        record.winners,
-        [row for _, row in rows],
-        won_by,
-        words,
-    )
-
-
 class _Blocks(dict[tuple[int, ...], str]):
     """A flat series' block, from a format string made once per kind of series.
 
@@ -119,7 +76,7 @@ class _Blocks(dict[tuple[int, ...], str]):
         self._cells: dict[int, dict[str, str]] = {}
 
     def text(self, series: Series) -> str:
-        """The block of `series`, as `_series_block` writes its record's."""
+        """The block of `series`."""
         series_id, started, finished, games, _, _, kind = series
         template = self.get(kind)
         if template is None:

@@ -53,34 +53,35 @@ JSON (UTF-8, ``ensure_ascii`` off so names read as typed)::
 
 Times in JSON are ISO 8601 with their UTC offset. `docs/history-export.md`
 repeats this for players who never read code.
+
+How it is written: one route, from flat rows (`history_rows`: a `Series` tuple per
+complete series, read in one query, or the store's records turned into the same
+tuples when a game needs a replay). Each series goes from its tuple to its output
+lines without a `GameScore` or a dict per game: a series' lines but its ids and
+times depend only on its kind, so they are one format string per kind, filled in
+with its ids and times. The JSON items are spelled out as
+`json.dumps(item, ensure_ascii=False)` spells them (", " and ": " separators, names
+through `json_text.quoted`), so the file is standard JSON.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from moderator import safe_output
-from moderator.domain import Team
 from moderator.domain.worded import Worded
 from moderator.storage import json_text
 from moderator.storage.errors import StorageWriteError
-from moderator.storage.history import series_record
-from moderator.storage.records import (
-    GameScore,
-    PlayerStats,
-    SeriesRecord,
-    clock_text,
-    time_from_text,
-    time_to_text,
-    utc_now,
-)
+from moderator.storage.history_clock import utc_clock
+from moderator.storage.history_rows import Game, Series, braced
+from moderator.storage.history_tally import Tally
+from moderator.storage.memo import Memo
+from moderator.storage.records import time_to_text
 
 CSV_COLUMNS = (
     "series_id",
@@ -100,12 +101,14 @@ CSV_COLUMNS = (
     "game_started_utc",
     "first_player",
 )
+#: The CSV's encoding: UTF-8 with a byte-order mark (spreadsheets detect it).
+CSV_ENCODING = "utf-8-sig"
 JSON_FORMAT = "mindflayer-moderator history"
 JSON_VERSION = 1
 _FORMULA_STARTS = ("=", "+", "-", "@", "'")
-_CSV_TIME = "%Y-%m-%d %H:%M:%S"
-_TEAM_LABEL = {Team.SANE: "Sane", Team.POSSESSED: "Possessed"}
-_TEAM_VALUE = {team: team.value for team in Team}  # `Team.value` is a slow enum property
+_LABEL = {"sane": "Sane", "possessed": "Possessed"}
+#: JSON's spelling of a flag.
+TRUE = {True: "true", False: "false"}
 
 
 def write_atomically(path: Path | str, text: str, encoding: str = "utf-8") -> None:
@@ -126,215 +129,183 @@ def write_atomically(path: Path | str, text: str, encoding: str = "utf-8") -> No
         ) from error
 
 
-# -- CSV ---------------------------------------------------------------------------
-
-
-def csv_text(records: Sequence[SeriesRecord]) -> str:
-    """The CSV document (see the module docstring for the columns)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(CSV_COLUMNS)
-    for record in records:
-        # Each time formatted once per series or game, not per row (20,000 games: 1.5 s).
-        series_started, series_finished = (
-            _csv_time(record.started_at),
-            _csv_time(record.finished_at),
-        )
-        for game in record.games:
-            game_finished = _csv_time(game.finished_at)
-            game_started = _csv_time(game.started_at) if game.started_at else ""
-            for seat, name in enumerate(game.players, start=1):
-                team = game.team_of(name)
-                writer.writerow(
-                    (
-                        record.series_id,
-                        series_started,
-                        series_finished,
-                        game.game_id,
-                        game.number,
-                        game_finished,
-                        seat,
-                        protect(name),
-                        _TEAM_LABEL[team],
-                        _TEAM_LABEL[game.winner],
-                        int(team is game.winner),
-                        game.points[name],
-                        record.totals[name],
-                        int(name in record.winners),
-                        game_started,
-                        int(name == game.first_player),
-                    )
-                )
-    return buffer.getvalue()
-
-
-def write_csv(path: Path | str, records: Sequence[SeriesRecord]) -> None:
-    """Export the history as CSV, atomically."""
-    write_atomically(path, csv_text(records), encoding="utf-8-sig")
-
-
-def read_csv(path: Path) -> list[SeriesRecord]:
-    """Rebuild the series from a CSV export (used to prove the export is lossless)."""
-    with path.open(encoding="utf-8-sig", newline="") as file:
-        rows = list(csv.DictReader(file))
-    labels = {label: team for team, label in _TEAM_LABEL.items()}
-    series: dict[int, tuple[datetime, dict[int, list[dict[str, str]]]]] = {}
-    for row in rows:
-        started = _from_csv_time(row["series_started_utc"])
-        games = series.setdefault(int(row["series_id"]), (started, {}))[1]
-        games.setdefault(int(row["game_id"]), []).append(row)
-    records: list[SeriesRecord] = []
-    for series_id, (started, games) in series.items():
-        scores: list[GameScore] = []
-        for game_id, game_rows in games.items():
-            game_rows.sort(key=lambda r: int(r["seat"]))
-            names = tuple(_unprotect(r["player"]) for r in game_rows)
-            scores.append(
-                GameScore(
-                    game_id=game_id,
-                    number=int(game_rows[0]["game_number"]),
-                    players=names,
-                    points={n: int(r["points"]) for n, r in zip(names, game_rows, strict=True)},
-                    winner=labels[game_rows[0]["winning_team"]],
-                    finished_at=_from_csv_time(game_rows[0]["game_finished_utc"]),
-                    possessed=frozenset(
-                        n
-                        for n, r in zip(names, game_rows, strict=True)
-                        if labels[r["team"]] is Team.POSSESSED
-                    ),
-                    first_player=next(
-                        (
-                            n
-                            for n, r in zip(names, game_rows, strict=True)
-                            if _flag(r, "first_player")
-                        ),
-                        None,
-                    ),
-                    started_at=_optional_csv_time(game_rows[0].get("game_started_utc")),
-                )
-            )
-        scores.sort(key=lambda g: g.number)
-        records.append(series_record(series_id, started, scores))
-    return records
-
-
 def protect(name: str) -> str:
     """A name a spreadsheet would run as a formula, quoted with a leading apostrophe."""
     return f"'{name}" if name.startswith(_FORMULA_STARTS) else name
 
 
-def _unprotect(cell: str) -> str:
-    return cell[1:] if cell.startswith("'") else cell
+# -- CSV ---------------------------------------------------------------------------
 
 
-def _csv_time(moment: datetime) -> str:
-    return clock_text(moment)  # _CSV_TIME in UTC
+def _csv_cell(name: str) -> str:
+    """A name's CSV cell (formula-protected, quoted as `csv.writer` quotes)."""
+    buffer = io.StringIO()
+    csv.writer(buffer).writerow((protect(name), ""))  # in a row, as the export has it
+    return buffer.getvalue()[: -len(",\r\n")]
 
 
-def _from_csv_time(text: str) -> datetime:
-    return datetime.strptime(text, _CSV_TIME).replace(tzinfo=UTC)
+class _CsvSeats(dict[tuple[tuple[int, ...], str, int, int], tuple[tuple[str, str, str], ...]]):
+    """(possessed seats, winning team, first seat, seats) -> each seat's fixed cells.
+
+    Per seat: "3," (the seat), ",Sane,Possessed,0," (team, winning team, won) and
+    ",0\\r\\n" (first player): made once per kind of game, not once per seat.
+    """
+
+    def __missing__(
+        self, key: tuple[tuple[int, ...], str, int, int]
+    ) -> tuple[tuple[str, str, str], ...]:
+        possessed, winner, first, seats = key
+        found = []
+        for seat in range(seats):
+            team = "possessed" if seat in possessed else "sane"
+            found.append(
+                (
+                    f"{seat + 1},",
+                    f",{_LABEL[team]},{_LABEL[winner]},{int(team == winner)},",
+                    f",{int(seat == first)}\r\n",
+                )
+            )
+        self[key] = tuple(found)
+        return self[key]
 
 
-def _optional_csv_time(text: str | None) -> datetime | None:
-    """Exports written before a column existed leave it empty or absent."""
-    return _from_csv_time(text) if text else None
+def csv_text(series: Iterable[Series]) -> str:
+    """The CSV document of these complete series (see the module docstring for the columns).
+
+    Every cell but the name is a number, a time or a team label, which `csv.writer`
+    writes as it is: the lines are formatted here, the names quoted by it (`_csv_cell`).
+    A series' lines but its ids and times depend on its kind (`history_rows`): from
+    the second series of a kind on, they are one format string per kind
+    (`_CsvSeries`), filled in with `series_values` (making one for a series whose
+    kind comes once cost more than writing it).
+    """
+    buffer = io.StringIO()
+    csv.writer(buffer).writerow(CSV_COLUMNS)
+    templates = _CsvSeries()
+    lines = [buffer.getvalue()]
+    seen: set[tuple[int, ...]] = set()
+    for one in series:
+        template = templates.get(one[6])
+        if template is None:
+            if one[6] not in seen:  # the first of its kind (most series of a varied history)
+                seen.add(one[6])
+                lines.append(templates.lines(one, series_values(one, utc_clock), braces=False))
+                continue
+            template = templates[one[6]] = templates.template(one)
+        lines.append(template.format(*series_values(one, utc_clock)))
+    return "".join(lines)
 
 
-def _flag(row: dict[str, str], column: str) -> bool:
-    return row.get(column) == "1"
+def series_values(series: Series, clock: Callable[[str], str]) -> list[object]:
+    """A series' id, start and end, then each game's id, start and end (times by `clock`).
+
+    The values of the export templates' fields, in their order: ``{0}`` the id,
+    ``{1}`` / ``{2}`` the series' times, ``{3 + 3i}`` .. ``{5 + 3i}`` game i's.
+    """
+    series_id, started, finished, games, _, _, _ = series
+    values: list[object] = [series_id, clock(started), clock(finished)]
+    for game in games:
+        values += (game[0], clock(game[2]), clock(game[3]))
+    return values
+
+
+class _CsvSeries(dict[tuple[int, ...], str]):
+    """A series kind -> the format string of its CSV lines (`series_values`' fields)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._cell = Memo(_csv_cell)  # each name's cell, made once
+        self._seats = _CsvSeats()
+
+    def template(self, series: Series) -> str:
+        """The lines of `series` with its ids and times left as fields."""
+        fields = [f"{{{index}}}" for index in range(3 + 3 * len(series[3]))]
+        return self.lines(series, fields, braces=True)
+
+    def lines(self, series: Series, values: Sequence[object], braces: bool) -> str:
+        """The lines of `series` with `values` (`series_values`' order) as its ids and
+        times; `braces`: names' braces doubled (for a format string)."""
+        _, _, _, games, totals, winners, _ = series
+        lines = []
+        for index, game in enumerate(games):
+            _, number, _, _, names, points, possessed, winner, first, _ = game
+            head = (
+                f"{values[0]},{values[1]},{values[2]},{values[3 + 3 * index]},{number},"
+                f"{values[5 + 3 * index]},"
+            )
+            began = values[4 + 3 * index]
+            kinds = self._seats[possessed, winner, first, len(names)]
+            for name, score, (seat, team, first_text) in zip(names, points, kinds, strict=True):
+                cell = braced(self._cell[name]) if braces else self._cell[name]
+                lines.append(
+                    f"{head}{seat}{cell}{team}{score},{totals[name]},"
+                    f"{int(name in winners)},{began}{first_text}"
+                )
+        return "".join(lines)
 
 
 # -- JSON --------------------------------------------------------------------------
 
 
-def json_document(
-    records: Sequence[SeriesRecord], stats: Sequence[PlayerStats], exported_at: datetime
-) -> dict[str, Any]:
-    """The JSON export as plain data (see the module docstring for the fields)."""
-    return {
+def json_export_text(series: Iterable[Series], exported_at: datetime) -> str:
+    """The JSON export of these complete series and their players' stats."""
+    tally = Tally()
+    templates = _JsonSeries()
+    lines = json_text.Encoded()
+    for one in series:
+        tally.add(one)
+        template = templates.get(one[6])
+        if template is None:
+            template = templates[one[6]] = templates.template(one)
+        lines.append(template.format(*series_values(one, str)))
+    document = {
         "format": JSON_FORMAT,
         "version": JSON_VERSION,
         "exported_at": time_to_text(exported_at),
-        "series": [
-            {
-                "series_id": record.series_id,
-                "started_at": time_to_text(record.started_at),
-                "finished_at": time_to_text(record.finished_at),
-                "winners": list(record.winners),
-                "totals": dict(record.totals),
-                "games": [
-                    {
-                        "game_id": game.game_id,
-                        "number": game.number,
-                        "started_at": _optional_text(game.started_at),
-                        "finished_at": time_to_text(game.finished_at),
-                        "winner": _TEAM_VALUE[game.winner],
-                        "players": [
-                            {
-                                "seat": seat,
-                                "name": name,
-                                "team": _TEAM_VALUE[game.team_of(name)],
-                                "points": game.points[name],
-                                "first_player": name == game.first_player,
-                            }
-                            for seat, name in enumerate(game.players, start=1)
-                        ],
-                    }
-                    for game in record.games
-                ],
-            }
-            for record in records
-        ],
-        "players": [asdict(line) for line in stats],
+        "series": lines,
+        "players": [asdict(line) for line in tally.stats()],
     }
+    return json_text.document_text(document)
 
 
-def _optional_text(moment: datetime | None) -> str | None:
-    return time_to_text(moment) if moment is not None else None
+class _JsonSeries(dict[tuple[int, ...], str]):
+    """A series kind -> the format string of its JSON item (`series_values`' fields)."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._quoted = Memo(json_text.quoted)  # each name's JSON string, once
+        #: (game kind, its index in the series) -> its part of the item.
+        self._items: dict[tuple[int, int], str] = {}
 
-def write_json(
-    path: Path | str,
-    records: Sequence[SeriesRecord],
-    stats: Sequence[PlayerStats],
-    exported_at: datetime | None = None,
-) -> None:
-    """Export the history and the per-player stats as JSON, atomically."""
-    document = json_document(records, stats, exported_at or utc_now())
-    write_atomically(path, json_text.document_text(document))
-
-
-def read_json(path: Path) -> tuple[list[SeriesRecord], list[PlayerStats]]:
-    """Rebuild series and stats from a JSON export (used to prove it is lossless)."""
-    document = json.loads(path.read_text(encoding="utf-8"))
-    if document.get("format") != JSON_FORMAT or document.get("version") != JSON_VERSION:
-        raise ValueError(f"{path} is not a version {JSON_VERSION} history export.")
-    records = [
-        series_record(
-            item["series_id"],
-            time_from_text(item["started_at"]),
-            [
-                GameScore(
-                    game_id=game["game_id"],
-                    number=game["number"],
-                    players=tuple(p["name"] for p in game["players"]),
-                    points={p["name"]: p["points"] for p in game["players"]},
-                    winner=Team(game["winner"]),
-                    finished_at=time_from_text(game["finished_at"]),
-                    possessed=frozenset(
-                        p["name"] for p in game["players"] if p["team"] == Team.POSSESSED.value
-                    ),
-                    first_player=next(
-                        (p["name"] for p in game["players"] if p.get("first_player")), None
-                    ),
-                    started_at=(
-                        time_from_text(game["started_at"]) if game.get("started_at") else None
-                    ),
-                )
-                for game in item["games"]
-            ],
+    def template(self, series: Series) -> str:
+        """The item of `series` with its ids and times left as fields."""
+        _, _, _, games, totals, winners, _ = series
+        quoted = self._quoted
+        game_items = [
+            self._items.get((game[9], index)) or self._game_item(game, index)
+            for index, game in enumerate(games)
+        ]
+        winner_names = ", ".join(quoted[name] for name in winners)
+        total_items = ", ".join(f"{quoted[name]}: {total}" for name, total in totals.items())
+        return (
+            '{{"series_id": {0}, "started_at": "{1}", "finished_at": "{2}", '
+            f'"winners": [{braced(winner_names)}], "totals": {{{{{braced(total_items)}}}}}, '
+            f'"games": [{", ".join(game_items)}]}}}}'
         )
-        for item in document["series"]
-    ]
-    stats = [PlayerStats(**line) for line in document["players"]]
-    return records, stats
+
+    def _game_item(self, game: Game, index: int) -> str:
+        """Game `index` of a series' item (fields `3 + 3 * index`...): once per kind of game."""
+        _, number, _, _, names, points, possessed, winner, first, kind = game
+        quoted = self._quoted
+        seats = ", ".join(
+            f'{{"seat": {seat + 1}, "name": {quoted[name]}, '
+            f'"team": "{"possessed" if seat in possessed else "sane"}", '
+            f'"points": {points[seat]}, "first_player": {TRUE[seat == first]}}}'
+            for seat, name in enumerate(names)
+        )
+        item = self._items[kind, index] = (
+            f'{{{{"game_id": {{{3 + 3 * index}}}, "number": {number}, '
+            f'"started_at": "{{{4 + 3 * index}}}", "finished_at": "{{{5 + 3 * index}}}", '
+            f'"winner": "{winner}", "players": [{braced(seats)}]}}}}'
+        )
+        return item

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from moderator.storage.history_rows import Game, Series
-from moderator.storage.records import SeriesRecord, time_to_text
+from moderator.storage.history_rows import Series
 
 #: The orders the leaderboard can be sorted in (a key cycles through them).
 SORTS = ("points", "series", "sane", "possessed")
@@ -235,43 +234,6 @@ def sorted_by(board: Iterable[Standing], order: str) -> list[Standing]:
     raise ValueError(f"unknown order {order!r}")
 
 
-def rows_of(records: Iterable[SeriesRecord]) -> list[Series]:
-    """The store's records as flat rows (the path taken when a game had to be replayed)."""
-    rows: list[Series] = []
-    kinds = 0  # each game and series its own kind (negative: never a read's kind)
-    for record in records:
-        games: list[Game] = []
-        for game in record.games:
-            seats = {name: seat for seat, name in enumerate(game.players)}
-            games.append(
-                (
-                    game.game_id,
-                    game.number,
-                    time_to_text(game.started_at or game.finished_at),
-                    time_to_text(game.finished_at),
-                    tuple(game.players),
-                    tuple(game.points[name] for name in game.players),
-                    tuple(sorted(seats[name] for name in game.possessed)),
-                    game.winner.value,
-                    seats.get(game.first_player or "", 0),  # not a figure: any seat
-                    -1 - kinds - len(games),
-                )
-            )
-        rows.append(
-            (
-                record.series_id,
-                time_to_text(record.started_at),
-                time_to_text(record.finished_at),
-                games,
-                dict(record.totals),
-                tuple(record.winners),
-                tuple(game[9] for game in games),
-            )
-        )
-        kinds += len(games)
-    return rows
-
-
 @dataclass(frozen=True)
 class Narrowing:
     """Which series a history shows: of one group (None: anyone), ended since a day."""
@@ -287,13 +249,3 @@ class Narrowing:
     def rows(self, rows: Iterable[Series]) -> list[Series]:
         """The flat rows it keeps."""
         return narrowed(rows, self.group, self.since)
-
-    def records(self, records: Iterable[SeriesRecord]) -> list[SeriesRecord]:
-        """The store's records it keeps (the replayed path's), as `rows` keeps rows."""
-        start = self.since.isoformat() if self.since is not None else ""
-        return [
-            record
-            for record in records
-            if (self.group is None or frozenset(record.totals) == self.group)
-            and time_to_text(record.finished_at)[:10] >= start
-        ]

@@ -11,8 +11,13 @@ A game here is a plain tuple (`Game`); its outcome comes from the score cache
 current (its `entries` equal the log's length), with times in the UTC form
 `time_to_text` writes. Anything else (a hand-edited cache, a game that must be
 replayed or is left out because its log cannot be rebuilt, another time
-format) raises `NeedsReplay`: the caller then takes the object path, which
-replays as the store always did, so both paths give the same bytes.
+format) raises `NeedsReplay`: the caller then reads the store's records, which
+replay as the store always did, and hands them to the same writers as tuples.
+
+When a game needs a replay, the store's records (`Store.history`,
+`Store.finished_games`) are turned into the same tuples (`series_of_records`,
+`game_of_score`), each game its own kind: the writers then have one route
+whichever way the history was read.
 
 A long history repeats itself (the same table, the same roster, scores of a
 few values): each distinct cache text is cut once per read (`score_parts`),
@@ -23,11 +28,12 @@ a kind's text once and fill in each game's or series' ids and times.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from moderator.domain.rules import GAMES_PER_SERIES, winners_of
 from moderator.storage.journal import Journal
+from moderator.storage.records import GameScore, SeriesRecord, time_to_text
 from moderator.storage.score_parts import Scores
 from moderator.storage.scores import all_renames
 
@@ -71,7 +77,7 @@ _PATTERNS = (*_UTC, " ".join([_UTC[0]] * 3))
 
 
 class NeedsReplay(Exception):
-    """A game's cache or times are not as this app writes them: take the object path."""
+    """A game's cache or times are not as this app writes them: read the store's records."""
 
 
 def complete_series(journal: Journal) -> Iterator[Series]:
@@ -100,6 +106,54 @@ def finished_games(journal: Journal) -> Iterator[Game]:
     read = _Read()
     for row in rows:
         yield read.game(row, renames.get(row[0]))
+
+
+def series_of_records(records: Iterable[SeriesRecord]) -> list[Series]:
+    """The store's records as `Series` tuples (the path taken when a game had to be replayed).
+
+    Each game is its own kind (`game_of_score`), so the writers' per-kind texts are
+    never shared between two of them.
+    """
+    rows: list[Series] = []
+    kinds = 0
+    for record in records:
+        games = [game_of_score(game, kinds + index) for index, game in enumerate(record.games)]
+        kinds += len(games)
+        rows.append(
+            (
+                record.series_id,
+                time_to_text(record.started_at),
+                time_to_text(record.finished_at),
+                games,
+                dict(record.totals),
+                tuple(record.winners),
+                tuple([game[9] for game in games]),
+            )
+        )
+    return rows
+
+
+def game_of_score(game: GameScore, kind: int) -> Game:
+    """A game with results from the store (`GameScore`) as a `Game` tuple of kind `kind`.
+
+    `kind` numbers it apart from every other game handed to the same writer.
+    The store's games always have a start and a first player (a NOT NULL column,
+    the log's `GameStarted`); a `GameScore` read back from an old export may
+    not: its start is taken to be its end and no seat is the first player's.
+    """
+    seats = {name: seat for seat, name in enumerate(game.players)}
+    return (
+        game.game_id,
+        game.number,
+        time_to_text(game.started_at or game.finished_at),
+        time_to_text(game.finished_at),
+        tuple(game.players),
+        tuple([game.points[name] for name in game.players]),
+        tuple(sorted([seats[name] for name in game.possessed])),
+        game.winner.value,
+        -1 if game.first_player is None else seats[game.first_player],
+        kind,
+    )
 
 
 #: A game's outcome as shown: names, points, possessed seats, winner, first, kind, and the

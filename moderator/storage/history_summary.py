@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from moderator.storage import history, history_figures, history_rows
+from moderator.storage import history, history_rows
 from moderator.storage.history_rows import NeedsReplay, Series
 from moderator.storage.history_tally import Tally
 from moderator.storage.journal import Journal
@@ -59,7 +59,7 @@ def summary(
             [_line(record) for record in found[-newest:]] if newest > 0 else [],
             len(found),
             history.player_stats(found),
-            history_figures.rows_of(found),
+            history_rows.series_of_records(found),
         )
 
 

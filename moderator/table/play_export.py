@@ -14,19 +14,22 @@ from moderator.i18n import _
 from moderator.i18n.refusals import refusal
 from moderator.safe_output import OutputError, write_text
 from moderator.storage import GameScore
-from moderator.storage.bgstats import create_play_link, play_for, plays_text
+from moderator.storage.bgstats import Plays, create_play_link
+from moderator.storage.history_rows import game_of_score
 from moderator.table.outcomes import PlayExport
 
 
 def export_game(game: GameScore, data_dir: Path | None) -> tuple[PlayExport, str]:
     """The export of `game` and the notice for the table (`data_dir` None: the link only)."""
-    link = create_play_link(play_for(game))
+    plays = Plays()
+    text = plays.text([game_of_score(game, kind=0)])  # the `history --bgstats` writer
+    link = create_play_link(plays.last)
     name = f"bgstats-game-{game.game_id}.json"
     notice = _("Game {number} for BG Stats: the link is on the board.")
     written = ""
     if data_dir is not None:
         try:
-            write_text(data_dir / name, plays_text([game]))
+            write_text(data_dir / name, text)
         except (OutputError, OSError) as error:
             notice = _(
                 "Game {number} for BG Stats: the link is on the board; "

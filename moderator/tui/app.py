@@ -44,7 +44,7 @@ from moderator.tui.messages import Intent, Narration, ReadTableAloud
 from moderator.tui.narration_routing import NarrationRouter
 from moderator.tui.notices import ErrorToast, Notices, NoticesChanged
 from moderator.tui.screen_classes import DIALOGS, load_class, phase_screen_class
-from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.screens.phase_screen import PhaseScreen
 from moderator.tui.start_up import StartUp
 from moderator.tui.text_from_files import visible
 from moderator.tui.textual_fixes.screens import DropsInputAfterClose, TablePalette

@@ -28,7 +28,7 @@ from moderator.tui.messages import (
     NarrationNoticed,
     translate,
 )
-from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.screens.phase_screen import PhaseScreen
 
 
 @runtime_checkable

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from moderator.table.phases import Phase
 
 if TYPE_CHECKING:
-    from moderator.tui.screens.base import PhaseScreen
+    from moderator.tui.screens.phase_screen import PhaseScreen
 
 #: The screen class of each phase.
 PHASE_SCREENS: dict[Phase, str] = {

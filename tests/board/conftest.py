@@ -11,8 +11,8 @@ import pytest
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.tui.app import MindFlayerApp
+from tests.tui.app_driver import app_on
 from tests.tui.conftest import _still_cursors, folders
-from tests.tui.helpers import app_on
 
 __all__ = ["_still_cursors", "folders"]  # shared with the TUI tests: temp folders, still cursors
 

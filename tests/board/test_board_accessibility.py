@@ -23,7 +23,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.series import SeriesScreen
 from tests.board.chromium import Page, chromium_page
 from tests.board.test_board_app import start_board
-from tests.tui.helpers import declare, knock_out
+from tests.tui.app_driver import declare, knock_out
 
 #: Where `make axe` puts axe-core (MINDFLAYER_AXE names another axe.min.js).
 AXE = Path(__file__).resolve().parents[2] / ".venv" / "axe" / "node_modules" / "axe-core"

@@ -28,7 +28,7 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen
 from tests.board.test_server import next_event
-from tests.tui.helpers import declare, knock_out, state_of
+from tests.tui.app_driver import declare, knock_out, state_of
 
 
 async def start_board(pilot: Pilot[None], close: bool = True) -> BoardServer:

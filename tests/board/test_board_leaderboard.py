@@ -17,7 +17,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.widgets.leaderboard_chart import LeaderboardChart
 from tests.board.test_board_app import start_board
 from tests.board.test_server import next_event
-from tests.tui.helpers import declare, knock_out
+from tests.tui.app_driver import declare, knock_out
 
 
 def one_series(data: Path, names: list[str]) -> None:

@@ -18,7 +18,7 @@ from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
 from tests.board.chromium import chromium_page
 from tests.board.test_board_app import start_board
-from tests.tui.helpers import state_of
+from tests.tui.app_driver import state_of
 
 #: Resolves with the page's clock (ms since the epoch) once it shows `name` as whose turn
 #: it is (watches the page, no polling).

@@ -31,7 +31,7 @@ from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen
 from tests.board.chromium import Page, chromium_page
-from tests.tui.helpers import declare, knock_out, state_of, text_of
+from tests.tui.app_driver import declare, knock_out, state_of, text_of
 
 #: Resolves once the page has drawn board `seq` with its remote's buttons.
 DRAWN = """new Promise(resolve => {{

@@ -17,7 +17,7 @@ from moderator.domain import MeetingStarted, PlayerKnockedOut, TurnPassed, apply
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.remote import phone_remote
 from moderator.tui.screens.finale import FinaleScreen
-from tests.tui.helpers import knock_out
+from tests.tui.app_driver import knock_out
 
 FIVE = ("Ann", "Ben", "Cy", "Dee", "Eve")
 

@@ -94,4 +94,4 @@ def test_each_order_puts_its_best_first(rows: list[Series]) -> None:
 def test_the_replayed_path_gives_the_same_figures(rows: list[Series], tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         records = store.history()
-    assert figures_of.figures(figures_of.rows_of(records)) == figures_of.figures(rows)
+    assert figures_of.figures(history_rows.series_of_records(records)) == figures_of.figures(rows)

@@ -10,18 +10,19 @@ import json
 import os
 import stat
 import urllib.parse
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from moderator.cli import build_parser
 from moderator.domain import PlayerKnockedOut, ResultsDeclared
 from moderator.history_report.command import run_history
-from moderator.storage import Store
-from moderator.storage.bgstats import CREATE_PLAY_URL, create_play_link, play_for, plays_for
-from moderator.storage.export import read_csv, read_json
+from moderator.storage import Store, history_rows
+from moderator.storage.bgstats import CREATE_PLAY_URL, Plays, create_play_link
 from tests.device_nodes import FULL_DEVICE, NULL_DEVICE, FifoReader, assert_same_device, make_device
+from tests.storage.export_files import export_csv, export_json, read_csv, read_json
 
 PLAYERS = ["Ann", "Bob", "Cyd", "Dee", "Eve"]
 
@@ -135,11 +136,17 @@ def test_a_folder_as_target_is_refused(
 # -- BG Stats ------------------------------------------------------------------------
 
 
+def plays_of(store: Store, zone: tzinfo) -> tuple[Plays, list[dict[str, Any]]]:
+    """The writer of `history --bgstats` over every game with results, and its plays."""
+    plays = Plays(zone)
+    return plays, json.loads(plays.text(history_rows.finished_games(store.journal)))
+
+
 def test_bgstats_play_has_the_documented_fields(played: Store) -> None:
     games = played.finished_games()
     assert [g.first_player for g in games] == ["Cyd", "Ann", "Bob", "Dee"]
-    zone = timezone(timedelta(hours=2))
-    first = play_for(games[0], zone)
+    _, plays = plays_of(played, timezone(timedelta(hours=2)))
+    first = plays[0]
     assert first["sourceName"] == "Mind Flayer moderator"
     assert first["sourcePlayId"] == "mindflayer-1-20260314T190500"
     assert first["playDate"] == "2026-03-14 21:01:00", "local time of the setup"
@@ -156,16 +163,17 @@ def test_bgstats_play_has_the_documented_fields(played: Store) -> None:
         {"name": "Dee", "score": 1, "winner": True, "role": "Sane", "startPlayer": False},
         {"name": "Eve", "score": 1, "winner": True, "role": "Sane", "startPlayer": False},
     ]
-    assert len({p["sourcePlayId"] for p in plays_for(games)}) == 4
+    assert len({p["sourcePlayId"] for p in plays}) == 4
 
 
 def test_create_play_link_carries_the_play_url_encoded(played: Store) -> None:
-    game = played.finished_games()[1]
-    link = create_play_link(play_for(game, UTC))
+    writer, plays = plays_of(played, UTC)
+    link = create_play_link(writer.last)
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     encoded = link.removeprefix(CREATE_PLAY_URL)
     assert all(c not in encoded for c in ' {}"&#')
-    assert json.loads(urllib.parse.unquote(encoded)) == play_for(game, UTC)
+    assert "%2C%22" in encoded, "compact: no space after a comma"
+    assert json.loads(urllib.parse.unquote(encoded)) == plays[-1]
 
 
 def test_cli_bgstats_writes_every_played_game_and_prints_the_latest_link(
@@ -180,7 +188,8 @@ def test_cli_bgstats_writes_every_played_game_and_prints_the_latest_link(
     out = capsys.readouterr().out
     assert "Exported 4 plays to" in out
     link = out.strip().splitlines()[-1]
-    assert link == create_play_link(play_for(latest))
+    assert plays[-1]["sourcePlayId"].startswith(f"mindflayer-{latest.game_id}-")
+    assert link == create_play_link(json.dumps(plays[-1]))
     assert json.loads(urllib.parse.unquote(link.removeprefix(CREATE_PLAY_URL))) == plays[-1]
 
 
@@ -194,11 +203,9 @@ def test_cli_bgstats_with_no_game_yet(
 
 
 def test_start_times_are_exported_and_read_back(played: Store, tmp_path: Path) -> None:
-    from moderator.storage.export import write_csv, write_json
-
     records = played.history()
     assert records[0].games[0].started_at == datetime(2026, 3, 14, 19, 1, tzinfo=UTC)
-    write_csv(tmp_path / "h.csv", records)
-    write_json(tmp_path / "h.json", records, played.player_stats())
+    export_csv(played, tmp_path / "h.csv")
+    export_json(played, tmp_path / "h.json")
     assert read_csv(tmp_path / "h.csv") == records
     assert read_json(tmp_path / "h.json")[0] == records

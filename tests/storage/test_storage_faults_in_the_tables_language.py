@@ -32,7 +32,7 @@ from moderator.tui.screens.table import TableScreen
 from tests.storage.test_storage_deferred_check import corrupt_files, orphaned_page_database
 from tests.storage.test_storage_foreign import foreign_database
 from tests.storage.test_storage_unreadable import BOGUS, add_log_row
-from tests.tui.helpers import TrackedNarrator, tracked_app
+from tests.tui.app_driver import TrackedNarrator, tracked_app
 from tests.tui.test_i18n_screens import speaking
 
 #: The newer database's refusal (the app's recorded version is this one's: "a newer").

@@ -24,8 +24,9 @@ from moderator.storage import (
     StorageWriteError,
     Store,
 )
-from moderator.storage.export import CSV_COLUMNS, read_csv, read_json, write_csv, write_json
+from moderator.storage.export import CSV_COLUMNS
 from moderator.storage.schema import SCHEMA_VERSION
+from tests.storage.export_files import export_csv, export_json, read_csv, read_json
 
 #: One game: seats knocked out (leaving two in play), seats who growled, Waffles in hand.
 Plan = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -99,7 +100,7 @@ def test_hand_checked_player_stats(evening: Store) -> None:
 
 def test_csv_round_trip_and_spreadsheet_shape(evening: Store, tmp_path: Path) -> None:
     target = tmp_path / "history.csv"
-    write_csv(target, evening.history())
+    export_csv(evening, target)
     raw = target.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf" + b",".join(c.encode() for c in CSV_COLUMNS) + b"\r\n")
     with target.open(encoding="utf-8-sig", newline="") as file:
@@ -129,7 +130,7 @@ def test_csv_round_trip_and_spreadsheet_shape(evening: Store, tmp_path: Path) ->
 
 def test_json_round_trip(evening: Store, tmp_path: Path) -> None:
     target = tmp_path / "history.json"
-    write_json(target, evening.history(), evening.player_stats(), exported_at=at(59))
+    export_json(evening, target, exported_at=at(59))
     document = json.loads(target.read_text(encoding="utf-8"))
     assert document["format"] == "mindflayer-moderator history"
     assert document["exported_at"] == "2026-03-14T19:59:00+00:00"
@@ -158,7 +159,7 @@ def test_export_replaces_atomically_and_leaves_no_temp_files(
 ) -> None:
     target = tmp_path / "history.csv"
     target.write_text("old export")
-    write_csv(target, evening.history())
+    export_csv(evening, target)
     assert read_csv(target) == evening.history()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "history.csv"]
 
@@ -199,8 +200,8 @@ def test_hostile_names_survive_byte_for_byte(
     assert stored == set(STORED)
     assert sorted(s.name for s in store.player_stats()) == sorted(STORED)
     assert set(store.known_players()) == set(STORED)
-    write_csv(tmp_path / "h.csv", store.history())
-    write_json(tmp_path / "h.json", store.history(), store.player_stats())
+    export_csv(store, tmp_path / "h.csv")
+    export_json(store, tmp_path / "h.json")
     assert read_csv(tmp_path / "h.csv") == store.history()
     assert read_json(tmp_path / "h.json") == (store.history(), store.player_stats())
     cells = (tmp_path / "h.csv").read_text(encoding="utf-8-sig")

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from moderator.domain import PlayerKnockedOut, ResultsDeclared
-from moderator.history_report.output import object_output, row_output
+from moderator.history_report.output import replayed_output, row_output
 from moderator.storage import Store
 from moderator.storage.history_clock import LocalClocks, local_clock
 from moderator.storage.records import clock_text, time_from_text, time_to_text
@@ -93,7 +93,7 @@ def test_series_played_again_and_again_read_as_the_object_path_reads_them(
     repeated_dir: Path,
 ) -> None:
     rows, _ = outputs(repeated_dir, row_output)
-    objects, _ = outputs(repeated_dir, object_output)
+    objects, _ = outputs(repeated_dir, replayed_output)
     for wanted, new, old in zip(ALL, rows, objects, strict=True):
         assert new == old, wanted
     players = {line["name"]: line for line in json.loads(rows[2].json)["players"]}
@@ -181,7 +181,7 @@ def test_a_history_across_a_change_of_offset_reads_as_the_object_path_reads_it(
     with Store.open(data_dir, clock=clock) as store:
         same_series(store, ["Ann", "Bob", "Cyd", "Dee"], 3)
     rows, _ = outputs(data_dir, row_output)
-    objects, _ = outputs(data_dir, object_output)
+    objects, _ = outputs(data_dir, replayed_output)
     assert rows == objects
     assert "2026-03-29 02:" not in rows[0].report  # that local hour did not exist
     assert "2026-03-29 01:" in rows[0].report and "2026-03-29 03:" in rows[0].report

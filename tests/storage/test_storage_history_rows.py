@@ -1,13 +1,14 @@
-"""The flat-row history (`history_rows`) writes the object path's bytes (issue 15 item 13).
+"""The flat rows read in one query (`history_rows`) give the replaying store's outputs.
 
-`mindflayer history` and its exports now go from flat rows to text without a
-`GameScore` per game. Each output is compared byte for byte with the object
-path's (`Store.history`, `export`, `bgstats`, `history_report.text.render`) on a varied
-history: many series of 4-10 seated players, random results, co-winners, an
-abandoned series and an unfinished game, a withdrawn game, chained renames,
-unicode, wide and formula names. A game the rows cannot serve as written (a
-hand-edited cache, a grown log, an unreadable one, another time format) makes
-the command take the object path: same bytes, same notices.
+`mindflayer history` and its exports go from flat rows to text without a
+`GameScore` per game; when a game needs a replay, the rows are made from the
+store's records (`Store.history`, `Store.finished_games`) and go through the same
+writers (`replayed_output`). Each output of the one is compared byte for byte
+with the other's on a varied history: many series of 4-10 seated players, random
+results, co-winners, an abandoned series and an unfinished game, a withdrawn
+game, chained renames, unicode, wide and formula names. A game the rows cannot
+serve as written (a hand-edited cache, a grown log, an unreadable one, another
+time format) makes the command read the store's records: same bytes, same notices.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from moderator.history_report.command import open_for_reading, run_history
 from moderator.history_report.output import (
     Output,
     Wanted,
-    object_output,
     read_output,
+    replayed_output,
     row_output,
 )
 from moderator.history_report.text import table, width
@@ -120,7 +121,7 @@ def history_dir(store: Store, data_dir: Path) -> Path:
 
 def test_every_output_from_rows_is_the_object_paths_bytes(history_dir: Path) -> None:
     rows, _ = outputs(history_dir, row_output)
-    objects, _ = outputs(history_dir, object_output)
+    objects, _ = outputs(history_dir, replayed_output)
     for wanted, new, old in zip(ALL, rows, objects, strict=True):
         assert new == old, wanted
     report, csv_text, json_text, plays = rows
@@ -132,7 +133,7 @@ def test_every_output_from_rows_is_the_object_paths_bytes(history_dir: Path) -> 
 
 
 def test_the_command_writes_the_object_paths_bytes(history_dir: Path, tmp_path: Path) -> None:
-    objects, _ = outputs(history_dir, object_output)
+    objects, _ = outputs(history_dir, replayed_output)
     report, csv_text, _, plays = objects
     out = tmp_path / "out"
     out.mkdir()
@@ -148,7 +149,7 @@ def test_the_command_writes_the_object_paths_bytes(history_dir: Path, tmp_path: 
 def test_an_empty_database_reads_the_same_both_ways(store: Store, data_dir: Path) -> None:
     store.close()
     rows, _ = outputs(data_dir, row_output)
-    objects, _ = outputs(data_dir, object_output)
+    objects, _ = outputs(data_dir, replayed_output)
     assert rows == objects
     assert rows[0].report.startswith("No complete series yet")
 
@@ -225,7 +226,7 @@ def test_a_game_the_rows_cannot_serve_takes_the_object_path(
     with store, pytest.raises(NeedsReplay):
         row_output(store, Wanted(csv=True, bgstats=True), EXPORTED_AT)
     chosen, chosen_notices = outputs(history_dir, read_output)
-    objects, notices = outputs(history_dir, object_output)
+    objects, notices = outputs(history_dir, replayed_output)
     assert chosen == objects
     assert chosen_notices == notices
 
@@ -238,7 +239,7 @@ def test_times_with_microseconds_are_read_from_rows(history_dir: Path) -> None:
         "finished_at = replace(finished_at, '+00:00', '.750000+00:00') WHERE id IN (1, 4)",
     )
     rows, _ = outputs(history_dir, row_output)  # no NeedsReplay
-    objects, _ = outputs(history_dir, object_output)
+    objects, _ = outputs(history_dir, replayed_output)
     assert rows == objects
     assert ".750000+00:00" in rows[2].json
 

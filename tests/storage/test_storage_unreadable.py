@@ -165,7 +165,7 @@ async def test_the_start_screen_tells_and_a_new_series_starts(tmp_path: Path) ->
 
     from moderator.narration import VoiceSettings, make_narrator
     from moderator.tui.screens.setup import SetupScreen
-    from tests.tui.helpers import app_on
+    from tests.tui.app_driver import app_on
 
     folders = {name: tmp_path / name for name in ("data", "config", "cache")}
     for folder in folders.values():

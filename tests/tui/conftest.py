@@ -9,8 +9,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import to_results
 from no_message_left import no_cursor_blink
-from seeded import to_results
 from syrupy import SnapshotAssertion
 
 from moderator.narration import VoiceSettings, make_narrator
@@ -22,7 +22,7 @@ from moderator.narration.settings import (
     MIN_REVEAL_SECONDS,
 )
 from moderator.tui.app import MindFlayerApp
-from tests.tui.helpers import AtResults, ReachResults, app_on
+from tests.tui.app_driver import AtResults, ReachResults, app_on
 from tests.tui.sized_shots import matches
 from tests.tui.tmux import Terminal, app_in_terminal, required_program
 

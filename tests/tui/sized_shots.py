@@ -30,7 +30,7 @@ from rich.console import Console
 from syrupy import SnapshotAssertion
 from textual.pilot import Pilot
 
-from tests.tui.helpers import Scenario, narration_over, still_cursor, tracked_app
+from tests.tui.app_driver import Scenario, narration_over, still_cursor, tracked_app
 
 Size = tuple[int, int]
 
@@ -46,7 +46,7 @@ async def _shoot(pilot: Pilot[None]) -> str:
 
 
 async def _still(pilot: Pilot[None]) -> None:
-    """As `helpers.snapshot`: no toast, no blinking cursor, the app's queues empty."""
+    """As `app_driver.snapshot`: no toast, no blinking cursor, the app's queues empty."""
     pilot.app.clear_notifications()
     still_cursor(pilot)
     await settled(pilot)

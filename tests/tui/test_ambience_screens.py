@@ -6,9 +6,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from controller_shortcuts import seated
 from driving import key, until
 from no_message_left import settled
-from seeded import seated
 from textual.widgets import Input, Label, Select, Switch
 
 from moderator.narration.narrator import Narrator

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator
 from time import monotonic
 
 import pytest
+from controller_shortcuts import seated
 from no_message_left import settled
-from seeded import seated
 from textual.pilot import Pilot
 
 from moderator.cli import pause_collector_for_start_up

@@ -6,15 +6,15 @@ import dataclasses
 import typing
 from pathlib import Path
 
+from controller_shortcuts import controller_of, declared, knocked_out, next_started, show, started
 from driving import FOUR
-from seeded import controller_of, declared, knocked_out, next_started, show, started
 
 from moderator.narration import VoiceSettings, make_narrator
 from moderator.narration.scripts.library import FROM_LINE
 from moderator.narration.scripts.validation import SPECS
 from moderator.table.cues import CUE_TYPES, ScriptName, SeriesWinnerCue, cue_context
 from moderator.tui.screens.series import SeriesScreen
-from tests.tui.helpers import narration_over, tracked_app
+from tests.tui.app_driver import narration_over, tracked_app
 
 
 def test_every_script_has_one_cue_and_every_cue_a_script() -> None:

@@ -13,9 +13,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from controller_shortcuts import to_results
 from driving import key, press, seat_players, shown, to_setup
 from no_message_left import settled, toasts
-from seeded import to_results
 from textual.widgets import Checkbox, Input, OptionList
 
 from moderator.table.drafts import DRAFTS_FILE

@@ -12,9 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from driving import FOUR, key, new_game, shown
-from no_message_left import settled
-from seeded import (
+from controller_shortcuts import (
     accepted,
     controller_of,
     declared,
@@ -24,6 +22,8 @@ from seeded import (
     started,
     to_results,
 )
+from driving import FOUR, key, new_game, shown
+from no_message_left import settled
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, DataTable, Static
 
@@ -35,8 +35,8 @@ from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.widgets.bigtext import BigText, big_lines, pick_scale, wrap_words
+from tests.tui.app_driver import TrackedNarrator, narration_over, text_of, tracked_app
 from tests.tui.drawn import drawn_rows
-from tests.tui.helpers import TrackedNarrator, narration_over, text_of, tracked_app
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_play_screens_in_the_tables_language import (
     bar_of,

@@ -17,8 +17,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import accepted, controller_of, show, started
 from rich.cells import cell_len
-from seeded import accepted, controller_of, show, started
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -36,8 +36,8 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.result_fields import GrowledBox
 from moderator.tui.widgets.table_picture import SeatTile
+from tests.tui.app_driver import TrackedNarrator, narration_over, text_of, tracked_app
 from tests.tui.drawn import drawn_rows
-from tests.tui.helpers import TrackedNarrator, narration_over, text_of, tracked_app
 from tests.tui.test_i18n_screens import speaking
 
 #: Ten names as long as the setup takes them, most of several words.

@@ -19,7 +19,7 @@ from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.table_picture import SeatTile
-from tests.tui.helpers import declare, knock_out, state_of
+from tests.tui.app_driver import declare, knock_out, state_of
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -270,7 +270,7 @@ async def test_the_sit_out_list_marks_who_already_sits_out(
     app_factory: Callable[..., MindFlayerApp],
 ) -> None:
     """Issue 20 item 6: `o` in a Meeting lists "(sits out)" beside those who do."""
-    from tests.tui.helpers import asked
+    from tests.tui.app_driver import asked
 
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -296,7 +296,7 @@ async def test_the_finale_shows_the_applaud_line_once(
     """Issue 20 item 6: the voice's applaud caption and the written cue are never both text_of."""
     from textual.widgets import Static
 
-    from tests.tui.helpers import text_of
+    from tests.tui.app_driver import text_of
 
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:

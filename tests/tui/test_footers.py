@@ -7,8 +7,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import pytest
+from controller_shortcuts import (
+    accepted,
+    controller_of,
+    declared,
+    knocked_out,
+    seated,
+    show,
+    started,
+)
 from driving import key, seat_players, to_setup
-from seeded import accepted, controller_of, declared, knocked_out, seated, show, started
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable
 
@@ -21,7 +29,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import declare, knock_out
+from tests.tui.app_driver import declare, knock_out
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]

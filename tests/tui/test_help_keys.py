@@ -6,8 +6,8 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 
+from controller_shortcuts import seated
 from driving import key
-from seeded import seated
 from textual.dom import DOMNode
 from textual.widgets import Static
 
@@ -16,7 +16,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.result import ResultScreen
-from tests.tui.helpers import ReachResults
+from tests.tui.app_driver import ReachResults
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 

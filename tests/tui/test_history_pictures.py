@@ -21,7 +21,7 @@ from moderator.tui.dialogs.history import HistoryScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.leaderboard_chart import LeaderboardChart
 from tests.storage.hand_history import build
-from tests.tui.helpers import TrackedNarrator, history_read
+from tests.tui.app_driver import TrackedNarrator, history_read
 from tests.tui.sized_shots import SizedShots, shots
 from tests.tui.test_i18n_screens import speaking
 

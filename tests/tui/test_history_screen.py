@@ -17,7 +17,7 @@ from moderator.domain import PlayerKnockedOut, ResultsDeclared
 from moderator.storage import HistorySummary, Store
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.history import HistoryScreen
-from tests.tui.helpers import history_read
+from tests.tui.app_driver import history_read
 
 NAMES = [
     "Eleven Hopper",

@@ -16,10 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import seated
 from driving import FOUR, key, new_game, until
 from no_message_left import raised, settled, toasts
 from rich.text import Text
-from seeded import seated
 from textual.widgets import Input, OptionList, Select, Static
 
 from moderator.narration import VoiceSettings, make_narrator
@@ -31,7 +31,7 @@ from moderator.tui.keymap import KEYMAP_FILE
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.text_from_files import literal, visible
-from tests.tui.helpers import app_on, state_of
+from tests.tui.app_driver import app_on, state_of
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 DEEP = "[" * 100_000

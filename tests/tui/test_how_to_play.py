@@ -27,7 +27,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.dialogs.how_to_play import DONE, MARK, HowToPlayScreen
 from moderator.tui.screens.setup import SetupScreen
-from tests.tui.helpers import TrackedNarrator, app_on, narration_over
+from tests.tui.app_driver import TrackedNarrator, app_on, narration_over
 
 #: Each line's pace, times a script's seconds: a caption stays until it is skipped.
 PINNED = 1000.0

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import seated
 from driving import key
 from no_message_left import toasts
-from seeded import seated
 from textual.widgets import Static
 
 from moderator.tui import key_reference
@@ -17,7 +17,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.keymap import KEYMAP_FILE, KeymapError, is_key_name, parse_keymap
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import state_of
+from tests.tui.app_driver import state_of
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 

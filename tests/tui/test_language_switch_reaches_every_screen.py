@@ -16,9 +16,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import accepted, controller_of, show, started
 from driving import key, shown
 from no_message_left import settled
-from seeded import accepted, controller_of, show, started
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -40,9 +40,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.drawn import drawn_rows
-from tests.tui.english_words import english_on
-from tests.tui.helpers import (
+from tests.tui.app_driver import (
     TrackedNarrator,
     asked,
     history_read,
@@ -50,6 +48,8 @@ from tests.tui.helpers import (
     text_of,
     tracked_app,
 )
+from tests.tui.drawn import drawn_rows
+from tests.tui.english_words import english_on
 from tests.tui.test_play_screens_in_the_tables_language import choose_in_the_settings
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]

@@ -22,9 +22,9 @@ from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.table_picture import SeatTile
 from moderator.tui.widgets.title_bar import fitted_title
 from tests.tui import test_footers as footers
+from tests.tui.app_driver import text_of
 from tests.tui.drawn import drawn_rows
 from tests.tui.english_words import english_on, words
-from tests.tui.helpers import text_of
 from tests.tui.test_i18n_screens import speaking
 
 LANGUAGES = ["de", "fr"]

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from controller_shortcuts import seated
 from driving import key, new_game
-from seeded import seated
 from textual.widgets import Static
 
 from moderator.narration import VoiceSettings
@@ -22,7 +22,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import declare, knock_out, narration_over, state_of, text_of, tracked_app
+from tests.tui.app_driver import declare, knock_out, narration_over, state_of, text_of, tracked_app
 from tests.tui.test_flow import play_quick_game
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]

@@ -15,7 +15,7 @@ from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
-from tests.tui.helpers import declare, knock_out, state_of
+from tests.tui.app_driver import declare, knock_out, state_of
 
 HOSTILE = ["[/]", "[@click=app.quit]x", "[link=x]y", "[b]Bo[/b]", "$accent", "Zoë 🧇"]
 

@@ -11,9 +11,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import (
+    accepted,
+    controller_of,
+    declared,
+    knocked_out,
+    seated,
+    show,
+    started,
+    to_results,
+)
 from driving import FOUR, key, press, seat_players, shown, to_setup, until
 from no_message_left import settled, toasts
-from seeded import accepted, controller_of, declared, knocked_out, seated, show, started, to_results
 from textual.widgets import Button, Digits, Select, Switch
 
 from moderator.table.config import TableSettings
@@ -28,7 +37,8 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import tracked_app
+from tests.tui.app_driver import tracked_app
+from tests.tui.drawn import drawn_rows
 
 
 def footer(app: MindFlayerApp) -> str:
@@ -293,3 +303,32 @@ async def test_the_setup_names_the_how_to_play_key_one_way(folders: dict[str, Pa
         field = footer(app)
     assert " ^g Rules " in roster and " ^g Rules " in field, (roster, field)
     assert "How to play" not in roster + field
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [
+        ("en", "s Say it as"),
+        ("fr", "s Prononciation"),
+        ("de", "s Aussprache"),
+        ("es", "s Pronunciación"),
+    ],
+)
+async def test_the_say_it_as_key_stays_in_sight_while_typing(
+    folders: dict[str, Path], lang: str, title: str
+) -> None:
+    """Item 11: `s` (say it as) was named only in the field's placeholder, gone once a
+    player's words are typed; the field's title names the key at 80x24, typing or not."""
+    speaking(folders, lang)
+    app, _narrator = tracked_app(folders)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_setup(pilot)
+        await seat_players(pilot, FOUR)  # the roster focused
+        await key(pilot, "s")  # the first player's words, typed into the field
+        field = app.screen.query_one("#setup-say-as")
+        assert app.screen.focused is field
+        await press(pilot, "A", "n", "n", "e")
+        rows = drawn_rows(app)
+        top, typed = rows[field.region.y], rows[field.region.y + 1]
+    assert title in top, (title, top)
+    assert "Anne" in typed, typed

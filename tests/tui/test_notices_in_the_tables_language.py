@@ -15,9 +15,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import seated
 from driving import key, shown, until
 from no_message_left import record_toasts, settled, toasts
-from seeded import seated
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -25,8 +25,8 @@ from moderator.table.config import SETTINGS_FILE
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.table import TableScreen
+from tests.tui.app_driver import TrackedNarrator, asked, knock_out, narration_over, tracked_app
 from tests.tui.drawn import drawn_rows
-from tests.tui.helpers import TrackedNarrator, asked, knock_out, narration_over, tracked_app
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_notices_strip import pinned_clock, strip_text  # noqa: F401 (a fixture)
 

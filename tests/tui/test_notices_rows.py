@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterator
 from time import time
 
 import pytest
+from controller_shortcuts import seated
 from driving import key, shown, until
 from no_message_left import settled, toasts
-from seeded import seated
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -29,8 +29,8 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
+from tests.tui.app_driver import knock_out
 from tests.tui.drawn import drawn_rows, visible_regions
-from tests.tui.helpers import knock_out
 
 TEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo"]
 SIZES = [(80, 24), (120, 40)]

@@ -10,7 +10,7 @@ from no_message_left import settled
 from moderator.table.phases import Phase
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.messages import DrawMeeting
-from tests.tui.helpers import tracked_app
+from tests.tui.app_driver import tracked_app
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 

@@ -13,9 +13,9 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import controller_of, show, started
 from driving import key, shown
 from no_message_left import settled
-from seeded import controller_of, show, started
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Select, Static
@@ -26,7 +26,7 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import TrackedNarrator, knock_out, narration_over, text_of, tracked_app
+from tests.tui.app_driver import TrackedNarrator, knock_out, narration_over, text_of, tracked_app
 from tests.tui.test_i18n_screens import speaking
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]

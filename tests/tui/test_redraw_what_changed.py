@@ -14,9 +14,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import seated
 from driving import key
 from no_message_left import settled
-from seeded import seated
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -27,7 +27,7 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.table_picture import SeatTile
-from tests.tui.helpers import narration_over, seat_question, text_of, tracked_app
+from tests.tui.app_driver import narration_over, seat_question, text_of, tracked_app
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 

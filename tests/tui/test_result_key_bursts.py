@@ -10,7 +10,7 @@ from __future__ import annotations
 from no_message_left import settled
 from textual.widgets import Checkbox, Input
 
-from tests.tui.helpers import ReachResults, text_of
+from tests.tui.app_driver import ReachResults, text_of
 
 
 async def test_tab_then_a_digit_in_one_burst_types_into_the_row_tab_reached(

@@ -14,7 +14,7 @@ from moderator.domain import ResultsDeclared
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.series import SeriesScreen
-from tests.tui.helpers import (
+from tests.tui.app_driver import (
     ReachResults,
     declare,
     domain_sentence,

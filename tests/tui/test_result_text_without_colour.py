@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from controller_shortcuts import seated, to_results
 from driving import FOUR, key, until
 from no_message_left import settled
-from seeded import seated, to_results
 from textual.widgets import Checkbox, Input, Static
 
 from moderator.domain import ResultsDeclared, Team
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.screens.finale import FinaleScreen
 from moderator.tui.screens.result import ResultScreen
-from tests.tui.helpers import (
+from tests.tui.app_driver import (
     ReachResults,
     domain_sentence,
     knock_out,

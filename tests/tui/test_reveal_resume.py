@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from controller_shortcuts import seated
 from driving import key, until
 from no_message_left import toasts
-from seeded import seated
 from textual.widgets import Static
 
 from moderator.tui.app import MindFlayerApp
@@ -21,7 +21,7 @@ from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
-from tests.tui.helpers import state_of
+from tests.tui.app_driver import state_of
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 

@@ -6,9 +6,9 @@ import random
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import seated
 from driving import key, new_game, press
 from no_message_left import settled
-from seeded import seated
 from textual.app import ScreenStackError
 from textual.command import CommandPalette
 from textual.pilot import Pilot
@@ -18,7 +18,7 @@ from moderator.tui.screen_classes import phase_screen_class
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import asked, seat_question, tracked_app
+from tests.tui.app_driver import asked, seat_question, tracked_app
 from tests.tui.test_fuzz import BINDING_KEYS
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

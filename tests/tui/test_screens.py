@@ -8,9 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import seated
 from driving import key, new_game, seat_players, to_setup, until
 from no_message_left import settled, toasts
-from seeded import seated
 from textual.widgets import Input, OptionList, Static
 
 from moderator.narration.narrator import Narrator
@@ -29,7 +29,7 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.helpers import history_read, knock_out, state_of
+from tests.tui.app_driver import history_read, knock_out, state_of
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 

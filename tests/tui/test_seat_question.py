@@ -11,18 +11,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from controller_shortcuts import seated
 from driving import key
 from no_message_left import settled
-from seeded import seated
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from moderator.tui.app import MindFlayerApp
-from moderator.tui.screens.base import PlayScreen
 from moderator.tui.screens.meeting import MeetingScreen
+from moderator.tui.screens.phase_screen import PlayScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.picker import Picker
-from tests.tui.helpers import asked, seat_question
+from tests.tui.app_driver import asked, seat_question
 
 FIVE = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 

@@ -17,7 +17,7 @@ from textual.widgets import TextArea
 
 from moderator.storage.bgstats import CREATE_PLAY_URL
 from moderator.tui.screens.series import SeriesScreen
-from tests.tui.helpers import ReachResults, declare
+from tests.tui.app_driver import ReachResults, declare
 
 
 async def test_the_series_board_offers_the_game_just_played_to_bg_stats(

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from controller_shortcuts import seated
 from driving import FOUR, key
 from no_message_left import toasts
-from seeded import seated
 from textual.widgets import OptionList, Static
 
 from moderator.storage import Store
@@ -23,7 +23,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import ReachResults, declare
+from tests.tui.app_driver import ReachResults, declare
 
 QUESTION = "Set aside the series of Ann, Bob, Cy and Dee (game 1 of 3) and start a new series?"
 

@@ -20,7 +20,7 @@ from moderator.table.config import SETTINGS_FILE, TableSettings
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.keymap import KEYMAP_FILE
 from moderator.tui.run import make_app
-from tests.tui.helpers import TrackedNarrator
+from tests.tui.app_driver import TrackedNarrator
 
 #: Per language: the toast for `volume = "loud"`, with `{path}` the file.
 SAID = {

@@ -26,8 +26,8 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.key_bar import KeyBar
+from tests.tui.app_driver import asked, narration_over, text_of, tracked_app
 from tests.tui.drawn import drawn_rows
-from tests.tui.helpers import asked, narration_over, text_of, tracked_app
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_play_screens_in_the_tables_language import choose_in_the_settings
 from tests.tui.test_setup_checklist_screen import numbers

@@ -23,7 +23,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.helpers import TrackedNarrator, knock_out, narration_over, state_of, tracked_app
+from tests.tui.app_driver import TrackedNarrator, knock_out, narration_over, state_of, tracked_app
 from tests.tui.test_flow import play_quick_game
 
 NAMES = ["Ann", "Ngô Bảo Châu", "Cy", "Dee"]

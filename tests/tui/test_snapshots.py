@@ -16,8 +16,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import (
+    accepted,
+    controller_of,
+    declared,
+    knocked_out,
+    next_started,
+    show,
+    started,
+)
 from driving import press, seat_players, shown, until
-from seeded import accepted, controller_of, declared, knocked_out, next_started, show, started
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -29,7 +37,7 @@ from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import Scenario, TrackedNarrator
+from tests.tui.app_driver import Scenario, TrackedNarrator
 from tests.tui.sized_shots import SizedShots, shots
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import seated
 from driving import FOUR, press, shown
-from seeded import seated
 from textual.pilot import Pilot
 
 from moderator.tui.dialogs.help import HelpScreen
@@ -23,7 +23,7 @@ from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.start import StartScreen
-from tests.tui.helpers import TrackedNarrator, asked, history_read, snapshot
+from tests.tui.app_driver import TrackedNarrator, asked, history_read, snapshot
 
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 SMALL = (80, 24)

@@ -22,7 +22,7 @@ from textual.pilot import Pilot
 
 from moderator.tui.screens.start import StartScreen
 from tests.tui import test_snapshots_dialogs as dialogs
-from tests.tui.helpers import Scenario, TrackedNarrator
+from tests.tui.app_driver import Scenario, TrackedNarrator
 from tests.tui.sized_shots import SizedShots, shots
 from tests.tui.test_i18n_screens import speaking
 from tests.tui.test_snapshots import SCENARIOS as GAME_SCENARIOS

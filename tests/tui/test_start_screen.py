@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from controller_shortcuts import seated
 from driving import key, until
 from no_message_left import record_toasts, settled, toasts
-from seeded import seated
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.pilot import Pilot
@@ -32,7 +32,7 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.choice import ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar
 from moderator.tui.widgets.title_bar import TitleBar
-from tests.tui.helpers import app_on
+from tests.tui.app_driver import app_on
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

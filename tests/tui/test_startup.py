@@ -17,7 +17,7 @@ from moderator.table.ports import NarratorLike
 from moderator.table.voice import DeferredNarrator
 from moderator.tui.run import run_app
 from moderator.tui.screens.start import StartScreen
-from tests.tui.helpers import app_on
+from tests.tui.app_driver import app_on
 
 
 async def test_the_voice_is_built_after_the_first_frame_and_its_warnings_shown(

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from controller_shortcuts import accepted, controller_of, declared, knocked_out, show, started
 from driving import FOUR, key, shown
 from no_message_left import settled, toasts
-from seeded import accepted, controller_of, declared, knocked_out, show, started
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -22,7 +22,7 @@ from moderator.tui.screens.meeting import MeetingScreen
 from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.table import TableScreen
-from tests.tui.helpers import TrackedNarrator, narration_over, tracked_app
+from tests.tui.app_driver import TrackedNarrator, narration_over, tracked_app
 from tests.tui.test_i18n_screens import speaking
 
 TEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin", "Gus", "Hal", "Ivy", "Jo"]

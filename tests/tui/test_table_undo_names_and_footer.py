@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from controller_shortcuts import controller_of, declared, knocked_out, next_started, show, started
 from driving import key, new_game, seat_players, until
 from no_message_left import settled, toasts_up
-from seeded import controller_of, declared, knocked_out, next_started, show, started
 from textual.geometry import Region
 from textual.widgets import Button, Input
 
@@ -22,7 +22,7 @@ from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.key_bar import KeyBar
-from tests.tui.helpers import declare, knock_out, seat_question
+from tests.tui.app_driver import declare, knock_out, seat_question
 
 FOUR = ("Ann", "Bob", "Noah", "Dee")
 SIX = ("Ann", "Bob", "Noah", "Dee", "Eve", "Fin")

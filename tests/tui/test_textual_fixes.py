@@ -38,7 +38,7 @@ from moderator.tui.textual_fixes import (
     still_needed,
 )
 from moderator.tui.textual_fixes.patches import MIN_TIMER_DELAY
-from tests.tui.helpers import tracked_app
+from tests.tui.app_driver import tracked_app
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from controller_shortcuts import seated
 from driving import key
 from no_message_left import settled
-from seeded import seated
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode

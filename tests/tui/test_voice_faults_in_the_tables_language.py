@@ -21,9 +21,9 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import seated
 from driving import key, until
 from no_message_left import record_toasts, settled, toasts
-from seeded import seated
 
 from moderator import i18n
 from moderator.narration import Clip, SilentSpeaker, SpeechFault, VoiceSettings, make_narrator

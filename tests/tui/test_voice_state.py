@@ -7,9 +7,9 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 
+from controller_shortcuts import seated
 from driving import key, until
 from no_message_left import settled, toasts
-from seeded import seated
 
 from moderator.narration import (
     Clip,
@@ -22,7 +22,7 @@ from moderator.narration import (
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.widgets.title_bar import TitleBar
-from tests.tui.helpers import app_on
+from tests.tui.app_driver import app_on
 
 NO_DEVICE = "Could not play sound (aplay exited with code 1): is a sound card available?"
 

@@ -7,15 +7,15 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from controller_shortcuts import seated
 from driving import key
 from no_message_left import settled
-from seeded import seated
 from textual.geometry import Region
 
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.widgets.bigtext import ROWS, big_lines, big_width, render_big, wrap_words
 from moderator.tui.widgets.table_picture import layout_counts, seat_boxes
-from tests.tui.helpers import narration_over, tracked_app
+from tests.tui.app_driver import narration_over, tracked_app
 
 
 def test_big_text_draws_known_letters_in_three_rows() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from moderator.tui.screens.base import SCREENS_CSS
+from moderator.tui.screens.phase_screen import SCREENS_CSS
 from moderator.tui.textual_fixes import screens as fixed_screens
 from moderator.tui.textual_fixes.screens import TablePalette, is_on_top, nothing_to_await
 

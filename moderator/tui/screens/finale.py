@@ -22,7 +22,7 @@ from moderator.i18n import N_, _, ngettext
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import CountAgain, EnterResults
-from moderator.tui.screens.base import PlayScreen
+from moderator.tui.screens.phase_screen import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.caption import BoundDigits, Caption
 from moderator.tui.widgets.game_header import GameHeader

@@ -20,7 +20,7 @@ from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import KnockOut, ResolveMeeting, ToggleSitOut
-from moderator.tui.screens.base import PlayScreen
+from moderator.tui.screens.phase_screen import PlayScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.caption import BoundDigits, Caption
 from moderator.tui.widgets.game_header import GameHeader

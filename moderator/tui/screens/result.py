@@ -40,7 +40,7 @@ from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import DeclareResults
 from moderator.tui.screens import drafted
-from moderator.tui.screens.base import PlayScreen
+from moderator.tui.screens.phase_screen import PlayScreen
 from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.result_fields import (
     GrowledBox,

@@ -20,7 +20,7 @@ from moderator.table.controller import TableController
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import FinishReveal, GoHome, PlayReveal, StopVoice, UndoLast
-from moderator.tui.screens.base import PhaseScreen, progress_words
+from moderator.tui.screens.phase_screen import PhaseScreen, progress_words
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.game_header import GameHeader

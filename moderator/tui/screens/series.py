@@ -25,7 +25,7 @@ from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import ExportPlay, GoHome, NewSeries, NextGame
-from moderator.tui.screens.base import PlayScreen
+from moderator.tui.screens.phase_screen import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.game_header import GameHeader
 from moderator.tui.widgets.leaderboard_chart import LeaderboardChart, SeriesBoardLeaderboard

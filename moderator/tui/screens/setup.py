@@ -32,8 +32,8 @@ from moderator.table.snapshot import TableSnapshot
 from moderator.tui.dialogs.how_to_play import HOW_TO_PLAY_KEY, open_how_to_play
 from moderator.tui.messages import GoHome, ReadSetupAloud, StartGame
 from moderator.tui.screens import drafted
-from moderator.tui.screens.base import HELP_KEY, PhaseScreen
 from moderator.tui.screens.checklist_text import checklist
+from moderator.tui.screens.phase_screen import HELP_KEY, PhaseScreen
 from moderator.tui.screens.setup_keys import SETUP_FOOTER_KEEP, SETUP_FOOTER_SHORT
 from moderator.tui.screens.setup_words import (
     BUTTONS,
@@ -45,6 +45,7 @@ from moderator.tui.screens.setup_words import (
     roster_line,
     say_as_hint,
     say_as_hint_for,
+    say_as_title,
     seated_words,
 )
 from moderator.tui.widgets.game_header import GameHeader
@@ -68,7 +69,8 @@ class RosterList(FixingList):
         Binding("shift+down,ctrl+down", "screen.move(1)", N_("Move down"), id="move-down"),
         Binding("f", "screen.first", N_("First player"), id="first-player"),
         Binding("e", "screen.edit", N_("Fix name"), id="edit-name"),
-        # Not in the footer (the field under the roster names its key); Help lists it.
+        # Not in the footer (the title of the field under the roster names its key);
+        # Help lists it.
         Binding(SAY_AS_KEY, "screen.say_as", N_("Say it as"), id="say-as", show=False),
     ]
 
@@ -116,7 +118,9 @@ class SetupScreen(PhaseScreen):
                 yield Static("", id="setup-error", markup=False)
                 yield RosterList(id="setup-roster")
                 # After the roster: Tab from the name field still reaches the roster first.
-                yield NameInput(placeholder=say_as_hint(), id="setup-say-as")
+                saying = NameInput(placeholder=say_as_hint(), id="setup-say-as")
+                saying.border_title = say_as_title()
+                yield saying
                 with Horizontal(classes="button-row"):
                     for button in BUTTONS:
                         yield Button(button_label(button), id=button, compact=True)
@@ -180,6 +184,7 @@ class SetupScreen(PhaseScreen):
         field = self.query_one("#setup-name", Input)
         field.placeholder = name_hint() if self.editing is None else fix_hint(self.editing)
         saying = self.query_one("#setup-say-as", Input)
+        saying.border_title = say_as_title()
         if self.saying is None or not 0 <= self.saying < len(self.players):
             saying.placeholder = say_as_hint()
         else:

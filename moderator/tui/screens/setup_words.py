@@ -37,6 +37,15 @@ def say_as_hint() -> str:
     return _("Say it as: {key} on a player, Enter").format(key=SAY_AS_KEY)
 
 
+def say_as_title() -> str:
+    """The "say it as" field's title, its key first as the footer shows keys.
+
+    Always in sight, typing or not: the placeholder alone, gone once a player's
+    words are being typed, left a newcomer looking for the key (issue 35).
+    """
+    return f"{SAY_AS_KEY} {_('Say it as')}"
+
+
 def name_hint() -> str:
     """The name field's hint while no name is being fixed."""
     return _("Name, then Enter (clockwise)")

@@ -23,7 +23,7 @@ from moderator.table.phases import Phase
 from moderator.table.ports import ACTION_ERRORS
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import NewSeries, OpenHistory, Resume
-from moderator.tui.screens.base import PhaseScreen
+from moderator.tui.screens.phase_screen import PhaseScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import Choice, ChoiceList
 from moderator.tui.widgets.key_bar import KeyBar

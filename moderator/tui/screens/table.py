@@ -20,7 +20,7 @@ from moderator.table.board_host import REMOTE_OFF, TURNED_OFF, BoardHost
 from moderator.table.phases import Phase
 from moderator.table.snapshot import TableSnapshot
 from moderator.tui.messages import DrawMeeting, KnockOut, PassTurn
-from moderator.tui.screens.base import PlayScreen
+from moderator.tui.screens.phase_screen import PlayScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.caption import Caption, FittedCaption
 from moderator.tui.widgets.game_header import GameHeader

@@ -35,7 +35,7 @@ from moderator.narration.narrator import Narrator
 from moderator.table.ports import NarratorLike
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.run import make_app
-from moderator.tui.screens.base import PlayScreen
+from moderator.tui.screens.phase_screen import PlayScreen
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.widgets.picker import Picker
 

@@ -45,7 +45,6 @@ from moderator.table.describe import describe
 from moderator.table.drafts import Drafts, results_key
 from moderator.table.outcomes import Outcome, PlayExport, RenameQuestions, SeatingPlan
 from moderator.table.phases import Flags, Phase, phase_for
-from moderator.table.play_export import export_game
 from moderator.table.playback import Report, Voice
 from moderator.table.ports import (
     ACTION_ERRORS,
@@ -57,8 +56,9 @@ from moderator.table.ports import (
 from moderator.table.set_aside import series_words, set_aside_question
 from moderator.table.snapshot import TableSnapshot
 
-# The cues (`cues`, `aloud`, `voice_ahead`) are imported by the methods that make one:
-# the start screen needs none, and their dataclasses cost the first frame (docs/startup.md).
+# The cues (`cues`, `aloud`, `voice_ahead`) are imported by the methods that make one, and
+# the BG Stats export (`play_export`, with the history's export rows) by `export_play`:
+# the start screen needs neither, and their imports cost the first frame (docs/startup.md).
 if TYPE_CHECKING:
     from moderator.storage.history_summary import HistorySummary
     from moderator.table.cues import Cue
@@ -600,6 +600,8 @@ class TableController:
 
     def export_play(self) -> Outcome:
         """The game just played for BG Stats: its link, and a play file (see `play_export`)."""
+        from moderator.table.play_export import export_game
+
         try:
             games = self.series_games()
         except ACTION_ERRORS as error:

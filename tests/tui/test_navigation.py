@@ -146,6 +146,8 @@ NOT_FOR_THE_FIRST_FRAME = {
     "hmac": "secrets imports hmac",
     # The cues: the controller imports them in the methods that make one.
     "moderator.table.cues": "the controller imported every cue type at import",
+    # The BG Stats export: the controller imports it when a game is exported.
+    "moderator.storage.export": "the controller imported play_export (bgstats, export rows)",
     # The captions of the phase screens (BigText needs only `relayout.fixed_width`).
     "moderator.tui.widgets.caption": "BigText imported fixed_width from the captions",
 }

@@ -33,7 +33,9 @@
 
 Run with `make bench` (or `.venv/bin/python bench/bench_tui.py`); about a minute
 and a half. Needs tmux for part 3 (skipped with a message otherwise).
-`bench/bench_tui.py --startup-only [--runs N]` runs part 1 alone,
+`bench/bench_tui.py --startup-only [--runs N] [--compare-with DIR]` runs part 1 alone
+(DIR: another revision's `moderator` package, `git archive REV moderator | tar -x -C
+DIR`, whose app is started alternately with this tree's and printed beside),
 `bench/bench_tui.py --latency-only` part 2 alone.
 """
 
@@ -165,10 +167,12 @@ def fresh_dirs(base: Path) -> dict[str, str]:
 # --- 1. start-up and memory ----------------------------------------------------------
 
 
-def startup_once(kind: str, home: Path) -> tuple[float, float, int, float]:
+def startup_once(kind: str, home: Path, tree: Path = ROOT) -> tuple[float, float, int, float]:
     """(first frame s, process wall s, maxrss KiB, CPU s to the first frame) of one start.
 
-    A fresh process on `home`'s folders, with its bytecode cached in `home`.
+    A fresh process on `home`'s folders, with its bytecode cached in `home`; it
+    imports the `moderator` package of `tree` (its working folder comes first on
+    `sys.path`), this tree's unless `--compare-with` names another.
     """
     env = {
         **os.environ,
@@ -183,7 +187,7 @@ def startup_once(kind: str, home: Path) -> tuple[float, float, int, float]:
         capture_output=True,
         text=True,
         env=env,
-        cwd=ROOT,
+        cwd=tree,
         timeout=60,
         check=False,
     )
@@ -194,12 +198,17 @@ def startup_once(kind: str, home: Path) -> tuple[float, float, int, float]:
     return result["first_frame"], wall, result["maxrss_kib"], result["cpu"]
 
 
-def bench_startup(count: int = RUNS) -> None:
+def bench_startup(count: int = RUNS, compare_with: Path | None = None) -> None:
     runs: dict[str, list[tuple[float, float, int, float]]] = {
         "bare": [],
         "app": [],
         "app-collector-on": [],
     }
+    #: The kind each run starts, and the tree whose package it imports.
+    starts = {kind: (kind, ROOT) for kind in runs}
+    if compare_with is not None:
+        runs["compared"] = []
+        starts["compared"] = ("app", compare_with.resolve())
     with tempfile.TemporaryDirectory(prefix="bench-tui-") as tmp:
         home = Path(tmp)
         # Warm the file cache and compile the bytecode for both; the app's first start
@@ -207,9 +216,12 @@ def bench_startup(count: int = RUNS) -> None:
         # every start but the first does.
         startup_once("bare", home)
         startup_once("app", home)
+        if compare_with is not None:
+            startup_once("app", home, compare_with.resolve())
         for _ in range(count):
-            for kind in runs:  # alternating, so a busy moment of the machine hits both
-                runs[kind].append(startup_once(kind, home))
+            for name in runs:  # alternating, so a busy moment of the machine hits both
+                kind, tree = starts[name]
+                runs[name].append(startup_once(kind, home, tree))
     medians = {
         kind: tuple(statistics.median(r[i] for r in values) for i in range(4))
         for kind, values in runs.items()
@@ -240,6 +252,13 @@ def bench_startup(count: int = RUNS) -> None:
     print(f"first frame, app, collector not paused: {c_frame * 1000:5.0f} ms")
     print(f"  ratio to bare (what the pause gives): {c_frame / b_frame:7.2f}")
     print(f"  CPU ratio to bare:                    {c_cpu / b_cpu:7.2f}")
+    if compare_with is not None:
+        d_frame, d_cpu = medians["compared"][0], medians["compared"][3]
+        print(f"compared with the app of {compare_with}:")
+        print(f"  first frame:                          {d_frame * 1000:5.0f} ms")
+        print(f"  ratio to bare:                        {d_frame / b_frame:7.2f}")
+        print(f"  CPU to first frame:                   {d_cpu * 1000:5.0f} ms")
+        print(f"  CPU ratio to bare:                    {d_cpu / b_cpu:7.2f}")
     ratio = a_frame / b_frame
     verdict = "met" if ratio <= STARTUP_GOAL else "NOT met"
     print(
@@ -641,6 +660,13 @@ def main() -> None:
     parser.add_argument("--startup-only", action="store_true", help="run part 1 alone")
     parser.add_argument("--latency-only", action="store_true", help="run part 2 alone")
     parser.add_argument("--runs", type=int, default=RUNS, help="start-ups per app (at least 7)")
+    parser.add_argument(
+        "--compare-with",
+        type=Path,
+        metavar="DIR",
+        help="part 1 also starts the app of the moderator package in DIR, alternating "
+        "(e.g. `git archive main moderator | tar -x -C DIR`): a before/after in one run",
+    )
     options = parser.parse_args()
     if options.runs < 7:
         parser.error("--runs must be at least 7 (the medians need them)")
@@ -649,7 +675,7 @@ def main() -> None:
     if options.latency_only:
         bench_latency()
     else:
-        bench_startup(options.runs)
+        bench_startup(options.runs, options.compare_with)
     if not (options.startup_only or options.latency_only):
         bench_latency()
         bench_idle()

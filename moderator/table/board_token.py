@@ -10,9 +10,10 @@ only that: the board starts with a new token, as before.
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import re
-import secrets
 from pathlib import Path
 
 from moderator import safe_output
@@ -24,8 +25,12 @@ TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{22}")
 
 
 def new_token() -> str:
-    """A random 128-bit token, URL-safe (22 characters), as the board server makes."""
-    return secrets.token_urlsafe(16)
+    """A random 128-bit token, URL-safe (22 characters), as the board server makes.
+
+    What `secrets.token_urlsafe(16)` returns (the same `os.urandom`, encoded the
+    same way), without importing `secrets` (hmac, hashlib) before the first frame.
+    """
+    return base64.urlsafe_b64encode(os.urandom(16)).rstrip(b"=").decode("ascii")
 
 
 def token_for_series(folder: Path, series_id: int | None) -> str:

@@ -40,24 +40,11 @@ from moderator.i18n import _, ngettext
 from moderator.i18n.refusals import refusal
 from moderator.narration.scripts.spoken_names import prepare as prepare_names
 from moderator.storage import GameScore
-from moderator.table.aloud import table_state_cue
 from moderator.table.config import TableSettings, save_settings
-from moderator.table.cues import (
-    Cue,
-    FinaleCue,
-    HowToPlayCue,
-    KnockoutCue,
-    MeetingCue,
-    RevealCue,
-    SeriesWinnerCue,
-    SetupCue,
-    TurnCue,
-)
 from moderator.table.describe import describe
 from moderator.table.drafts import Drafts, results_key
 from moderator.table.outcomes import Outcome, PlayExport, RenameQuestions, SeatingPlan
 from moderator.table.phases import Flags, Phase, phase_for
-from moderator.table.play_export import export_game
 from moderator.table.playback import Report, Voice
 from moderator.table.ports import (
     ACTION_ERRORS,
@@ -68,10 +55,13 @@ from moderator.table.ports import (
 )
 from moderator.table.set_aside import series_words, set_aside_question
 from moderator.table.snapshot import TableSnapshot
-from moderator.table.voice_ahead import cues_ahead
 
+# The cues (`cues`, `aloud`, `voice_ahead`) are imported by the methods that make one, and
+# the BG Stats export (`play_export`, with the history's export rows) by `export_play`:
+# the start screen needs neither, and their imports cost the first frame (docs/startup.md).
 if TYPE_CHECKING:
     from moderator.storage.history_summary import HistorySummary
+    from moderator.table.cues import Cue
 
 
 class TableController:
@@ -251,6 +241,8 @@ class TableController:
         The finale's voice follows the knock-out line at once, so its caption
         never reaches the table picture: the finale screen shows it instead.
         """
+        from moderator.table.cues import KnockoutCue
+
         game = self._game
         if game is None or not game.state.is_over:
             return []
@@ -332,6 +324,8 @@ class TableController:
 
     def _prepare_voice(self, state: GameState | None, phase: Phase) -> None:
         """Seating / the 3rd Meeting started / 3 left in play: build that audio now (issue 17)."""
+        from moderator.table.voice_ahead import cues_ahead
+
         seating = phase is Phase.SETUP
         self._voice.prepare(cues_ahead(state, self._settings.reveal_seconds, seating))
 
@@ -472,6 +466,8 @@ class TableController:
 
     def read_setup(self, players: int) -> Outcome:
         """Speak the setup checklist for this many players (refused outside 4..10)."""
+        from moderator.table.cues import SetupCue
+
         try:
             setup_for(players)
         except IllegalAction as error:
@@ -480,11 +476,15 @@ class TableController:
 
     def how_to_play(self, from_line: int = 0) -> Outcome:
         """Speak the rules in short from line `from_line` on; the line being said stops now."""
+        from moderator.table.cues import HowToPlayCue
+
         self.silence()  # a newer script would wait for the current line's end
         return self._outcome(cues=self._play(HowToPlayCue(max(0, from_line))))
 
     def play_reveal(self) -> Outcome:
         """Start (or replay) the eyes-closed reveal."""
+        from moderator.table.cues import RevealCue
+
         return self._outcome(cues=self._play(RevealCue(self._settings.reveal_seconds)))
 
     def stop_voice(self) -> Outcome:
@@ -506,6 +506,8 @@ class TableController:
 
     def pass_turn(self) -> Outcome:
         """The current player gave their Adventure card away: next player."""
+        from moderator.table.cues import TurnCue
+
         outcome = self._act(TurnPassed())
         state = outcome.state
         if outcome.refused or state is None or state.is_over:
@@ -524,6 +526,8 @@ class TableController:
         Knocking out the player whose turn it is passes the turn on: the notice
         says to whom, so the table does not look at a screen that changed silently.
         """
+        from moderator.table.cues import KnockoutCue
+
         name = self._name(seat)
         before = self.game_state
         done = _("{name} is knocked out.").format(name=name)
@@ -550,6 +554,8 @@ class TableController:
         The notice is the sentence spoken, so a table that cannot hear it reads it.
         During the reveal nothing is spoken: the notice says why, and to ask again.
         """
+        from moderator.table.aloud import table_state_cue
+
         state = self.game_state
         points: list[Mapping[str, int]] = []
         if state is None or state.result is not None:  # between games: the series score
@@ -576,6 +582,8 @@ class TableController:
 
     def count_again(self) -> Outcome:
         """Replay the finale's count to 3."""
+        from moderator.table.cues import FinaleCue
+
         return self._outcome(cues=self._play(FinaleCue()))
 
     def enter_results(self) -> Outcome:
@@ -592,6 +600,8 @@ class TableController:
 
     def export_play(self) -> Outcome:
         """The game just played for BG Stats: its link, and a play file (see `play_export`)."""
+        from moderator.table.play_export import export_game
+
         try:
             games = self.series_games()
         except ACTION_ERRORS as error:
@@ -739,6 +749,8 @@ class TableController:
 
     def _play_entry(self, phase: Phase) -> tuple[Cue, ...]:
         """The cue a phase speaks when the table arrives in it."""
+        from moderator.table.cues import FinaleCue, MeetingCue, SeriesWinnerCue
+
         state = self.game_state
         if phase is Phase.MEETING and state is not None and state.meeting is not None:
             return self._play(MeetingCue(state.meeting.number, len(state.participants())))

@@ -9,10 +9,13 @@ so its module holds only the acting, and a caller names them from here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from moderator.domain import GameState
-from moderator.table.cues import Cue
 from moderator.table.phases import Phase
+
+if TYPE_CHECKING:  # the cues load with the first one made (docs/startup.md)
+    from moderator.table.cues import Cue
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from moderator.narration.scripts.spoken_names import SAID_AS
 from moderator.table.config import TableSettings
-from moderator.table.cues import Cue, cue_context
 from moderator.table.phases import Phase
 from moderator.table.ports import NarratorLike
 from moderator.table.voice import to_voice_settings
+
+if TYPE_CHECKING:  # a cue's module is loaded by whoever made the cue (docs/startup.md)
+    from moderator.table.cues import Cue
 
 #: Receives (playback id, narration event); called from the narration thread.
 Report = Callable[[int, object], object]
@@ -118,7 +120,7 @@ class Voice:
         for cue in cues:
             if cue not in self._prepared:
                 self._prepared = (*self._prepared[-3:], cue)
-                prepare(cue.script, cue_context(cue))
+                prepare(cue.script, _context(cue, None))
 
     def silence(self) -> None:
         """Stop whatever is being said, at once."""
@@ -147,6 +149,8 @@ class Voice:
 
 def _context(cue: Cue, said_as: Mapping[str, str] | None) -> dict[str, object]:
     """The cue's script context, with how names are said when the table typed any."""
+    from moderator.table.cues import cue_context  # loaded already: `cue` is one
+
     context = cue_context(cue)
     if said_as:
         context[SAID_AS] = dict(said_as)

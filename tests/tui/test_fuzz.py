@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 from no_message_left import settled
+from textual.errors import NoWidget
 from textual.pilot import OutOfBounds, Pilot
 from textual.widget import Widget
 from textual.widgets import Input
@@ -196,6 +197,12 @@ class Fuzzer:
                 offset = (self.rng.randrange(width), self.rng.randrange(height))
                 await pilot.click(offset=offset)
         except OutOfBounds:
+            pass
+        except NoWidget:
+            # A click on a screen not laid out yet (just pushed; on a busy machine the
+            # click can come first): Textual takes a real click there as a click on
+            # nothing (`Screen._forward_event` clears the focus); only Pilot, which
+            # looks up the widget itself, raises. Seen once in a loaded run (seed 1201).
             pass
         self.clicks += 1
 

@@ -88,3 +88,39 @@ def test_the_app_module_loads_neither_the_board_snapshot_nor_the_history_summary
     ).stdout
     for module in ("moderator.board.snapshot", "moderator.storage.history_summary"):
         assert f"'{module}'" not in loaded, f"{module} is loaded with the app"
+
+
+#: Modules the first frame does not need, each with what loaded it before (docs/startup.md).
+NOT_FOR_THE_FIRST_FRAME = {
+    # Textual's version, for a canary's failure message only (textual_fixes).
+    "importlib.metadata": "textual_fixes read Textual's version at import",
+    "email": "importlib.metadata reads package metadata as e-mail headers",
+    # The phone board's token (board_token) is made from os.urandom.
+    "secrets": "board_token made its token with secrets",
+    "hmac": "secrets imports hmac",
+    # The cues: the controller imports them in the methods that make one.
+    "moderator.table.cues": "the controller imported every cue type at import",
+    # The BG Stats export: the controller imports it when a game is exported.
+    "moderator.storage.export": "the controller imported play_export (bgstats, export rows)",
+    # The captions of the phase screens (BigText needs only `relayout.fixed_width`).
+    "moderator.tui.widgets.caption": "BigText imported fixed_width from the captions",
+}
+
+
+def test_the_command_loads_nothing_its_first_frame_does_not_need() -> None:
+    """The command's imports, up to the start screen's, leave these modules for later.
+
+    As the `mindflayer` command starts (bench/bench_tui.py's child): the command
+    line, the app, and the start screen's module (loaded with its mode).
+    """
+    code = (
+        "import sys, moderator.cli, moderator.tui.run, moderator.tui.screens.start\n"
+        "print(sorted(sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    early = {
+        module: why for module, why in NOT_FOR_THE_FIRST_FRAME.items() if f"'{module}'" in loaded
+    }
+    assert not early, f"loaded before the first frame: {early}"

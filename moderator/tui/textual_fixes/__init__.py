@@ -21,7 +21,8 @@ read (bench/no_message_left.py, tests/tui/drawn.py) have canaries there too.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib.metadata import version
+
+import textual
 
 from moderator.tui.textual_fixes.patches import apply
 
@@ -174,7 +175,7 @@ def still_needed(name: str) -> str:
     """A canary's failure message: Textual changed, the fix `name` is to be deleted or mended."""
     fix = fix_named(name)
     return (
-        f"Textual {version('textual')} no longer behaves as the fix {fix.name!r} "
+        f"Textual {textual.__version__} no longer behaves as the fix {fix.name!r} "
         f"({fix.what}) expects: delete or mend it in "
         f"moderator/tui/textual_fixes/{fix.module}.py (and its entry in FIXES)."
     )

@@ -23,7 +23,7 @@ shown literally (no markup is ever parsed), only the letter case changes.
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -37,7 +37,7 @@ from moderator.tui.widgets.block_letters import (
     accented_letters,
     base_letters,
 )
-from moderator.tui.widgets.caption import fixed_width
+from moderator.tui.widgets.relayout import fixed_width
 
 #: 5-row bitmaps; "#" is ink. Upper case only: lower case is drawn in capitals.
 _LATIN: dict[str, str] = {
@@ -91,7 +91,6 @@ _LATIN: dict[str, str] = {
     "/": "..# ..# .#. #.. #..",
     **EXTRA_LETTERS,
 }
-_FONT_SOURCE: dict[str, str] = {**_LATIN, **accented_letters(_LATIN)}
 
 #: The font sizes (the `scale` argument below).
 COMPACT = 1
@@ -133,12 +132,23 @@ def _solid(bitmap: str) -> tuple[str, ...]:
     return tuple(row.replace("#", "█").replace(".", " ") for row in bitmap.split())
 
 
-FONT: dict[str, tuple[str, ...]] = {char: _compress(bits) for char, bits in _FONT_SOURCE.items()}
-FONT_LARGE: dict[str, tuple[str, ...]] = {
-    char: _enlarge(bits) for char, bits in _FONT_SOURCE.items()
-}
-FONT_SOLID: dict[str, tuple[str, ...]] = {char: _solid(bits) for char, bits in _FONT_SOURCE.items()}
-_FONTS = {COMPACT: FONT, LARGE: FONT_LARGE, SOLID: FONT_SOLID}
+#: How each size draws a 5-row bitmap (an unknown scale draws as `COMPACT`).
+_DRAW = {COMPACT: _compress, LARGE: _enlarge, SOLID: _solid}
+
+
+@cache
+def font_at(scale: int = COMPACT) -> dict[str, tuple[str, ...]]:
+    """Every letter's block rows at `scale`, the accented capitals too.
+
+    Built on first use, one size at a time: the start screen draws its title in
+    one size, and building all three at import cost the first frame
+    (docs/startup.md).
+    """
+    draw = _DRAW.get(scale, _compress)
+    source = {**_LATIN, **accented_letters(_LATIN)}
+    return {char: draw(bits) for char, bits in source.items()}
+
+
 _ROWS = {COMPACT: ROWS, LARGE: ROWS_LARGE, SOLID: ROWS_SOLID}
 #: Blank cells between two letters.
 _GAP = {COMPACT: 1, LARGE: 2, SOLID: 1}
@@ -157,7 +167,7 @@ def glyph(char: str, scale: int = COMPACT) -> tuple[str, ...] | None:
 
     None when no letter of it is in the font (the caller then draws the placeholder box).
     """
-    font = _FONTS.get(scale, FONT)
+    font = font_at(scale)
     capital = char.upper()
     rows = font.get(capital)
     if rows is not None:
@@ -174,7 +184,7 @@ def drawn(char: str, scale: int = COMPACT) -> tuple[str, ...]:
     """The block rows `char` is drawn with: its glyph, else the placeholder box."""
     rows = glyph(char, scale)
     if rows is None:
-        rows = _FONTS.get(scale, FONT)[PLACEHOLDER]
+        rows = font_at(scale)[PLACEHOLDER]
     return rows
 
 

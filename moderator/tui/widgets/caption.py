@@ -1,49 +1,17 @@
 """Literal text bound to a screen's reactive, laid out again only when its height changes.
 
-A layout pass arranges every widget of the screen again and redraws every one
-that moved: on the table screen it was most of a key's time. A line whose new
-text takes as many rows as the old one (at the width it already has) only
-needs a repaint of itself; `repaint` decides which, for any widget whose
-width does not follow its content (`BigText` decides the same way).
+Each widget here shows its new text with `relayout.repaint`: a repaint of
+itself, and a layout pass of the screen only when its height changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Digits, Static
 
-
-def fixed_width(widget: Widget) -> int:
-    """The content width `widget` keeps whatever it shows; 0 when it has none yet.
-
-    0 for a widget not laid out yet, or sized by its content's width
-    (`width: auto`): its old height says nothing about the new one then.
-    """
-    if not widget.is_mounted:
-        return 0
-    rule = widget.styles.width
-    if rule is not None and rule.is_auto:
-        return 0
-    return max(0, widget.content_region.width)
-
-
-def repaint(widget: Widget, change: Callable[[], None]) -> None:
-    """Apply `change` (which repaints `widget`); ask for a layout only if its height changed."""
-    width = fixed_width(widget)
-    if not width:
-        change()
-        widget.refresh(layout=True)
-        return
-    container, viewport = widget.content_size, widget.app.size
-    before = widget.get_content_height(container, viewport, width)
-    change()  # the change repaints the widget, which clears its cached height
-    if widget.get_content_height(container, viewport, width) != before:
-        widget.refresh(layout=True)
+from moderator.tui.widgets.relayout import fixed_width, repaint
 
 
 class Caption(Static):

@@ -34,7 +34,7 @@ from textual.widgets import Checkbox, Input, OptionList, Select, Static
 from moderator.domain import GameState, IllegalAction, ResultsDeclared
 from moderator.narration import Finished, NarrationEvent, VoiceSettings, make_narrator
 from moderator.narration.narrator import Narrator
-from moderator.table.config import SETTINGS_FILE
+from moderator.table.config import SETTINGS_FILE, TableSettings
 from moderator.table.ports import NarratorLike
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
@@ -242,6 +242,19 @@ def seat_question(app: App[Any]) -> Picker | None:
     if isinstance(screen, PlayScreen) and screen.asking:
         return screen.query_one("#pick-box.seat-question", Picker)
     return None
+
+
+#: Six players: enough for the eyes-closed reveal (6 to 10), the fewest that have it.
+REVEAL_SIX = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+
+
+async def at_the_reveal(pilot: Pilot[None], settings: TableSettings | None = None) -> RevealScreen:
+    """From the start screen: six players seated (`settings` first, if given), at the reveal."""
+    if settings is not None:
+        pilot.app.controller.change_settings(settings)  # type: ignore[attr-defined]
+    screen = await seated(pilot, list(REVEAL_SIX))
+    assert isinstance(screen, RevealScreen)
+    return screen
 
 
 async def at_the_table(pilot: Pilot[None], names: Sequence[str]) -> TableScreen:

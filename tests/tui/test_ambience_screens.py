@@ -6,7 +6,6 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from controller_shortcuts import seated
 from driving import key, until
 from no_message_left import settled
 from textual.widgets import Input, Label, Select, Switch
@@ -15,9 +14,8 @@ from moderator.narration.narrator import Narrator
 from moderator.table.config import SETTINGS_FILE, TableSettings
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.settings import SettingsScreen
-from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.widgets.ambience_marker import UNHEARD, AmbienceMarker
-from tests.tui.app_driver import text_of
+from tests.tui.app_driver import at_the_reveal, text_of
 
 
 async def test_ambience_settings_say_on_off_in_words_and_reach_the_narrator(
@@ -61,10 +59,7 @@ async def test_a_muted_reveal_shows_that_ambience_would_play(
 ) -> None:
     app = app_factory(time_scale=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.controller.change_settings(TableSettings(enabled=False))
-        await seated(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
-        screen = app.screen
-        assert isinstance(screen, RevealScreen)
+        screen = await at_the_reveal(pilot, TableSettings(enabled=False))
         marker = screen.query_one(AmbienceMarker)
         assert not marker.display
         await key(pilot, "enter")

@@ -15,7 +15,6 @@ from controller_shortcuts import (
     controller_of,
     declared,
     knocked_out,
-    seated,
     show,
     started,
     to_results,
@@ -29,13 +28,12 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.pick_player import PickPlayerScreen
 from moderator.tui.dialogs.settings import SettingsScreen
 from moderator.tui.screens.meeting import MeetingScreen
-from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.screens.series import SeriesScreen
 from moderator.tui.screens.setup import SetupScreen
 from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
-from tests.tui.app_driver import footer, speaking, tracked_app
+from tests.tui.app_driver import at_the_reveal, footer, speaking, tracked_app
 from tests.tui.drawn import drawn_rows
 
 
@@ -147,10 +145,7 @@ async def test_the_ambience_marker_says_what_it_means_whole_at_80x24(
     """Item 1: not a lone word "ambience" but what it is for, drawn whole."""
     app = app_factory(time_scale=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.controller.change_settings(TableSettings(enabled=False))
-        await seated(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
-        screen = app.screen
-        assert isinstance(screen, RevealScreen)
+        screen = await at_the_reveal(pilot, TableSettings(enabled=False))
         marker = screen.query_one(AmbienceMarker)
         await key(pilot, "enter")
         await until(pilot, lambda: marker.display)
@@ -256,9 +251,7 @@ async def test_every_value_of_the_reveals_countdown_is_counted_down_with_no_stra
     """
     app = app_factory(time_scale=0.1)  # a second of the script in 0.1 s
     async with app.run_test(size=(80, 24)) as pilot:
-        app.controller.change_settings(TableSettings(enabled=False, reveal_seconds=5))
-        screen = await seated(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
-        assert isinstance(screen, RevealScreen)
+        screen = await at_the_reveal(pilot, TableSettings(enabled=False, reveal_seconds=5))
         digits = screen.query_one("#reveal-countdown", Digits)
         given: list[str] = []
         update = digits.update

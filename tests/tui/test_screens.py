@@ -29,7 +29,7 @@ from moderator.tui.screens.start import StartScreen
 from moderator.tui.screens.table import TableScreen
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.choice import ChoiceList
-from tests.tui.app_driver import history_read, knock_out, state_of, text_of
+from tests.tui.app_driver import at_the_reveal, history_read, knock_out, state_of, text_of
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -120,9 +120,7 @@ async def test_reveal_can_be_stopped_and_replayed(
 ) -> None:
     app = app_factory(time_scale=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await seated(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
-        screen = app.screen
-        assert isinstance(screen, RevealScreen)
+        screen = await at_the_reveal(pilot)
         await key(pilot, "enter")
         assert screen.running
         await key(pilot, "escape")

@@ -21,7 +21,6 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from controller_shortcuts import seated
 from driving import key, until
 from no_message_left import record_toasts, settled, toasts
 
@@ -35,8 +34,8 @@ from moderator.narration.speech.players import CommandPlayer
 from moderator.narration.speech.remedies import player_missing, sound_check
 from moderator.tui.app import MindFlayerApp
 from moderator.tui.run import make_app
-from moderator.tui.screens.reveal import RevealScreen
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
+from tests.tui.app_driver import at_the_reveal
 from tests.tui.english_words import english_on
 
 #: The header's marker and the toast's first words when the player finds no sound card.
@@ -122,9 +121,7 @@ async def test_the_reveal_says_its_ambience_is_unheard_in_the_tables_language(
 ) -> None:
     app, _narrator = _app(folders, lang, tmp_path, 1.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await seated(pilot, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
-        screen = app.screen
-        assert isinstance(screen, RevealScreen)
+        screen = await at_the_reveal(pilot)
         marker = screen.query_one(AmbienceMarker)
         await key(pilot, "enter")
         await until(pilot, lambda: marker.display and str(marker.render()) == UNHEARD[lang])

@@ -73,7 +73,7 @@ async def key(pilot: Pilot[None], *keys: str) -> None:
     """Fast key presses (a burst: one round of the screen's queue each), then all handled."""
     for name in keys:
         pilot.app.simulate_key(name)
-        await caught_up(pilot)
+        await pilot.pause(0)
     await settled(pilot)
 
 

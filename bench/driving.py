@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from time import monotonic
 from typing import Any, TypeVar
 
-from no_message_left import BOUND, settled
+from no_message_left import BOUND, caught_up, settled
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, OptionList
@@ -46,7 +46,7 @@ async def until(
     while not condition():
         if monotonic() > deadline:
             raise AssertionError(f"not reached after {timeout} s: {what}")
-        await pilot.pause(0.01)
+        await caught_up(pilot, 0.01)
     await settled(pilot)
 
 

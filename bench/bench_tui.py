@@ -107,6 +107,11 @@ else:
     from moderator.tui.run import build_app
 
     app = build_app(build_parser().parse_args([]))
+"""
+
+#: The end of every start-up child: run `app` (headless) to its first settled frame,
+#: with the time and CPU since `t0` and `c0` in `result` (`bench/startup_floor.py` too).
+TO_THE_FIRST_FRAME = r"""
 result = {}
 
 def first_frame():
@@ -119,9 +124,14 @@ async def auto_pilot(pilot):
     app.call_after_refresh(first_frame)
 
 app.run(headless=True, size=(100, 32), auto_pilot=auto_pilot)
+"""
+STARTUP_CHILD += (
+    TO_THE_FIRST_FRAME
+    + r"""
 result["maxrss_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps(result))
 """
+)
 
 #: A bare app for parts 2 and 3: one label, one key that changes it.
 BARE_APP = r"""

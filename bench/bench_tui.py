@@ -177,12 +177,15 @@ def fresh_dirs(base: Path) -> dict[str, str]:
 # --- 1. start-up and memory ----------------------------------------------------------
 
 
-def startup_once(kind: str, home: Path, tree: Path = ROOT) -> tuple[float, float, int, float]:
+def startup_once(
+    kind: str, home: Path, tree: Path = ROOT, program: str = STARTUP_CHILD
+) -> tuple[float, float, int, float]:
     """(first frame s, process wall s, maxrss KiB, CPU s to the first frame) of one start.
 
     A fresh process on `home`'s folders, with its bytecode cached in `home`; it
     imports the `moderator` package of `tree` (its working folder comes first on
-    `sys.path`), this tree's unless `--compare-with` names another.
+    `sys.path`), this tree's unless `--compare-with` names another. `program`: the
+    child (`bench/startup_floor.py` starts its own with `kind` as its argument).
     """
     env = {
         **os.environ,
@@ -193,7 +196,7 @@ def startup_once(kind: str, home: Path, tree: Path = ROOT) -> tuple[float, float
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", STARTUP_CHILD, kind, str(home)],
+        [sys.executable, "-c", program, kind, str(home)],
         capture_output=True,
         text=True,
         env=env,
@@ -205,7 +208,7 @@ def startup_once(kind: str, home: Path, tree: Path = ROOT) -> tuple[float, float
     if done.returncode != 0:
         raise SystemExit(f"{kind} start-up run failed:\n{done.stderr[-2000:]}")
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    return result["first_frame"], wall, result["maxrss_kib"], result["cpu"]
+    return result["first_frame"], wall, result.get("maxrss_kib", 0), result["cpu"]
 
 
 def bench_startup(count: int = RUNS, compare_with: Path | None = None) -> None:

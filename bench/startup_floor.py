@@ -27,16 +27,13 @@ Run: `.venv/bin/python bench/startup_floor.py [--runs N]` (about a minute).
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bench_tui import STARTUP_CHILD, STARTUP_GOAL, TO_THE_FIRST_FRAME, fresh_dirs
+from bench_tui import STARTUP_CHILD, STARTUP_GOAL, TO_THE_FIRST_FRAME, startup_once
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 15
@@ -147,26 +144,8 @@ KINDS = {
 def start_once(kind: str, home: Path) -> tuple[float, float]:
     """(first frame s, CPU s to it) of one fresh start of `kind` on `home`'s folders."""
     program, argument = KINDS[kind]
-    env = {
-        **os.environ,
-        **fresh_dirs(home),
-        "TERM": "xterm-256color",
-        "PYTHONPYCACHEPREFIX": str(home / "bytecode"),
-    }
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    done = subprocess.run(
-        [sys.executable, "-c", program, argument, str(home)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"{kind} start-up run failed:\n{done.stderr[-2000:]}")
-    result = json.loads(done.stdout.strip().splitlines()[-1])
-    return result["first_frame"], result["cpu"]
+    frame, _wall, _rss, cpu = startup_once(argument, home, ROOT, program)
+    return frame, cpu
 
 
 def main() -> None:

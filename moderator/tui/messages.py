@@ -158,7 +158,8 @@ class Intent(Message):
     #: The phase of the screen that asked (None: asked from anywhere).
     origin: Phase | None = None
     #: Told the outcome once the app has acted (None: dropped); set by the phone remote,
-    #: whose press waits for it (`moderator.tui.remote`). Keys leave it None.
+    #: whose press waits for it (`moderator.tui.remote`), and by the reveal's Start (its
+    #: screen ignores an older playback's end until then). Other keys leave it None.
     reply: Callable[[Outcome | None], None] | None = None
     #: Whether the intent still means what it meant when asked, checked as the app takes
     #: it up (the phone remote: the board its press was made on is still the phones').

@@ -21,6 +21,7 @@ from moderator.tui.app import MindFlayerApp
 from moderator.tui.dialogs.help import HelpScreen
 from moderator.tui.dialogs.history import HistoryScreen
 from moderator.tui.dialogs.settings import SettingsScreen
+from moderator.tui.messages import NarrationFinished
 from moderator.tui.run import run_app
 from moderator.tui.screens.result import ResultScreen
 from moderator.tui.screens.reveal import RevealScreen
@@ -133,6 +134,35 @@ async def test_reveal_can_be_stopped_and_replayed(
         assert screen.running
         await key(pilot, "t")
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_replay_is_not_stopped_by_the_end_of_the_reveal_it_replaced(
+    app_factory: Callable[..., MindFlayerApp],
+) -> None:
+    """Esc, then Enter before the stopped reveal's end was taken up: the replay runs.
+
+    The voice reports a stopped reveal's end from its own thread. On a busy machine
+    that report can still wait in the app's queue when Enter asks for the replay
+    (seen once in a loaded run): here it is taken up between the replay's key and
+    the app starting the replay, in that order, as it was then.
+    """
+    app = app_factory(time_scale=1.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_the_reveal(pilot)
+        await key(pilot, "enter")
+        await key(pilot, "escape")
+        assert not screen.running
+        (stopped,) = [n for n in range(1, 50) if app.controller.playback_phase(n) is not None]
+        screen.action_play()  # what Enter runs; its Start is now queued for the app
+        app.narration.route(NarrationFinished(stopped, cancelled=True))  # the late report
+        caption = screen.query_one("#reveal-caption", BigText)
+        caption.text = ""
+        await until(pilot, lambda: caption.text != "", "the replay's first line")
+        assert screen.running
+        assert "running" in text_of(screen.query_one("#reveal-status", Static))
+        await key(pilot, "escape")  # the replay can still be stopped
+        assert not screen.running
+        assert "stopped" in text_of(screen.query_one("#reveal-status", Static))
 
 
 async def test_refused_results_keep_the_state(app_factory: Callable[[], MindFlayerApp]) -> None:

@@ -7,7 +7,7 @@ eyes-open window, and the table screen follows by itself at the end.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -24,6 +24,9 @@ from moderator.tui.screens.phase_screen import PhaseScreen, progress_words
 from moderator.tui.widgets.ambience_marker import AmbienceMarker
 from moderator.tui.widgets.bigtext import BigText
 from moderator.tui.widgets.game_header import GameHeader
+
+if TYPE_CHECKING:
+    from moderator.table.outcomes import Outcome
 
 #: The big words before the voice speaks, and the status lines (msgids: drawn through `_()`).
 _TITLE = N_("EYES CLOSED REVEAL")
@@ -75,6 +78,8 @@ class RevealScreen(PhaseScreen):
         self._status = _READY
         #: Whether the big caption shows the title (no voice line yet).
         self._titled = True
+        #: Whether a Start (or replay) is asked and the app has not started its playback yet.
+        self._play_asked = False
 
     @property
     def running(self) -> bool:
@@ -129,7 +134,17 @@ class RevealScreen(PhaseScreen):
         self.running = True
         self.query_one("#reveal-countdown", Digits).update("")
         self._show_status(_RUNNING)
-        self.ask(PlayReveal())
+        play = PlayReveal()
+        play.reply = self._play_started
+        self._play_asked = True
+        self.ask(play)
+
+    def _play_started(self, outcome: Outcome | None) -> None:
+        """The app acted on the Start (None: it dropped it, nothing plays)."""
+        self._play_asked = False
+        if outcome is None and self.running:
+            self.running = False
+            self._stopped(_STOPPED)
 
     def action_abort(self) -> None:
         """Silence at once; the table can replay or go on."""
@@ -181,8 +196,16 @@ class RevealScreen(PhaseScreen):
         self.query_one(AmbienceMarker).follow(started, audible)
 
     def narration_finished(self, cancelled: bool) -> None:
-        """At the end the turns begin by themselves; a cancel leaves the choice."""
-        if not self.running:
+        """At the end the turns begin by themselves; a cancel leaves the choice.
+
+        Until the app has started the playback a replay asked for, an end that
+        arrives is an older playback's: a reveal stopped with Esc reports its end
+        from the voice's thread, and a replay pressed before that report was taken
+        up was marked stopped though the voice played it again (seen on a loaded
+        machine). The app routes only the latest playback's end, and the replay's
+        playback becomes the latest when the app acts on its Start.
+        """
+        if not self.running or self._play_asked:
             return
         self.running = False
         if cancelled:

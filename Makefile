@@ -18,9 +18,12 @@ METADATA := pyproject.toml $(wildcard moderator/__init__.py)
 
 .PHONY: play play-neural neural listen axe test check check-narration lint bench clean catalogs
 
-# The suite runs on every core (pytest-xdist); `loadgroup` keeps each
-# `xdist_group` on one worker. PYTEST_WORKERS=0 runs it in this process.
-PYTEST_WORKERS ?= auto
+# The suite runs on every core (pytest-xdist) plus one: a worker waits on its child
+# processes (espeak-ng, the synthesizer worker, the listener, Chromium) for part of
+# its time, and the extra worker's tests fill those gaps (docs/measurements.md).
+# `loadgroup` keeps each `xdist_group` on one worker. PYTEST_WORKERS=0 runs it in
+# this process.
+PYTEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
 PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadgroup
 
 # The first run installs for a while: say what happens and let pip show its progress.

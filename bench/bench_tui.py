@@ -83,7 +83,7 @@ STARTUP_CHILD = r"""
 import time
 t0 = time.perf_counter()
 c0 = time.process_time()
-import json, resource, sys
+import json, sys
 from pathlib import Path
 
 kind, base = sys.argv[1], Path(sys.argv[2])
@@ -110,8 +110,10 @@ else:
 """
 
 #: The end of every start-up child: run `app` (headless) to its first settled frame,
-#: with the time and CPU since `t0` and `c0` in `result` (`bench/startup_floor.py` too).
+#: with the time and CPU since `t0` and `c0` and the peak memory in `result`
+#: (`bench/startup_floor.py` too).
 TO_THE_FIRST_FRAME = r"""
+import resource
 result = {}
 
 def first_frame():
@@ -124,11 +126,11 @@ async def auto_pilot(pilot):
     app.call_after_refresh(first_frame)
 
 app.run(headless=True, size=(100, 32), auto_pilot=auto_pilot)
+result["maxrss_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 """
 STARTUP_CHILD += (
     TO_THE_FIRST_FRAME
     + r"""
-result["maxrss_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps(result))
 """
 )
@@ -208,7 +210,7 @@ def startup_once(
     if done.returncode != 0:
         raise SystemExit(f"{kind} start-up run failed:\n{done.stderr[-2000:]}")
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    return result["first_frame"], wall, result.get("maxrss_kib", 0), result["cpu"]
+    return result["first_frame"], wall, result["maxrss_kib"], result["cpu"]
 
 
 def bench_startup(count: int = RUNS, compare_with: Path | None = None) -> None:
